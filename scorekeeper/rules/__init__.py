@@ -1,0 +1,24 @@
+"""The scoring engine: every game of RULES.md, scored and explained. Standard library only.
+
+Typical use::
+
+    rules = make_rules("bela", {"target": 500})
+    state = replay(rules, [{"taker": 0, "card_points": [65, 60], "last_trick": 0}], names=["Mike", "Yvonne"])
+    state.totals  # (75, 60)
+"""
+
+from .cards import Card, Contract, Rank, Suit, deck_card_points
+from .errors import MatchFinished, Problem, RuleError
+from .hand import Claim, HandInput, RevokeChallenge, read_hand
+from .match import GameRecord, HandRecord, MatchState, ScoredHand, check_next, replay
+from .melds import MeldContest, Sequence, Square, contest
+from .scoring import HandResult, Position, Result, hand_points, leader_seat, score_hand, tens_pair
+from .variants import OPTION_NAMES, PRESETS, Rules, find_variant, make_rules
+
+__all__ = [
+    "OPTION_NAMES", "PRESETS", "Card", "Claim", "Contract", "GameRecord", "HandInput", "HandRecord",
+    "HandResult", "MatchFinished", "MatchState", "MeldContest", "Position", "Problem", "Rank", "Result",
+    "RevokeChallenge", "RuleError", "Rules", "ScoredHand", "Sequence", "Square", "Suit", "check_next",
+    "contest", "deck_card_points", "find_variant", "hand_points", "leader_seat", "make_rules", "read_hand",
+    "replay", "score_hand", "tens_pair",
+]

@@ -1,0 +1,158 @@
+"""Cards, suits, contracts and the card-point tables of RULES.md section 2."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .errors import RuleError
+
+
+class Suit(StrEnum):
+    """A suit of the 32-card piquet pack."""
+
+    CLUBS = "clubs"
+    DIAMONDS = "diamonds"
+    HEARTS = "hearts"
+    SPADES = "spades"
+
+    @property
+    def letter(self) -> str:
+        """The one-letter form used in card names (``C D H S``)."""
+        return self.value[0].upper()
+
+
+class Rank(StrEnum):
+    """A rank of the 32-card pack, written as on the card."""
+
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    TEN = "10"
+    JACK = "J"
+    QUEEN = "Q"
+    KING = "K"
+    ACE = "A"
+
+    @property
+    def height(self) -> int:
+        """Position in the natural order A K Q J 10 9 8 7 used for sequences and the cut (7 is 0)."""
+        return _NATURAL.index(self)
+
+    @property
+    def word(self) -> str:
+        """The rank as players say it: ``ace``, ``king``, ``ten``."""
+        return _WORDS[self]
+
+
+_NATURAL = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
+NATURAL_ORDER: tuple[Rank, ...] = _NATURAL
+"""Ranks low to high in the natural order (sequences, squares, the cut for deal)."""
+
+_WORDS = {
+    Rank.SEVEN: "seven", Rank.EIGHT: "eight", Rank.NINE: "nine", Rank.TEN: "ten",
+    Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king", Rank.ACE: "ace",
+}
+
+TRUMP_POINTS: dict[Rank, int] = {
+    Rank.JACK: 20, Rank.NINE: 14, Rank.ACE: 11, Rank.TEN: 10,
+    Rank.KING: 4, Rank.QUEEN: 3, Rank.EIGHT: 0, Rank.SEVEN: 0,
+}
+"""Card points of a trump (J is Yuss / Jass, 9 is Manel / Manille)."""
+
+PLAIN_POINTS: dict[Rank, int] = {
+    Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3,
+    Rank.JACK: 2, Rank.NINE: 0, Rank.EIGHT: 0, Rank.SEVEN: 0,
+}
+"""Card points of a plain (non-trump) card."""
+
+TRUMP_TRICK_ORDER: tuple[Rank, ...] = (
+    Rank.SEVEN, Rank.EIGHT, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE, Rank.NINE, Rank.JACK,
+)
+"""Trumps low to high in trick-taking power: J 9 A 10 K Q 8 7 from the top."""
+
+PLAIN_TRICK_ORDER: tuple[Rank, ...] = (
+    Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE,
+)
+"""Plain cards low to high in trick-taking power: A 10 K Q J 9 8 7 from the top."""
+
+LAST_TRICK = 10
+"""The bonus for taking the last trick."""
+
+
+class Contract(StrEnum):
+    """What the taker plays: a trump suit, no-trumps or all-trumps (RULES.md section 7)."""
+
+    CLUBS = "clubs"
+    DIAMONDS = "diamonds"
+    HEARTS = "hearts"
+    SPADES = "spades"
+    NO_TRUMPS = "no-trumps"
+    ALL_TRUMPS = "all-trumps"
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit of a suit contract, else None."""
+        return Suit(self.value) if self.value in _SUIT_VALUES else None
+
+    @property
+    def is_suit(self) -> bool:
+        """True for a contract with one trump suit."""
+        return self.value in _SUIT_VALUES
+
+    def is_trump(self, suit: Suit) -> bool:
+        """Whether cards of ``suit`` are trumps under this contract."""
+        return self is Contract.ALL_TRUMPS or self.value == suit.value
+
+
+_SUIT_VALUES = frozenset(s.value for s in Suit)
+SUIT_CONTRACTS: tuple[Contract, ...] = (Contract.CLUBS, Contract.DIAMONDS, Contract.HEARTS, Contract.SPADES)
+"""The four suit contracts, lowest first (the Belote bidding order)."""
+
+
+def deck_card_points(contract: Contract | None) -> int:
+    """Card points of the whole deck without the last trick: 152, 248 all-trumps, 120 no-trumps."""
+    if contract is Contract.ALL_TRUMPS:
+        return 248
+    if contract is Contract.NO_TRUMPS:
+        return 120
+    return 152
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card, written rank then suit letter: ``10H``, ``JS``, ``AC``."""
+
+    rank: Rank
+    suit: Suit
+
+    @classmethod
+    def parse(cls, text: str, field: str = "card") -> Card:
+        """Read ``10H`` / ``js`` / ``AC``; a RuleError naming ``field`` if it is no card of the pack."""
+        cleaned = text.strip().upper() if isinstance(text, str) else ""
+        rank_text, suit_letter = cleaned[:-1], cleaned[-1:]
+        for suit in Suit:
+            if suit.letter == suit_letter:
+                for rank in Rank:
+                    if rank.value == rank_text:
+                        return cls(rank, suit)
+        raise RuleError(field, f"{text!r} is not a card of the 32-card pack: write rank then suit, like 10H, JS or AC")
+
+    def __str__(self) -> str:
+        return f"{self.rank.value}{self.suit.letter}"
+
+    def points(self, contract: Contract | None) -> int:
+        """Card points of this card under ``contract``."""
+        if contract is not None and contract.is_trump(self.suit):
+            return TRUMP_POINTS[self.rank]
+        return PLAIN_POINTS[self.rank]
+
+    def power(self, contract: Contract | None) -> int:
+        """Trick-taking power within its suit (higher beats lower), by the trump or plain order."""
+        if contract is not None and contract.is_trump(self.suit):
+            return TRUMP_TRICK_ORDER.index(self.rank)
+        return PLAIN_TRICK_ORDER.index(self.rank)
+
+
+FULL_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in NATURAL_ORDER)
+"""The 32 cards, suit by suit, low to high in natural order."""

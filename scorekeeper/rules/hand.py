@@ -1,0 +1,405 @@
+"""A hand as entered at the table (API.md "A hand"), read and checked against the rules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .cards import LAST_TRICK, Card, Contract, Rank, Suit, deck_card_points
+from .errors import Problem, RuleError
+from .melds import Declaration, Sequence as Run, Square
+from .variants import BELA_POINTS, Claims, Revoke, Rules
+
+MeldEntry = int | Declaration
+"""A meld as given: a credited value, or a declaration for the engine to adjudicate."""
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A side claims the game in the middle of a hand with ``points`` won so far in it."""
+
+    side: int
+    points: int
+    trick: int | None = None
+    """The trick during which the claim was made (needed under a claim window)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RevokeChallenge:
+    """``accuser`` challenged ``accused`` for a revoke; ``upheld`` says who was right."""
+
+    accused: int
+    accuser: int
+    upheld: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HandInput:
+    """One hand's input, read and checked; sides are indices from 0."""
+
+    taker: int | None = None
+    contract: Contract | None = None
+    double: int = 0
+    card_points: tuple[int | None, ...] | None = None
+    last_trick: int | None = None
+    melds: tuple[tuple[MeldEntry, ...], ...] = ()
+    bela: tuple[int, ...] = ()
+    took_trick: tuple[bool, ...] | None = None
+    claim: Claim | None = None
+    revoke: RevokeChallenge | None = None
+    thrown_in: bool = False
+
+    @property
+    def declared(self) -> bool:
+        """True when melds are declarations to adjudicate rather than credited values."""
+        return any(not isinstance(m, int) for side in self.melds for m in side)
+
+
+HAND_FIELDS = ("taker", "contract", "double", "card_points", "last_trick", "melds", "bela",
+               "took_trick", "claim", "revoke", "thrown_in")
+
+
+def default_names(rules: Rules) -> tuple[str, ...]:
+    """``side 0``, ``side 1`` …: the names used when a match gives none."""
+    return tuple(f"side {i}" for i in range(rules.sides))
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class _Reader:
+    """Collects every problem of one hand before giving up, so a form can show them all."""
+
+    def __init__(self, rules: Rules, names: Sequence[str]) -> None:
+        self.rules = rules
+        self.names = names
+        self.problems: list[Problem] = []
+
+    def fail(self, field: str, message: str) -> None:
+        self.problems.append(Problem(field, message))
+
+    def side(self, raw: Mapping[str, object], key: str, field: str, required: bool) -> int | None:
+        value = raw.get(key)
+        if value is None:
+            if required:
+                self.fail(field, f"say which side: a number from 0 to {self.rules.sides - 1}")
+            return None
+        if not _whole(value) or not 0 <= value < self.rules.sides:  # type: ignore[operator]
+            self.fail(field, f"{value!r} is not a side: sides are numbered 0 to {self.rules.sides - 1}")
+            return None
+        return int(value)  # type: ignore[call-overload]
+
+    def problems_fields(self) -> set[str]:
+        return {p.field for p in self.problems}
+
+    def per_side(self, raw: Mapping[str, object], key: str) -> list[object] | None:
+        value = raw.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, list | tuple) or len(value) != self.rules.sides:
+            self.fail(key, f"give one entry per side: {self.rules.sides} entries")
+            return None
+        return list(value)
+
+
+def read_hand(rules: Rules, raw: object, names: Sequence[str] | None = None) -> HandInput:
+    """Read a hand given as API.md describes it; a RuleError listing every problem, each with its field."""
+    if isinstance(raw, HandInput):
+        return raw
+    if not isinstance(raw, Mapping):
+        raise RuleError("hand", "a hand is an object with fields such as taker, card_points and last_trick")
+    r = _Reader(rules, names or default_names(rules))
+    for key in raw:
+        if key not in HAND_FIELDS:
+            r.fail(str(key), f"unknown field {key!r}: a hand has {', '.join(HAND_FIELDS)}")
+
+    thrown_in = raw.get("thrown_in", False)
+    if not isinstance(thrown_in, bool):
+        r.fail("thrown_in", "thrown_in is true or false")
+        thrown_in = False
+    claim = _read_claim(r, raw.get("claim"))
+    revoke = _read_revoke(r, raw.get("revoke"))
+    if sum(map(bool, (thrown_in, claim is not None, revoke is not None))) > 1:
+        r.fail("hand", "a hand is thrown in, ended by a claim, or challenged for a revoke: only one of them")
+    played_out = not thrown_in and claim is None
+
+    taker = r.side(raw, "taker", "taker", required=not thrown_in)
+    contract = _read_contract(r, raw.get("contract"), required=rules.contract_required and not thrown_in)
+    double = raw.get("double", 0) or 0
+    if not _whole(double) or double not in (0, 1, 2):
+        r.fail("double", "double is 0, 1 (doubled) or 2 (redoubled)")
+        double = 0
+    elif double and not rules.doubles:
+        r.fail("double", f"{rules.title} has no double or redouble")
+    card_points = _read_card_points(r, raw, contract, required=played_out)
+    last_trick = r.side(raw, "last_trick", "last_trick", required=played_out)
+    took_trick = _read_took_trick(r, raw)
+    melds = _read_melds(r, raw, contract)
+    bela = _read_bela(r, raw, contract)
+
+    if played_out and card_points is not None and last_trick is not None:
+        took = took_trick or tuple((c or 0) > 0 or s == last_trick for s, c in enumerate(card_points))
+        for s, c in enumerate(card_points):
+            if not took[s] and c:
+                r.fail("took_trick", f"{r.names[s]} has {c} card points, so took a trick")
+        if not took[last_trick]:
+            r.fail("took_trick", f"{r.names[last_trick]} took the last trick, so took a trick")
+    if r.problems:
+        raise RuleError(r.problems)
+    return HandInput(
+        taker=taker, contract=contract, double=int(double), card_points=card_points, last_trick=last_trick,
+        melds=melds, bela=bela, took_trick=took_trick, claim=claim, revoke=revoke, thrown_in=thrown_in,
+    )
+
+
+def _read_contract(r: _Reader, value: object, required: bool) -> Contract | None:
+    if value is None:
+        if required:
+            r.fail("contract", f"say the contract: {', '.join(c.value for c in r.rules.contracts)}")
+        return None
+    try:
+        contract = Contract(str(value))
+    except ValueError:
+        contract = None
+    if contract is None or contract not in r.rules.contracts:
+        r.fail("contract", f"{value!r} is not a contract in {r.rules.title}: "
+                           f"choose {', '.join(c.value for c in r.rules.contracts)}")
+        return None
+    return contract
+
+
+def _read_card_points(
+    r: _Reader, raw: Mapping[str, object], contract: Contract | None, required: bool,
+) -> tuple[int | None, ...] | None:
+    values = r.per_side(raw, "card_points")
+    if values is None:
+        if required and "card_points" not in r.problems_fields():
+            r.fail("card_points", "give the card points each side took")
+        return None
+    deck = deck_card_points(contract)
+    rules = r.rules
+    good: list[int | None] = []
+    for s, value in enumerate(values):
+        field = f"card_points.{s}"
+        if value is None:
+            if not rules.full_deck:
+                r.fail(field, f"give {r.names[s]}'s card points: in {rules.title} not every card is played")
+            good.append(None)
+        elif not _whole(value):
+            r.fail(field, f"card points are a whole number, not {value!r}")
+            good.append(None)
+        elif value < 0:  # type: ignore[operator]
+            r.fail(field, f"card points cannot be negative ({value})")
+            good.append(None)
+        elif value > deck:  # type: ignore[operator]
+            r.fail(field, f"{r.names[s]}'s {value} card points are more than the {deck} in the deck")
+            good.append(None)
+        elif value == 1 or (rules.full_deck and value == deck - 1):
+            r.fail(field, f"{value} card points cannot be made from real cards")
+            good.append(None)
+        else:
+            good.append(int(value))  # type: ignore[call-overload]
+    if r.problems_fields() & {f"card_points.{s}" for s in range(rules.sides)}:
+        return None
+    given = [v for v in good if v is not None]
+    if rules.full_deck:
+        if len(given) == rules.sides and sum(given) != deck:
+            r.fail("card_points", f"card points {' + '.join(map(str, given))} = {sum(given)}, "
+                                  f"but every card is played: they must add up to {deck}")
+            return None
+        if not given:
+            r.fail("card_points", "give at least one side's card points")
+            return None
+        missing = deck - sum(given)
+        good = [missing if v is None else v for v in good]
+    elif sum(given) > deck:
+        r.fail("card_points", f"card points {' + '.join(map(str, given))} exceed the {deck} in the deck")
+        return None
+    return tuple(good)
+
+
+def _read_took_trick(r: _Reader, raw: Mapping[str, object]) -> tuple[bool, ...] | None:
+    values = r.per_side(raw, "took_trick")
+    if values is None:
+        return None
+    if not all(isinstance(v, bool) for v in values):
+        r.fail("took_trick", "took_trick is true or false for each side")
+        return None
+    return tuple(bool(v) for v in values)
+
+
+def _read_declaration(r: _Reader, field: str, value: Mapping[str, object]) -> Declaration | None:
+    kind = value.get("kind")
+    rules = r.rules
+    if kind == "sequence":
+        length, top, suit_name = value.get("length"), value.get("top"), value.get("suit")
+        try:
+            rank = Rank(str(top).upper())
+        except ValueError:
+            r.fail(field, f"{top!r} is not a top card: write 7 8 9 10 J Q K or A")
+            return None
+        suit = next((s for s in Suit if suit_name in (s.value, s.letter, s.letter.lower())), None)
+        if suit is None:
+            r.fail(field, f"{suit_name!r} is not a suit: clubs, diamonds, hearts or spades")
+            return None
+        if not _whole(length) or not 3 <= length <= 8:  # type: ignore[operator]
+            r.fail(field, f"a sequence has 3 to 8 cards, not {length!r}")
+            return None
+        if rank.height + 1 < length:  # type: ignore[operator]
+            r.fail(field, f"no {length}-card sequence can end in the {rank.word}: the seven is the lowest card")
+            return None
+        return Run(int(length), rank, suit)  # type: ignore[call-overload]
+    if kind == "square":
+        try:
+            rank = Rank(str(value.get("rank")).upper())
+        except ValueError:
+            r.fail(field, f"{value.get('rank')!r} is not a rank: write 7 8 9 10 J Q K or A")
+            return None
+        if not rules.square_value(rank):
+            r.fail(field, f"four {rank.word}s score nothing in {rules.title}")
+            return None
+        return Square(rank)
+    r.fail(field, f"a declaration's kind is sequence or square, not {kind!r}")
+    return None
+
+
+def _read_melds(r: _Reader, raw: Mapping[str, object], contract: Contract | None) -> tuple[tuple[MeldEntry, ...], ...]:
+    rules = r.rules
+    empty: tuple[tuple[MeldEntry, ...], ...] = tuple(() for _ in range(rules.sides))
+    values = r.per_side(raw, "melds")
+    if values is None:
+        return empty
+    credited_values = set(rules.meld_values.values())
+    min_cards = {}
+    for key, points in rules.meld_values.items():
+        cards = 4 if key.startswith("square-") else int(key.rsplit("-", 1)[1])
+        min_cards[points] = min(min_cards.get(points, 99), cards)
+    sequence_only = {v for k, v in rules.meld_values.items() if k.startswith("sequence-")} - {
+        v for k, v in rules.meld_values.items() if k.startswith("square-")}
+    result: list[tuple[MeldEntry, ...]] = []
+    kinds: set[bool] = set()
+    sequence_sides = 0
+    seen: dict[Card, str] = {}
+    for s, side_melds in enumerate(values):
+        field = f"melds.{s}"
+        if not isinstance(side_melds, list | tuple):
+            r.fail(field, "melds are a list per side")
+            result.append(())
+            continue
+        entries: list[MeldEntry] = []
+        cards_used = 0
+        for m in side_melds:
+            if _whole(m):
+                value = int(m)  # type: ignore[call-overload]
+                if value not in credited_values:
+                    allowed = ", ".join(map(str, sorted(credited_values)))
+                    r.fail(field, f"{value} is not a meld in {rules.title}: melds are worth {allowed}")
+                    continue
+                cards_used += min_cards[value]
+                entries.append(value)
+                kinds.add(True)
+            elif isinstance(m, Mapping):
+                decl = _read_declaration(r, field, m)
+                if decl is None:
+                    continue
+                for card in decl.cards():
+                    if card in seen:
+                        r.fail(field, f"the {card} is in two declarations ({seen[card]} and {decl.describe()})")
+                    seen[card] = decl.describe()
+                cards_used += len(decl.cards())
+                entries.append(decl)
+                kinds.add(False)
+            else:
+                r.fail(field, f"a meld is a value such as 20 or a declaration, not {m!r}")
+        if cards_used > rules.cards_per_side:
+            r.fail(field, f"{r.names[s]} holds {rules.cards_per_side} cards: too few for these melds")
+        if any(isinstance(e, int) and e in sequence_only for e in entries):
+            sequence_sides += 1
+        result.append(tuple(entries))
+    if len(kinds) > 1:
+        r.fail("melds", "give melds either as values or as declarations, not both")
+    if sequence_sides > 1:
+        r.fail("melds", "only the side with the best sequence scores sequences: credit them to one side, "
+                        "or enter the declarations and let the app decide")
+    if contract is Contract.NO_TRUMPS and any(result):
+        r.fail("melds", "there are no declarations in no-trumps")
+    return tuple(result)
+
+
+def _read_bela(r: _Reader, raw: Mapping[str, object], contract: Contract | None) -> tuple[int, ...]:
+    rules = r.rules
+    values = r.per_side(raw, "bela")
+    if values is None:
+        return tuple(0 for _ in range(rules.sides))
+    most = 0 if contract is Contract.NO_TRUMPS else 4 if contract is Contract.ALL_TRUMPS else 1
+    good: list[int] = []
+    for s, value in enumerate(values):
+        if not _whole(value) or value < 0:  # type: ignore[operator]
+            r.fail(f"bela.{s}", f"bela is a count: 0 or more, not {value!r}")
+            good.append(0)
+        else:
+            good.append(int(value))  # type: ignore[call-overload]
+    if sum(good) > most:
+        r.fail("bela", "there is no bela in no-trumps" if most == 0 else
+               f"only {most} bela can be held: {'one for each suit' if most == 4 else 'one K and Q of trumps'}")
+    return tuple(good)
+
+
+def _read_claim(r: _Reader, value: object) -> Claim | None:
+    if value is None:
+        return None
+    rules = r.rules
+    if not isinstance(value, Mapping):
+        r.fail("claim", "a claim is an object with side and points")
+        return None
+    if rules.claims is Claims.NONE:
+        r.fail("claim", f"{rules.title} has no claims: the game is decided at the end of a hand")
+        return None
+    side = r.side(value, "side", "claim.side", required=True)
+    points = value.get("points")
+    most = claim_points_limit(rules)
+    if not _whole(points) or not 0 <= points <= most:  # type: ignore[operator]
+        r.fail("claim.points", f"the points won so far are a whole number from 0 to {most}, not {points!r}")
+        points = None
+    trick = value.get("trick")
+    if trick is not None and (not _whole(trick) or not 1 <= trick <= rules.cards_per_player):  # type: ignore[operator]
+        r.fail("claim.trick", f"the trick is a number from 1 to {rules.cards_per_player}")
+        trick = None
+    elif rules.claim_window is not None:
+        if trick is None:
+            r.fail("claim.trick", f"say in which trick the claim was made: claims count only within "
+                                  f"the first {rules.claim_window} tricks")
+        elif trick > rules.claim_window:  # type: ignore[operator]
+            r.fail("claim.trick", f"a claim is allowed only within the first {rules.claim_window} tricks, "
+                                  f"not in trick {trick}: play the hand out")
+    if side is None or points is None:
+        return None
+    return Claim(side, int(points), None if trick is None else int(trick))  # type: ignore[call-overload]
+
+
+def claim_points_limit(rules: Rules) -> int:
+    """The most points a side can have won in one hand: the deck, last trick, melds and bela."""
+    best_meld = max(rules.meld_values.values(), default=0)
+    return deck_card_points(None) + LAST_TRICK + BELA_POINTS + best_meld * (rules.cards_per_side // 3)
+
+
+def _read_revoke(r: _Reader, value: object) -> RevokeChallenge | None:
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        r.fail("revoke", "a revoke is an object with accused, accuser and upheld")
+        return None
+    if r.rules.revoke is Revoke.NONE:
+        r.fail("revoke", "these house rules do not score revoke challenges")
+        return None
+    accused = r.side(value, "accused", "revoke.accused", required=True)
+    accuser = r.side(value, "accuser", "revoke.accuser", required=True)
+    upheld = value.get("upheld")
+    if not isinstance(upheld, bool):
+        r.fail("revoke.upheld", "say whether the revoke was upheld: true or false")
+    if accused is not None and accused == accuser:
+        r.fail("revoke.accuser", "a side cannot challenge itself")
+    if accused is None or accuser is None or not isinstance(upheld, bool) or accused == accuser:
+        return None
+    return RevokeChallenge(accused, accuser, upheld)

@@ -1,0 +1,178 @@
+"""Replaying a match: the ordered hands, voided ones skipped, to the full state of API.md "State"."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import MatchFinished, RuleError
+from .hand import HandInput, default_names, read_hand
+from .scoring import HandResult, Position, leader_seat, score_hand
+from .variants import Claims, Deal, Rules
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """One stored hand: its input as given, and whether it was voided."""
+
+    input: Mapping[str, Any]
+    voided: bool = False
+    number: int | None = None
+    """The hand's number in the match; by default its place in the list, from 1."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredHand:
+    """A hand of the match with what the engine made of it (None for a voided hand)."""
+
+    number: int
+    game: int | None
+    input: Mapping[str, Any]
+    voided: bool
+    outcome: HandResult | None
+
+    def as_dict(self) -> dict[str, Any]:
+        """The hand as API.md shows it."""
+        out = self.outcome
+        return {
+            "number": self.number, "game": self.game, "input": dict(self.input), "voided": self.voided,
+            "result": out.result.value if out else None,
+            "points": list(out.points) if out else None,
+            "scores": list(out.scores) if out else None,
+            "pot": out.pot if out else None,
+            "totals": list(out.totals) if out else None,
+            "explanation": list(out.explanation) if out else [],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One game of the match: its totals and winner (None while it is being played)."""
+
+    number: int
+    totals: tuple[int, ...]
+    winner: int | None
+
+    def as_dict(self) -> dict[str, Any]:
+        """The game as API.md shows it."""
+        return {"number": self.number, "totals": list(self.totals), "winner": self.winner}
+
+
+@dataclass(frozen=True, slots=True)
+class MatchState:
+    """The whole state of a match after replaying its hands (API.md "State", less the revision)."""
+
+    game: int
+    totals: tuple[int, ...]
+    pot: int
+    games: tuple[GameRecord, ...]
+    games_won: tuple[int, ...]
+    winner: int | None
+    finished: bool
+    dealer: int
+    """The seat that deals the next hand."""
+    leader: int
+    """The seat that leads to the next hand's first trick (forehand)."""
+    can_claim: tuple[bool, ...]
+    """Which sides the rules allow to claim the game during the next hand."""
+    needs: tuple[int, ...]
+    """Points each side still needs to reach the target."""
+    hands: tuple[ScoredHand, ...]
+
+    @property
+    def position(self) -> Position:
+        """The position the next hand is scored from."""
+        return Position(self.totals, self.pot, self.dealer, self.game)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The state as API.md shows it (the server adds ``revision``)."""
+        return {
+            "game": self.game, "totals": list(self.totals), "pot": self.pot,
+            "games": [g.as_dict() for g in self.games], "games_won": list(self.games_won),
+            "winner": self.winner, "finished": self.finished, "dealer": self.dealer, "leader": self.leader,
+            "can_claim": list(self.can_claim), "needs": list(self.needs),
+            "hands": [h.as_dict() for h in self.hands],
+        }
+
+
+def _next_dealer(rules: Rules, dealer: int, winner: int | None) -> int:
+    if rules.deal is Deal.WINNER:
+        # Two-handed: the winner of a hand deals; after a tie or a thrown-in hand the deal passes on.
+        return winner if winner is not None else (dealer + 1) % rules.players
+    step = -1 if rules.deal is Deal.RIGHT else 1
+    return (dealer + step) % rules.players
+
+
+def _can_claim(rules: Rules, totals: Sequence[int], finished: bool) -> tuple[bool, ...]:
+    if finished or rules.claims is Claims.NONE:
+        return (False,) * rules.sides
+    if rules.claim_from is None:
+        return (True,) * rules.sides
+    return tuple(t >= rules.claim_from for t in totals)
+
+
+def replay(
+    rules: Rules,
+    hands: Sequence[HandRecord | Mapping[str, Any]],
+    first_dealer: int = 0,
+    names: Sequence[str] | None = None,
+) -> MatchState:
+    """Score every hand in order from the start, skipping voided ones. Deterministic and pure.
+
+    A hand the rules do not allow raises a RuleError whose fields start with ``hands.<number>``.
+    """
+    names = tuple(names) if names else default_names(rules)
+    if not 0 <= first_dealer < rules.players:
+        raise RuleError("first_dealer", f"the first dealer is a seat from 0 to {rules.players - 1}")
+    sides = rules.sides
+    position = Position.start(rules, first_dealer)
+    games: list[GameRecord] = []
+    games_won = [0] * sides
+    winner: int | None = None
+    scored: list[ScoredHand] = []
+    for index, entry in enumerate(hands):
+        record = entry if isinstance(entry, HandRecord) else HandRecord(entry)
+        number = record.number if record.number is not None else index + 1
+        if record.voided:
+            scored.append(ScoredHand(number, None, record.input, True, None))
+            continue
+        if winner is not None:
+            raise MatchFinished(f"hands.{number}", f"the match is finished: {names[winner]} won it")
+        try:
+            hand = read_hand(rules, record.input, names)
+            outcome = score_hand(rules, position, hand, names)
+        except RuleError as error:
+            raise error.prefixed(f"hands.{number}") from None
+        scored.append(ScoredHand(number, position.game, record.input, False, outcome))
+        dealer = _next_dealer(rules, position.dealer, outcome.winner)
+        if outcome.game_winner is None:
+            position = Position(outcome.totals, outcome.pot, dealer, position.game)
+            continue
+        games.append(GameRecord(position.game, outcome.totals, outcome.game_winner))
+        games_won[outcome.game_winner] += 1
+        if games_won[outcome.game_winner] * 2 > rules.best_of:
+            winner = outcome.game_winner
+            position = Position(outcome.totals, outcome.pot, dealer, position.game)
+        else:
+            if rules.deal is Deal.WINNER:
+                # Two-handed: the winner of the last game deals the first hand of the next.
+                dealer = outcome.game_winner
+            position = Position((0,) * sides, 0, dealer, position.game + 1)
+    finished = winner is not None
+    current = [] if finished else [GameRecord(position.game, position.totals, None)]
+    return MatchState(
+        game=position.game, totals=position.totals, pot=position.pot, games=(*games, *current),
+        games_won=tuple(games_won), winner=winner, finished=finished, dealer=position.dealer,
+        leader=leader_seat(rules, position.dealer), can_claim=_can_claim(rules, position.totals, finished),
+        needs=tuple(max(rules.target - t, 0) for t in position.totals), hands=tuple(scored),
+    )
+
+
+def check_next(rules: Rules, state: MatchState, raw: Mapping[str, Any] | HandInput,
+               names: Sequence[str] | None = None) -> HandResult:
+    """Score a hand that would come next, without recording it (the live preview)."""
+    if state.finished:
+        who = (names or default_names(rules))[state.winner or 0]
+        raise MatchFinished("match", f"the match is finished: {who} won it")
+    return score_hand(rules, state.position, raw, names)

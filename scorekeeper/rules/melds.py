@@ -1,0 +1,176 @@
+"""Declarations (sequences, squares) and the contest of who scores them (RULES.md section 3)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence as Seq
+from dataclasses import dataclass
+
+from .cards import NATURAL_ORDER, Card, Contract, Rank, Suit
+from .variants import Rules, SequenceTie
+
+_VALUE_WORDS = {20: "twenty", 30: "thirty", 50: "fifty", 100: "hundred", 150: "hundred and fifty", 200: "two hundred"}
+
+
+def value_word(points: int) -> str:
+    """How players name a meld by its value: a twenty, a fifty."""
+    return _VALUE_WORDS.get(points, str(points))
+
+
+@dataclass(frozen=True, slots=True)
+class Sequence:
+    """A run of ``length`` cards of one suit in natural order, ending in ``top``."""
+
+    length: int
+    top: Rank
+    suit: Suit
+
+    def cards(self) -> tuple[Card, ...]:
+        """The cards of the run, lowest first."""
+        high = self.top.height
+        return tuple(Card(NATURAL_ORDER[i], self.suit) for i in range(high - self.length + 1, high + 1))
+
+    def describe(self) -> str:
+        """``three-card sequence to the king in clubs``."""
+        return f"{self.length}-card sequence to the {self.top.word} in {self.suit.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Square:
+    """Four cards of one rank."""
+
+    rank: Rank
+
+    def cards(self) -> tuple[Card, ...]:
+        """The four cards."""
+        return tuple(Card(self.rank, suit) for suit in Suit)
+
+    def describe(self) -> str:
+        """``four jacks``."""
+        return f"four {self.rank.word}s"
+
+
+Declaration = Sequence | Square
+"""A meld as announced at the table."""
+
+
+@dataclass(frozen=True, slots=True)
+class MeldContest:
+    """Who scores which declarations, and the sentences that say why."""
+
+    scores: tuple[int, ...]
+    explanation: tuple[str, ...]
+
+
+def _sequence_key(rules: Rules, contract: Contract | None, seq: Sequence) -> tuple[int, int, int]:
+    in_trumps = 1 if contract is not None and contract.is_trump(seq.suit) else 0
+    return (seq.length, seq.top.height, in_trumps)
+
+
+def contest(
+    rules: Rules,
+    contract: Contract | None,
+    forehand: int,
+    declarations: Seq[Seq[Declaration]],
+    names: Seq[str],
+) -> MeldContest:
+    """Adjudicate declared melds per side: best sequence scores all its side's sequences; squares apart.
+
+    ``forehand`` is the side that plays first to the first trick; equal best sequences go to it
+    (or the side nearest after it in play order) unless the variant says nobody scores them.
+    """
+    sides = len(declarations)
+    scores = [0] * sides
+    lines: list[str] = []
+    sequences = [[d for d in side if isinstance(d, Sequence)] for side in declarations]
+    squares = [[d for d in side if isinstance(d, Square)] for side in declarations]
+
+    holders = [s for s in range(sides) if sequences[s]]
+    if holders:
+        best = {s: max(sequences[s], key=lambda q: _sequence_key(rules, contract, q)) for s in holders}
+        winner = _sequence_winner(rules, contract, forehand, best, names, lines)
+        if winner is not None:
+            values = [rules.sequence_value(q.length) for q in sequences[winner]]
+            scores[winner] += sum(values)
+            lines.append(f"{names[winner]} scores {_sum_text(values)} for sequences.")
+
+    square_holders = [s for s in range(sides) if squares[s]]
+    if square_holders:
+        def square_key(s: int) -> tuple[int, int]:
+            top = max(squares[s], key=lambda q: (rules.square_value(q.rank), q.rank.height))
+            return (rules.square_value(top.rank), top.rank.height)
+
+        winner = max(square_holders, key=square_key)
+        if len(square_holders) > 1:
+            others = ", ".join(names[s] for s in square_holders if s != winner)
+            lines.append(f"Squares are judged apart: {names[winner]}'s square is higher than {others}'s.")
+        values = [rules.square_value(q.rank) for q in squares[winner]]
+        scores[winner] += sum(values)
+        lines.append(f"{names[winner]} scores {_sum_text(values)} for squares "
+                     f"({', '.join(q.describe() for q in squares[winner])}).")
+    return MeldContest(tuple(scores), tuple(lines))
+
+
+def _sum_text(values: list[int]) -> str:
+    return str(values[0]) if len(values) == 1 else f"{' + '.join(map(str, values))} = {sum(values)}"
+
+
+def _sequence_winner(
+    rules: Rules,
+    contract: Contract | None,
+    forehand: int,
+    best: dict[int, Sequence],
+    names: Seq[str],
+    lines: list[str],
+) -> int | None:
+    """The side whose best sequence wins, saying each step as at the table."""
+    holders = list(best)
+    if len(holders) == 1:
+        only = holders[0]
+        lines.append(f"Only {names[only]} declared a sequence: {best[only].describe()}.")
+        return only
+    steps: list[str] = []
+    lengths = {s: best[s].length for s in holders}
+    longest = max(lengths.values())
+    values = {s: value_word(rules.sequence_value(best[s].length)) for s in holders}
+    if list(lengths.values()).count(longest) == 1:
+        winner = max(holders, key=lambda s: lengths[s])
+        lines.append(f"{names[winner]}'s {longest}-card sequence ({values[winner]}) is longer: "
+                     f"it beats {_others(names, holders, winner)}.")
+        return winner
+    holders = [s for s in holders if lengths[s] == longest]
+    word = values[holders[0]]
+    steps.append(f"both {word}s" if len(holders) == 2 else f"{len(holders)} {word}s")
+    tops = {s: best[s].top.height for s in holders}
+    highest = max(tops.values())
+    if list(tops.values()).count(highest) == 1:
+        winner = max(holders, key=lambda s: tops[s])
+        steps.append(f"{names[winner]}'s is {best[winner].top.word} high, the highest")
+        lines.append(_sentence(steps, f"{names[winner]} wins the sequences"))
+        return winner
+    holders = [s for s in holders if tops[s] == highest]
+    steps.append(f"{'both' if len(holders) == 2 else 'all'} {best[holders[0]].top.word} high")
+    in_trumps = [s for s in holders if contract is not None and contract.is_trump(best[s].suit)
+                 and contract is not Contract.ALL_TRUMPS]
+    if len(in_trumps) == 1:
+        winner = in_trumps[0]
+        steps.append(f"{names[winner]}'s is in trumps")
+        lines.append(_sentence(steps, f"{names[winner]} wins the sequences"))
+        return winner
+    if rules.sequence_tie is SequenceTie.NOBODY:
+        lines.append(_sentence(steps, "equal best sequences: nobody scores sequences"))
+        return None
+    sides_in_order = sorted(holders, key=lambda s: (s - forehand) % len(names))
+    winner = sides_in_order[0]
+    who = "is forehand" if winner == forehand else "plays first of them"
+    steps.append(f"equal in every way; {names[winner]} {who}")
+    lines.append(_sentence(steps, f"{names[winner]} wins the sequences"))
+    return winner
+
+
+def _others(names: Seq[str], holders: list[int], winner: int) -> str:
+    return " and ".join(f"{names[s]}'s" for s in holders if s != winner)
+
+
+def _sentence(steps: list[str], conclusion: str) -> str:
+    text = "; ".join(steps) + ": " + conclusion + "."
+    return text[0].upper() + text[1:]

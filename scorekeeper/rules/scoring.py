@@ -1,0 +1,404 @@
+"""Scoring one hand, in the order of RULES.md section 4, with the sentences that explain it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .cards import LAST_TRICK, Contract, deck_card_points
+from .errors import RuleError
+from .hand import HandInput, default_names, read_hand
+from .melds import Declaration, contest
+from .variants import BELA_POINTS, Deal, FalseClaim, Rules, Success, Tie
+
+
+class Result(StrEnum):
+    """How a hand ended (API.md ``result``)."""
+
+    MADE = "made"
+    """The taker made it: every side scores its own (Belote: "outside")."""
+    BATE = "bate"
+    """The taker failed (Belote: "inside", Clobby: "bait")."""
+    TIE = "tie"
+    """The taker equalled the best defender; the tie rule decided (Belote: "hanging")."""
+    CLAIM = "claim"
+    """A good claim: the claimant won the game in the middle of the hand."""
+    FALSE_CLAIM = "false-claim"
+    """A claim that fell short."""
+    REVOKE = "revoke"
+    """A revoke challenge decided the hand."""
+    THROWN_IN = "thrown-in"
+    """Nobody took, or schmeiss was accepted: nobody scores."""
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """Where a game stands before a hand: totals, the pot, who deals."""
+
+    totals: tuple[int, ...]
+    pot: int = 0
+    dealer: int = 0
+    game: int = 1
+
+    @classmethod
+    def start(cls, rules: Rules, dealer: int = 0) -> Position:
+        """A new game: 0 each, an empty pot."""
+        return cls(totals=(0,) * rules.sides, dealer=dealer)
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """What a hand did to the game (API.md "Answer of a recorded hand")."""
+
+    result: Result
+    points: tuple[int, ...]
+    """Hand points of each side (before the success rule)."""
+    scores: tuple[int, ...]
+    """What each side adds to its game total from this hand, pot included."""
+    pot: int
+    """What is held after this hand."""
+    totals: tuple[int, ...]
+    """Game totals after this hand."""
+    explanation: tuple[str, ...]
+    winner: int | None
+    """The side that won the hand (takes the pot, and deals next in two-handed play); None after a tie."""
+    game_winner: int | None
+    """The side that won the game on this hand, if any."""
+    valat: bool = False
+
+
+def leader_seat(rules: Rules, dealer: int) -> int:
+    """The seat that leads to the first trick (forehand): the next after the dealer in the deal's direction."""
+    step = -1 if rules.deal is Deal.RIGHT else 1
+    return (dealer + step) % rules.players
+
+
+def _tens_one(points: int, contract: Contract | None) -> int:
+    """Round one side's points to tens: suit 6 and up rounds up; all-trumps and no-trumps 5 and up."""
+    up_from = 6 if contract is None or contract.is_suit else 5
+    return (points + 10 - up_from) // 10
+
+
+def tens_pair(first: int, second: int, contract: Contract | None) -> tuple[int, int]:
+    """Round two sides' points to tens together (RULES.md section 7).
+
+    Suit: both ending in 6, the higher rounds down and the lower up. All-trumps: both ending in 4, the
+    lower rounds up and the higher down. When the two are equal (hanging 106-106 or 154-154), ``first``
+    (the defenders) rounds down and ``second`` (what hangs) rounds up.
+    """
+    clash = 6 if contract is None or contract.is_suit else 4 if contract is Contract.ALL_TRUMPS else None
+    if clash is not None and first % 10 == clash and second % 10 == clash:
+        if first >= second:
+            return first // 10, second // 10 + 1
+        return first // 10 + 1, second // 10
+    return _tens_one(first, contract), _tens_one(second, contract)
+
+
+def hand_points(
+    rules: Rules, hand: HandInput, forehand_side: int, names: Sequence[str], lines: list[str],
+) -> tuple[list[int], int | None]:
+    """Hand points of each side (card points, last trick, declarations that count, bela, valat).
+
+    Returns the points and the side that took a valat, if any; says each side's sum in ``lines``.
+    """
+    sides = rules.sides
+    contract = hand.contract
+    cards = [c or 0 for c in hand.card_points] if hand.card_points else [0] * sides
+    last = hand.last_trick
+    took = hand.took_trick or tuple(cards[s] > 0 or s == last for s in range(sides))
+    melds = _meld_scores(rules, hand, forehand_side, names, lines)
+    taking = [s for s in range(sides) if took[s]]
+    valat = taking[0] if rules.valat and len(taking) == 1 and hand.card_points else None
+    doubled_cards = contract is Contract.NO_TRUMPS and rules.no_trumps_doubled
+    points: list[int] = []
+    for s in range(sides):
+        terms = [f"card points {cards[s]}"]
+        base = cards[s]
+        if s == last:
+            base += LAST_TRICK
+            terms.append(f"last trick {LAST_TRICK}")
+        if doubled_cards:
+            text = f"({' + '.join(terms)}) × 2" if len(terms) > 1 else f"{terms[0]} × 2"
+            terms = [text]
+            base *= 2
+        total = base
+        if melds[s]:
+            if rules.melds_need_trick and not took[s]:
+                lines.append(f"{names[s]} took no trick: melds {melds[s]} do not count.")
+            else:
+                total += melds[s]
+                terms.append(f"melds {melds[s]}")
+        if hand.bela[s]:
+            total += BELA_POINTS * hand.bela[s]
+            terms.append(f"bela {BELA_POINTS * hand.bela[s]}")
+        if valat == s:
+            total += rules.valat
+            terms.append(f"valat {rules.valat}")
+        points.append(total)
+        if len(terms) > 1 or doubled_cards:
+            lines.append(f"{names[s]}: {' + '.join(terms)} = {total}.")
+    if valat is not None:
+        lines.append(f"{names[valat]} took every trick: a valat.")
+    return points, valat
+
+
+def _meld_scores(
+    rules: Rules, hand: HandInput, forehand_side: int, names: Sequence[str], lines: list[str],
+) -> list[int]:
+    if not hand.melds:
+        return [0] * rules.sides
+    if hand.declared:
+        declarations: list[list[Declaration]] = [
+            [m for m in side if not isinstance(m, int)] for side in hand.melds
+        ]
+        judged = contest(rules, hand.contract, forehand_side, declarations, names)
+        lines.extend(judged.explanation)
+        return list(judged.scores)
+    return [sum(m for m in side if isinstance(m, int)) for side in hand.melds]
+
+
+def score_hand(
+    rules: Rules,
+    position: Position,
+    hand: HandInput | object,
+    names: Sequence[str] | None = None,
+) -> HandResult:
+    """Score one hand from the game's position before it (RULES.md section 4, steps 1 to 7).
+
+    ``hand`` is a HandInput or the API's mapping; a RuleError names every problem.
+    """
+    names = names or default_names(rules)
+    if not isinstance(hand, HandInput):
+        hand = read_hand(rules, hand, names)
+    sides = rules.sides
+    lines: list[str] = []
+    totals = position.totals
+    pot = position.pot
+
+    if hand.thrown_in:
+        lines.append("Thrown in: nobody scores; the deal moves on.")
+        if pot:
+            lines.append(f"The pot of {pot} waits for the next hand with a winner.")
+        return HandResult(Result.THROWN_IN, (0,) * sides, (0,) * sides, pot, totals, tuple(lines), None, None)
+
+    forehand = rules.side_of(leader_seat(rules, position.dealer))
+    if hand.claim is not None:
+        return _score_claim(rules, position, hand, names, forehand, lines)
+
+    points, valat = hand_points(rules, hand, forehand, names, lines)
+    value = sum(points)
+    multiplier = (1, 2, 4)[hand.double]
+    taker = hand.taker if hand.taker is not None else 0
+    scores = [0] * sides
+    hang = 0
+    winner: int | None
+
+    if hand.revoke is not None:
+        result = Result.REVOKE
+        challenge = hand.revoke
+        gainer, loser = (challenge.accuser, challenge.accused) if challenge.upheld else (
+            challenge.accused, challenge.accuser)
+        verdict = "upheld" if challenge.upheld else "a wrong challenge"
+        lines.append(f"Revoke challenge by {names[challenge.accuser]} against {names[challenge.accused]}: "
+                     f"{verdict}. {names[loser]} scores 0; {names[gainer]} scores own {points[gainer]} "
+                     f"+ {names[loser]}'s {points[loser]} = {points[gainer] + points[loser]}.")
+        scores = list(points)
+        scores[gainer] += points[loser]
+        scores[loser] = 0
+        winner = gainer
+        if multiplier > 1:
+            scores = [v * multiplier for v in scores]
+    else:
+        result, scores, hang, winner = _judge(rules, hand, taker, points, value, multiplier, names, lines)
+
+    if rules.tens:
+        scores, hang = _to_tens(rules, hand.contract, scores, hang, lines)
+    if winner is not None and pot:
+        scores[winner] += pot
+        lines.append(f"{names[winner]} also takes the pot of {pot}.")
+        pot = 0
+    if hang:
+        pot += hang
+        lines.append(f"{hang} goes into the pot, which holds {pot} for the winner of the next hand.")
+
+    new_totals = tuple(t + s for t, s in zip(totals, scores, strict=True))
+    game_winner = None
+    if rules.wins_at_end_of_hand:
+        game_winner = _end_of_hand_winner(rules, new_totals, valat is not None, names, lines)
+    return HandResult(result, tuple(points), tuple(scores), pot, new_totals, tuple(lines), winner,
+                      game_winner, valat is not None)
+
+
+def _judge(
+    rules: Rules, hand: HandInput, taker: int, points: list[int], value: int, multiplier: int,
+    names: Sequence[str], lines: list[str],
+) -> tuple[Result, list[int], int, int | None]:
+    """Apply the success rule and the tie rule: (result, scores, what goes into the pot, hand winner)."""
+    sides = rules.sides
+    defenders = [s for s in range(sides) if s != taker]
+    best = max(points[d] for d in defenders)
+    against = " and ".join(str(points[d]) for d in defenders)
+    head = f"Taker {names[taker]}: {points[taker]} against {against}"
+    scores = [0] * sides
+
+    if rules.success is Success.HALF_BAIT:
+        defender = defenders[0]
+        if 2 * points[defender] >= value:
+            lines.append(f"{head}: {names[defender]} has half or more of the hand value {value}: bait. "
+                         f"{names[defender]} scores the hand value {value}.")
+            scores[defender] = value
+            return Result.BATE, scores, 0, defender
+        lines.append(f"{head}: made, the defenders have less than half of {value}. Each side scores its own.")
+        return Result.MADE, list(points), 0, taker
+
+    if points[taker] > best:
+        outcome = Result.MADE
+    elif points[taker] < best or rules.tie is Tie.TAKER_FAILS:
+        outcome = Result.BATE
+    else:
+        outcome = Result.TIE
+
+    if multiplier > 1:
+        word = "Doubled" if multiplier == 2 else "Redoubled"
+        whole = value * multiplier
+        if outcome is Result.MADE:
+            lines.append(f"{head}: made. {word}: {names[taker]} scores everything, {value} × {multiplier} = {whole}.")
+            scores[taker] = whole
+            return outcome, scores, 0, taker
+        if outcome is Result.BATE:
+            scorer = max(defenders, key=lambda d: points[d])
+            lines.append(f"{head}: bate. {word}: {names[scorer]} scores everything, {value} × {multiplier} = {whole}.")
+            scores[scorer] = whole
+            return outcome, scores, 0, scorer
+        if rules.tie in (Tie.HOLD_TAKER, Tie.HOLD_ALL):
+            lines.append(f"{head}: a tie. {word}: everything, {value} × {multiplier} = {whole}, hangs.")
+            return outcome, scores, whole, None
+        lines.append(f"{head}: a tie. {word}: the taker scores nothing; defenders score their own × {multiplier}.")
+        for d in defenders:
+            scores[d] = points[d] * multiplier
+        return outcome, scores, 0, None
+
+    if outcome is Result.MADE:
+        lines.append(f"{head}: made. Each side scores its own.")
+        return outcome, list(points), 0, taker
+    if outcome is Result.BATE:
+        tops = [d for d in defenders if points[d] == best]
+        if len(tops) > 1:
+            lines.append(f"{head}: bate, and the defenders tie for the most. Each defender scores its own; "
+                         f"the taker's {points[taker]} goes into the pot.")
+            for d in defenders:
+                scores[d] = points[d]
+            return outcome, scores, points[taker], None
+        scorer = tops[0]
+        for d in defenders:
+            scores[d] = points[d]
+        scores[scorer] += points[taker]
+        if sides == 2:
+            lines.append(f"{head}: bate. {names[scorer]} scores the hand value {value}.")
+        else:
+            lines.append(f"{head}: bate. {names[scorer]} has the most and scores own {points[scorer]} "
+                         f"+ the taker's {points[taker]} = {scores[scorer]}; the others keep their own.")
+        return outcome, scores, 0, scorer
+
+    # An exact tie with the best defender: the tie rule decides.
+    if rules.tie is Tie.HOLD_TAKER:
+        for d in defenders:
+            scores[d] = points[d]
+        lines.append(f"{head}: a tie. The defenders score their own; the taker's {points[taker]} is held over.")
+        return outcome, scores, points[taker], None
+    if rules.tie is Tie.HOLD_ALL:
+        lines.append(f"{head}: a tie. Nobody scores; the hand value {value} is held over.")
+        return outcome, scores, value, None
+    for d in defenders:
+        scores[d] = points[d]
+    lines.append(f"{head}: a tie. The taker scores nothing; the defenders score their own.")
+    return outcome, scores, 0, None
+
+
+def _to_tens(
+    rules: Rules, contract: Contract | None, scores: list[int], hang: int, lines: list[str],
+) -> tuple[list[int], int]:
+    """Scores and the hanging points in tens (two sides; RULES.md section 7)."""
+    nonzero = [s for s in range(2) if scores[s]]
+    tens = [0, 0]
+    hang_tens = 0
+    if len(nonzero) == 2:
+        tens[0], tens[1] = tens_pair(scores[0], scores[1], contract)
+        if hang:
+            hang_tens = _tens_one(hang, contract)
+    elif len(nonzero) == 1 and hang:
+        tens[nonzero[0]], hang_tens = tens_pair(scores[nonzero[0]], hang, contract)
+    else:
+        for s in nonzero:
+            tens[s] = _tens_one(scores[s], contract)
+        hang_tens = _tens_one(hang, contract) if hang else 0
+    parts = [f"{scores[s]} → {tens[s]}" for s in nonzero]
+    if hang:
+        parts.append(f"hanging {hang} → {hang_tens}")
+    if parts:
+        lines.append(f"Tens: {', '.join(parts)}.")
+    return tens, hang_tens
+
+
+def _end_of_hand_winner(
+    rules: Rules, totals: tuple[int, ...], valat: bool, names: Sequence[str], lines: list[str],
+) -> int | None:
+    reached = [s for s in range(rules.sides) if totals[s] >= rules.target]
+    if not reached:
+        return None
+    if valat and rules.no_win_on_valat:
+        lines.append("No game is won on a hand with a valat: another hand is played.")
+        return None
+    top = max(totals[s] for s in reached)
+    leaders = [s for s in reached if totals[s] == top]
+    if len(leaders) > 1:
+        lines.append(f"{' and '.join(names[s] for s in leaders)} are level on {top}: another hand is played.")
+        return None
+    lines.append(f"{names[leaders[0]]} reaches {top} of {rules.target}: {names[leaders[0]]} wins the game.")
+    return leaders[0]
+
+
+def _score_claim(
+    rules: Rules, position: Position, hand: HandInput, names: Sequence[str], forehand: int, lines: list[str],
+) -> HandResult:
+    claim = hand.claim
+    assert claim is not None
+    sides = rules.sides
+    side = claim.side
+    totals = position.totals
+    if rules.claim_from is not None and totals[side] < rules.claim_from:
+        raise RuleError("claim.side", f"{names[side]} has {totals[side]}: only a side on {rules.claim_from} "
+                                      f"or more may claim")
+    reached = totals[side] + claim.points
+    zero = (0,) * sides
+    claimed = tuple(claim.points if s == side else 0 for s in range(sides))
+    if reached >= rules.target:
+        lines.append(f"{names[side]} claims with {claim.points} won so far: {totals[side]} + {claim.points} = "
+                     f"{reached}, reaching {rules.target}. Good claim: {names[side]} wins the game.")
+        scores = tuple(claim.points if s == side else 0 for s in range(sides))
+        new_totals = tuple(t + v for t, v in zip(totals, scores, strict=True))
+        return HandResult(Result.CLAIM, scores, scores, position.pot, new_totals, tuple(lines), side, side)
+    lines.append(f"{names[side]} claims with {claim.points} won so far: {totals[side]} + {claim.points} = "
+                 f"{reached}, short of {rules.target}. False claim.")
+    if rules.false_claim is FalseClaim.LOSES_GAME:
+        others = sorted((s for s in range(sides) if s != side), key=lambda s: (-totals[s], (s - side) % sides))
+        winner = others[0]
+        lines.append(f"A false claim loses the game: {names[winner]} wins the game.")
+        return HandResult(Result.FALSE_CLAIM, claimed, zero, position.pot, totals, tuple(lines), winner, winner)
+    other = 1 - side
+    melds = _meld_scores(rules, hand, forehand, names, lines)
+    bela = BELA_POINTS * sum(hand.bela)
+    value = deck_card_points(hand.contract) + LAST_TRICK + sum(melds) + bela
+    scores = [0] * sides
+    scores[other] = value + position.pot
+    extra = f" + melds {sum(melds)}" if sum(melds) else ""
+    extra += f" + bela {bela}" if bela else ""
+    lines.append(f"{names[side]} forfeits the hand: {names[other]} scores the hand value "
+                 f"{deck_card_points(hand.contract) + LAST_TRICK}{extra} = {value}.")
+    if position.pot:
+        lines.append(f"{names[other]} also takes the pot of {position.pot}.")
+    new_totals = tuple(t + v for t, v in zip(totals, scores, strict=True))
+    game_winner = _end_of_hand_winner(rules, new_totals, False, names, lines)
+    return HandResult(Result.FALSE_CLAIM, claimed, tuple(scores), 0, new_totals, tuple(lines), other, game_winner)
+

@@ -1,0 +1,404 @@
+"""Rules: a frozen value of every option, the presets of RULES.md section 5, and overrides."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Any
+
+from .cards import SUIT_CONTRACTS, Contract, Rank
+from .errors import Problem, RuleError
+
+
+class Success(StrEnum):
+    """How a hand is judged for the taker (RULES.md section 4)."""
+
+    BEAT_EACH = "beat-each"
+    """The taker needs more hand points than every defender."""
+    HALF_BAIT = "half-bait"
+    """The defenders take everything with half or more of the hand value (Clobby)."""
+
+
+class Tie(StrEnum):
+    """What happens when the taker exactly equals the best defender (RULES.md section 4.5)."""
+
+    HOLD_TAKER = "hold-taker"
+    """Defenders score their own; the taker's hand points go into the pot."""
+    HOLD_ALL = "hold-all"
+    """Nobody scores; the whole hand value goes into the pot."""
+    TAKER_NOTHING = "taker-nothing"
+    """Taker 0, defenders their own; nothing is held."""
+    TAKER_FAILS = "taker-fails"
+    """Counts as failed (bate)."""
+
+
+class Claims(StrEnum):
+    """Whether a side may claim the game in the middle of a hand (RULES.md section 6)."""
+
+    NONE = "none"
+    """No claims: the game is decided at the end of a hand."""
+    ANY_TIME = "any-time"
+    """A side may claim (subject to claim-window and claim-from)."""
+
+
+class FalseClaim(StrEnum):
+    """What a false claim costs."""
+
+    LOSES_GAME = "loses-game"
+    """The claimant loses the game (Bela)."""
+    FORFEITS_HAND = "forfeits-hand"
+    """The other side scores the whole hand value (Clobby)."""
+
+
+class Revoke(StrEnum):
+    """How a revoke challenge is scored (RULES.md section 4.2)."""
+
+    FORFEIT_HAND = "forfeit-hand"
+    """The losing side of the challenge scores 0 and the other takes its points."""
+    NONE = "none"
+    """The table does not score revoke challenges; recording one is an error."""
+
+
+class SequenceTie(StrEnum):
+    """Who scores sequences when the best sequences are equal in every respect."""
+
+    FOREHAND = "forehand"
+    """The side that plays first to the first trick (Bela, Klaberjass)."""
+    NOBODY = "nobody"
+    """Nobody scores sequences (Belote 151)."""
+
+
+class Deal(StrEnum):
+    """How the deal moves on (RULES.md section 8)."""
+
+    WINNER = "winner"
+    """The winner of a hand deals the next; after a tie or a thrown-in hand it passes on."""
+    LEFT = "left"
+    """To the left, clockwise (three-handed Bela, Clobby)."""
+    RIGHT = "right"
+    """To the right, counter-clockwise (Belote 151)."""
+
+
+MELD_KEYS: tuple[str, ...] = (
+    "sequence-3", "sequence-4", "sequence-5",
+    *(f"square-{rank.value}" for rank in (Rank.JACK, Rank.NINE, Rank.ACE, Rank.KING, Rank.QUEEN, Rank.TEN)),
+)
+"""Every meld a variant may give a value: sequences by length, squares by rank."""
+
+BELA_POINTS = 20
+"""Bela / belote: K and Q of trumps held by one player."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every option of one match: a preset with the table's house-rule overrides applied."""
+
+    variant: str
+    """The preset this was built from."""
+    title: str
+    """The game's name for people."""
+    description: str
+    """One line saying what the game is."""
+    players: int
+    """Players at the table (2, 3 or 4)."""
+    target: int
+    """Total that wins a game."""
+    success: Success
+    tie: Tie
+    melds_need_trick: bool
+    """A side that took no trick scores no melds (bela still counts)."""
+    claims: Claims
+    claim_window: int | None
+    """Claims only within the first N tricks (East Lothian: 3); None for the whole hand."""
+    claim_from: int | None
+    """Only a side whose total before the hand is at least this may claim (Clobby: 900)."""
+    false_claim: FalseClaim
+    revoke: Revoke
+    best_of: int
+    """Games in the match: the first to win more than half wins it."""
+    meld_values: Mapping[str, int]
+    """Value of each meld the variant knows (keys of MELD_KEYS); a key absent is no meld."""
+    tens: bool
+    """Scores are divided by ten and rounded (Belote 151)."""
+    valat: int
+    """Bonus for one side taking every trick (0: none)."""
+    no_win_on_valat: bool
+    """A game cannot be won on a hand with a valat."""
+    sequence_tie: SequenceTie
+    deal: Deal
+    contracts: tuple[Contract, ...]
+    """Contracts a taker may choose."""
+    contract_required: bool
+    """The contract must be given for every hand (Belote, where it changes the scoring)."""
+    doubles: bool
+    """Double and redouble exist (Belote 151)."""
+    no_trumps_doubled: bool
+    """In no-trumps the card points are doubled (Belote 151)."""
+
+    @property
+    def sides(self) -> int:
+        """Scoring sides: one per player, or two partnerships in four-handed play."""
+        return 2 if self.players == 4 else self.players
+
+    @property
+    def full_deck(self) -> bool:
+        """Every card is played, so one side's card points fix the other's (four-handed play)."""
+        return self.players == 4
+
+    @property
+    def cards_per_player(self) -> int:
+        """Cards each player holds for the play: 9 in two- and three-handed games, 8 in four."""
+        return 8 if self.players == 4 else 9
+
+    @property
+    def cards_per_side(self) -> int:
+        """Cards a side holds between its players."""
+        return self.cards_per_player * (2 if self.players == 4 else 1)
+
+    @property
+    def wins_at_end_of_hand(self) -> bool:
+        """A side at or over the target after a hand wins it; under the Scottish rule it must claim."""
+        return self.claims is Claims.NONE or self.claim_window is not None or self.claim_from is not None
+
+    @property
+    def squares(self) -> bool:
+        """Whether the variant scores four of a kind."""
+        return any(key.startswith("square-") for key in self.meld_values)
+
+    def side_of(self, seat: int) -> int:
+        """The side a seat plays for: seats 1+3 (0 and 2) are side 0 in four-handed play."""
+        return seat % self.sides
+
+    def sequence_value(self, length: int) -> int:
+        """Value of a sequence of ``length`` cards: longer runs count as the longest that has a value."""
+        best = 0
+        for n in range(3, min(length, 5) + 1):
+            best = self.meld_values.get(f"sequence-{n}", best)
+        return best
+
+    def square_value(self, rank: Rank) -> int:
+        """Value of four cards of ``rank`` (0: no such meld in the variant)."""
+        return self.meld_values.get(f"square-{rank.value}", 0)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The options as the API shows them (RULES.md's option names)."""
+        return {
+            "variant": self.variant,
+            "title": self.title,
+            "description": self.description,
+            "players": self.players,
+            "sides": self.sides,
+            "target": self.target,
+            "success": self.success.value,
+            "tie": self.tie.value,
+            "melds-need-trick": self.melds_need_trick,
+            "claims": self.claims.value,
+            "claim-window": self.claim_window,
+            "claim-from": self.claim_from,
+            "false-claim": self.false_claim.value,
+            "revoke": self.revoke.value,
+            "best-of": self.best_of,
+            "meld-values": dict(self.meld_values),
+            "tens": self.tens,
+            "valat": self.valat,
+            "no-win-on-valat": self.no_win_on_valat,
+            "sequence-tie": self.sequence_tie.value,
+            "deal": self.deal.value,
+            "contracts": [c.value for c in self.contracts],
+            "contract-required": self.contract_required,
+            "doubles": self.doubles,
+            "no-trumps-doubled": self.no_trumps_doubled,
+        }
+
+
+_BELA_MELDS = MappingProxyType({"sequence-3": 20, "sequence-4": 50})
+_SQUARES = {"square-J": 200, "square-A": 100, "square-K": 100, "square-Q": 100, "square-10": 100}
+
+_BELA = Rules(
+    variant="bela",
+    title="Bela (two-handed)",
+    description="Two players to 501, Scottish rules: bate, ties held over, the game won only by a claim.",
+    players=2, target=501, success=Success.BEAT_EACH, tie=Tie.HOLD_TAKER, melds_need_trick=True,
+    claims=Claims.ANY_TIME, claim_window=None, claim_from=None, false_claim=FalseClaim.LOSES_GAME,
+    revoke=Revoke.FORFEIT_HAND, best_of=3, meld_values=_BELA_MELDS, tens=False, valat=0,
+    no_win_on_valat=False, sequence_tie=SequenceTie.FOREHAND, deal=Deal.WINNER,
+    contracts=SUIT_CONTRACTS, contract_required=False, doubles=False, no_trumps_doubled=False,
+)
+_KLABERJASS = replace(
+    _BELA, variant="klaberjass", title="Klaberjass",
+    description="Two players to 500 by the book: a tie gives the taker nothing, no claims.",
+    target=500, tie=Tie.TAKER_NOTHING, claims=Claims.NONE, best_of=1,
+)
+
+PRESETS: Mapping[str, Rules] = MappingProxyType({
+    "bela": _BELA,
+    "bela-3": replace(
+        _BELA, variant="bela-3", title="Bela (three-handed)",
+        description="Three players to 501: the taker must beat each opponent; the higher opponent wins a bate.",
+        players=3, best_of=1, deal=Deal.LEFT,
+    ),
+    "klaberjass": _KLABERJASS,
+    "clobby": replace(
+        _BELA, variant="clobby", title="Clobby",
+        description="Two teams of two to 1001: the defenders bait the takers with half the hand value; claims from 900.",
+        players=4, target=1001, success=Success.HALF_BAIT, tie=Tie.TAKER_FAILS, melds_need_trick=False,
+        claim_from=900, false_claim=FalseClaim.FORFEITS_HAND, best_of=1, deal=Deal.LEFT,
+    ),
+    "belote": replace(
+        _BELA, variant="belote", title="Belote (151)",
+        description="Two teams of two to 151 in tens: contracts, double and redouble, hanging points.",
+        players=4, target=151, melds_need_trick=False, claims=Claims.NONE, best_of=1,
+        meld_values=MappingProxyType({"sequence-3": 20, "sequence-4": 50, "sequence-5": 100,
+                                      **_SQUARES, "square-9": 150}),
+        tens=True, valat=90, no_win_on_valat=True, sequence_tie=SequenceTie.NOBODY, deal=Deal.RIGHT,
+        contracts=(*SUIT_CONTRACTS, Contract.NO_TRUMPS, Contract.ALL_TRUMPS), contract_required=True,
+        doubles=True, no_trumps_doubled=True,
+    ),
+    "zensa": replace(
+        _KLABERJASS, variant="zensa", title="Zensa",
+        description="Klaberjass with a five-card sequence of 100 and squares of jacks, aces, kings, queens, tens.",
+        meld_values=MappingProxyType({**_BELA_MELDS, "sequence-5": 100, **_SQUARES}),
+    ),
+    "derda": replace(
+        _KLABERJASS, variant="derda", title="Derda",
+        description="Klaberjass as played in Poland: a three-card sequence (a derda) is worth 30.",
+        meld_values=MappingProxyType({"sequence-3": 30, "sequence-4": 50}),
+    ),
+    "south-african": replace(
+        _KLABERJASS, variant="south-african", title="Klaberjass (South African, four-handed)",
+        description="Two teams of two to 500, with a no-trumps contract; a tie gives the taker nothing.",
+        players=4, melds_need_trick=False, deal=Deal.LEFT,
+        contracts=(*SUIT_CONTRACTS, Contract.NO_TRUMPS),
+    ),
+})
+"""The presets of RULES.md section 5, by name."""
+
+
+def find_variant(name: str) -> Rules:
+    """The preset called ``name``; a RuleError naming ``variant`` if there is none."""
+    try:
+        return PRESETS[name]
+    except (KeyError, TypeError):
+        known = ", ".join(PRESETS)
+        raise RuleError("variant", f"unknown game {name!r}: choose one of {known}") from None
+
+
+# Options a match may override, by their RULES.md name, with the Rules attribute they set.
+_OVERRIDABLE: dict[str, str] = {
+    "target": "target", "success": "success", "tie": "tie", "melds-need-trick": "melds_need_trick",
+    "claims": "claims", "claim-window": "claim_window", "claim-from": "claim_from",
+    "false-claim": "false_claim", "revoke": "revoke", "best-of": "best_of", "meld-values": "meld_values",
+    "tens": "tens", "valat": "valat", "no-win-on-valat": "no_win_on_valat", "sequence-tie": "sequence_tie",
+}
+_ENUMS: dict[str, type[StrEnum]] = {
+    "success": Success, "tie": Tie, "claims": Claims, "false-claim": FalseClaim,
+    "revoke": Revoke, "sequence-tie": SequenceTie,
+}
+_BOOLS = ("melds-need-trick", "tens", "no-win-on-valat")
+_OPTIONAL_INTS = ("claim-window", "claim-from")
+assert {f.name for f in fields(Rules)} >= set(_OVERRIDABLE.values())
+
+OPTION_NAMES: tuple[str, ...] = tuple(_OVERRIDABLE)
+"""The options a match may override when it is created."""
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def make_rules(variant: str, overrides: Mapping[str, object] | None = None) -> Rules:
+    """The preset ``variant`` with ``overrides`` (RULES.md option names; ``_`` may stand for ``-``).
+
+    Every problem is reported at once, each naming its option.
+    """
+    base = find_variant(variant)
+    if not overrides:
+        return base
+    if not isinstance(overrides, Mapping):
+        raise RuleError("rules", "house rules must be an object of option names and values")
+    problems: list[Problem] = []
+    changes: dict[str, Any] = {}
+    for raw_name, value in overrides.items():
+        name = str(raw_name).replace("_", "-")
+        if name not in _OVERRIDABLE:
+            problems.append(Problem(name, f"unknown option {raw_name!r}: the options are {', '.join(OPTION_NAMES)}"))
+            continue
+        if name in _ENUMS:
+            enum = _ENUMS[name]
+            allowed = [member.value for member in enum]
+            if value not in allowed:
+                problems.append(Problem(name, f"{value!r} is not a {name} rule: choose one of {', '.join(allowed)}"))
+                continue
+            changes[_OVERRIDABLE[name]] = enum(value)
+        elif name in _BOOLS:
+            if not isinstance(value, bool):
+                problems.append(Problem(name, f"{name} is true or false, not {value!r}"))
+                continue
+            changes[_OVERRIDABLE[name]] = value
+        elif name == "meld-values":
+            melds = _read_meld_values(base, value, problems)
+            if melds is not None:
+                changes["meld_values"] = melds
+        elif name in _OPTIONAL_INTS and value is None:
+            changes[_OVERRIDABLE[name]] = None
+        elif not _whole(value):
+            problems.append(Problem(name, f"{name} must be a whole number, not {value!r}"))
+        else:
+            changes[_OVERRIDABLE[name]] = value
+    if problems:
+        raise RuleError(problems)
+    rules = replace(base, **changes)
+    check_rules(rules)
+    return rules
+
+
+def _read_meld_values(base: Rules, value: object, problems: list[Problem]) -> Mapping[str, int] | None:
+    if not isinstance(value, Mapping):
+        problems.append(Problem("meld-values", "meld values are an object such as {\"sequence-3\": 30}"))
+        return None
+    melds = dict(base.meld_values)
+    for key, points in value.items():
+        if key not in MELD_KEYS:
+            problems.append(Problem("meld-values", f"{key!r} is no meld: the melds are {', '.join(MELD_KEYS)}"))
+        elif points is None or points == 0:
+            melds.pop(key, None)
+        elif not _whole(points) or points < 0 or points % 10:
+            problems.append(Problem("meld-values", f"{key} must be a positive multiple of 10, not {points!r}"))
+        else:
+            melds[key] = points
+    return MappingProxyType(melds)
+
+
+def check_rules(rules: Rules) -> None:
+    """Raise a RuleError, naming each option, for a combination of options that makes no sense."""
+    problems: list[Problem] = []
+    if rules.target <= 0:
+        problems.append(Problem("target", f"the target must be above 0, not {rules.target}"))
+    if rules.best_of <= 0 or rules.best_of % 2 == 0:
+        problems.append(Problem("best-of", f"best of must be an odd number of games (1, 3, 5 …), not {rules.best_of}"))
+    if rules.success is Success.HALF_BAIT and rules.sides != 2:
+        problems.append(Problem("success", "half-bait needs two sides: the defenders share the bait"))
+    if rules.success is Success.HALF_BAIT and rules.tie is not Tie.TAKER_FAILS:
+        problems.append(Problem("tie", "with half-bait a tie is already bait: the tie rule must be taker-fails"))
+    if rules.claims is Claims.NONE:
+        if rules.claim_window is not None:
+            problems.append(Problem("claim-window", "a claim window needs claims: set claims to any-time"))
+        if rules.claim_from is not None:
+            problems.append(Problem("claim-from", "claim-from needs claims: set claims to any-time"))
+    if rules.claim_window is not None and not 1 <= rules.claim_window <= rules.cards_per_player:
+        problems.append(Problem(
+            "claim-window", f"the claim window counts tricks: 1 to {rules.cards_per_player}, not {rules.claim_window}"))
+    if rules.claim_from is not None and not 0 <= rules.claim_from <= rules.target:
+        problems.append(Problem(
+            "claim-from", f"claim-from must be between 0 and the target {rules.target}, not {rules.claim_from}"))
+    if rules.false_claim is FalseClaim.FORFEITS_HAND and rules.sides != 2:
+        problems.append(Problem("false-claim", "forfeits-hand needs two sides: the other side takes the hand value"))
+    if rules.valat < 0 or rules.valat % 10:
+        problems.append(Problem("valat", f"the valat bonus must be 0 or a positive multiple of 10, not {rules.valat}"))
+    if rules.tens and rules.sides != 2:
+        problems.append(Problem("tens", "scoring in tens is defined for two sides"))
+    if problems:
+        raise RuleError(problems)
+
