@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeGuard
 
 from .cards import LAST_TRICK, Card, Contract, Rank, Suit, deck_card_points
 from .errors import Problem, RuleError
-from .melds import Declaration, Sequence as Run, Square
+from .melds import Declaration, Square
+from .melds import Sequence as Run
 from .variants import BELA_POINTS, Claims, Revoke, Rules
 
 MeldEntry = int | Declaration
@@ -64,7 +66,8 @@ def default_names(rules: Rules) -> tuple[str, ...]:
     return tuple(f"side {i}" for i in range(rules.sides))
 
 
-def _whole(value: object) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
+    """A whole number, and not a bool (JSON true is no side)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -85,10 +88,10 @@ class _Reader:
             if required:
                 self.fail(field, f"say which side: a number from 0 to {self.rules.sides - 1}")
             return None
-        if not _whole(value) or not 0 <= value < self.rules.sides:  # type: ignore[operator]
+        if not _whole(value) or not 0 <= value < self.rules.sides:
             self.fail(field, f"{value!r} is not a side: sides are numbered 0 to {self.rules.sides - 1}")
             return None
-        return int(value)  # type: ignore[call-overload]
+        return int(value)
 
     def problems_fields(self) -> set[str]:
         return {p.field for p in self.problems}
@@ -189,17 +192,17 @@ def _read_card_points(
         elif not _whole(value):
             r.fail(field, f"card points are a whole number, not {value!r}")
             good.append(None)
-        elif value < 0:  # type: ignore[operator]
+        elif value < 0:
             r.fail(field, f"card points cannot be negative ({value})")
             good.append(None)
-        elif value > deck:  # type: ignore[operator]
+        elif value > deck:
             r.fail(field, f"{r.names[s]}'s {value} card points are more than the {deck} in the deck")
             good.append(None)
         elif value == 1 or (rules.full_deck and value == deck - 1):
             r.fail(field, f"{value} card points cannot be made from real cards")
             good.append(None)
         else:
-            good.append(int(value))  # type: ignore[call-overload]
+            good.append(int(value))
     if r.problems_fields() & {f"card_points.{s}" for s in range(rules.sides)}:
         return None
     given = [v for v in good if v is not None]
@@ -243,13 +246,13 @@ def _read_declaration(r: _Reader, field: str, value: Mapping[str, object]) -> De
         if suit is None:
             r.fail(field, f"{suit_name!r} is not a suit: clubs, diamonds, hearts or spades")
             return None
-        if not _whole(length) or not 3 <= length <= 8:  # type: ignore[operator]
+        if not _whole(length) or not 3 <= length <= 8:
             r.fail(field, f"a sequence has 3 to 8 cards, not {length!r}")
             return None
-        if rank.height + 1 < length:  # type: ignore[operator]
+        if rank.height + 1 < length:
             r.fail(field, f"no {length}-card sequence can end in the {rank.word}: the seven is the lowest card")
             return None
-        return Run(int(length), rank, suit)  # type: ignore[call-overload]
+        return Run(int(length), rank, suit)
     if kind == "square":
         try:
             rank = Rank(str(value.get("rank")).upper())
@@ -271,7 +274,7 @@ def _read_melds(r: _Reader, raw: Mapping[str, object], contract: Contract | None
     if values is None:
         return empty
     credited_values = set(rules.meld_values.values())
-    min_cards = {}
+    min_cards: dict[int, int] = {}
     for key, points in rules.meld_values.items():
         cards = 4 if key.startswith("square-") else int(key.rsplit("-", 1)[1])
         min_cards[points] = min(min_cards.get(points, 99), cards)
@@ -291,7 +294,7 @@ def _read_melds(r: _Reader, raw: Mapping[str, object], contract: Contract | None
         cards_used = 0
         for m in side_melds:
             if _whole(m):
-                value = int(m)  # type: ignore[call-overload]
+                value = int(m)
                 if value not in credited_values:
                     allowed = ", ".join(map(str, sorted(credited_values)))
                     r.fail(field, f"{value} is not a meld in {rules.title}: melds are worth {allowed}")
@@ -335,11 +338,11 @@ def _read_bela(r: _Reader, raw: Mapping[str, object], contract: Contract | None)
     most = 0 if contract is Contract.NO_TRUMPS else 4 if contract is Contract.ALL_TRUMPS else 1
     good: list[int] = []
     for s, value in enumerate(values):
-        if not _whole(value) or value < 0:  # type: ignore[operator]
+        if not _whole(value) or value < 0:
             r.fail(f"bela.{s}", f"bela is a count: 0 or more, not {value!r}")
             good.append(0)
         else:
-            good.append(int(value))  # type: ignore[call-overload]
+            good.append(int(value))
     if sum(good) > most:
         r.fail("bela", "there is no bela in no-trumps" if most == 0 else
                f"only {most} bela can be held: {'one for each suit' if most == 4 else 'one K and Q of trumps'}")
@@ -359,23 +362,23 @@ def _read_claim(r: _Reader, value: object) -> Claim | None:
     side = r.side(value, "side", "claim.side", required=True)
     points = value.get("points")
     most = claim_points_limit(rules)
-    if not _whole(points) or not 0 <= points <= most:  # type: ignore[operator]
+    if not _whole(points) or not 0 <= points <= most:
         r.fail("claim.points", f"the points won so far are a whole number from 0 to {most}, not {points!r}")
         points = None
     trick = value.get("trick")
-    if trick is not None and (not _whole(trick) or not 1 <= trick <= rules.cards_per_player):  # type: ignore[operator]
+    if trick is not None and (not _whole(trick) or not 1 <= trick <= rules.cards_per_player):
         r.fail("claim.trick", f"the trick is a number from 1 to {rules.cards_per_player}")
         trick = None
     elif rules.claim_window is not None:
         if trick is None:
             r.fail("claim.trick", f"say in which trick the claim was made: claims count only within "
                                   f"the first {rules.claim_window} tricks")
-        elif trick > rules.claim_window:  # type: ignore[operator]
+        elif trick > rules.claim_window:
             r.fail("claim.trick", f"a claim is allowed only within the first {rules.claim_window} tricks, "
                                   f"not in trick {trick}: play the hand out")
     if side is None or points is None:
         return None
-    return Claim(side, int(points), None if trick is None else int(trick))  # type: ignore[call-overload]
+    return Claim(side, int(points), None if trick is None else int(trick))
 
 
 def claim_points_limit(rules: Rules) -> int:

@@ -390,15 +390,15 @@ def _score_claim(
     melds = _meld_scores(rules, hand, forehand, names, lines)
     bela = BELA_POINTS * sum(hand.bela)
     value = deck_card_points(hand.contract) + LAST_TRICK + sum(melds) + bela
-    scores = [0] * sides
-    scores[other] = value + position.pot
+    forfeit = [0] * sides
+    forfeit[other] = value + position.pot
     extra = f" + melds {sum(melds)}" if sum(melds) else ""
     extra += f" + bela {bela}" if bela else ""
     lines.append(f"{names[side]} forfeits the hand: {names[other]} scores the hand value "
                  f"{deck_card_points(hand.contract) + LAST_TRICK}{extra} = {value}.")
     if position.pot:
         lines.append(f"{names[other]} also takes the pot of {position.pot}.")
-    new_totals = tuple(t + v for t, v in zip(totals, scores, strict=True))
+    new_totals = tuple(t + v for t, v in zip(totals, forfeit, strict=True))
     game_winner = _end_of_hand_winner(rules, new_totals, False, names, lines)
-    return HandResult(Result.FALSE_CLAIM, claimed, tuple(scores), 0, new_totals, tuple(lines), other, game_winner)
+    return HandResult(Result.FALSE_CLAIM, claimed, tuple(forfeit), 0, new_totals, tuple(lines), other, game_winner)
 

@@ -242,7 +242,7 @@ PRESETS: Mapping[str, Rules] = MappingProxyType({
     "klaberjass": _KLABERJASS,
     "clobby": replace(
         _BELA, variant="clobby", title="Clobby",
-        description="Two teams of two to 1001: the defenders bait the takers with half the hand value; claims from 900.",
+        description="Two teams of two to 1001: half the hand value baits the takers; claims from 900.",
         players=4, target=1001, success=Success.HALF_BAIT, tie=Tie.TAKER_FAILS, melds_need_trick=False,
         claim_from=900, false_claim=FalseClaim.FORFEITS_HAND, best_of=1, deal=Deal.LEFT,
     ),
