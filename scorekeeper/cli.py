@@ -1,4 +1,4 @@
-"""The ``scorekeeper`` command: ``scorekeeper serve`` runs the app under gunicorn."""
+"""The ``scorekeeper`` command: ``serve`` migrates the database, then serves with gunicorn."""
 
 from __future__ import annotations
 
@@ -7,20 +7,45 @@ import os
 import sys
 
 
+def upgrade_database() -> None:
+    """Bring the configured database to the newest schema (Alembic, through Flask-Migrate)."""
+    from flask_migrate import upgrade
+
+    from . import MIGRATIONS, create_app
+
+    app = create_app()
+    with app.app_context():
+        upgrade(directory=str(MIGRATIONS))
+
+
+def gunicorn_command(host: str, port: int, workers: int, app: str = "scorekeeper.wsgi:app") -> list[str]:
+    """The gunicorn command line ``serve`` runs (shared with the benchmarks' baseline)."""
+    return [
+        sys.executable, "-m", "gunicorn", "--bind", f"{host}:{port}", "--workers", str(workers),
+        "--worker-class", "gthread", "--threads", "32", "--access-logfile", "-", "--log-level", "warning",
+        "--graceful-timeout", "5", app,
+    ]
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``scorekeeper`` console script."""
-    parser = argparse.ArgumentParser(prog="scorekeeper")
+    parser = argparse.ArgumentParser(prog="scorekeeper", description="Keep score of Bela, Klaberjass, Clobby, Belote.")
     commands = parser.add_subparsers(dest="command", required=True)
-    serve = commands.add_parser("serve", help="serve the app with gunicorn")
+    serve = commands.add_parser("serve", help="migrate the database, then serve with gunicorn")
     serve.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
     serve.add_argument("--port", type=int, default=int(os.environ.get("PORT", "5000")))
     serve.add_argument("--workers", type=int, default=1)
+    serve.add_argument("--quiet", action="store_true", help="no access log")
+    commands.add_parser("upgrade", help="migrate the database to the newest schema")
     args = parser.parse_args(argv)
+    upgrade_database()
     if args.command == "serve":
-        os.execvp(sys.executable, [
-            sys.executable, "-m", "gunicorn", "--bind", f"{args.host}:{args.port}",
-            "--workers", str(args.workers), "scorekeeper.wsgi:app",
-        ])
+        command = gunicorn_command(args.host, args.port, args.workers)
+        if args.quiet:
+            i = command.index("--access-logfile")
+            del command[i:i + 2]
+        print(f"scorekeeper: serving on http://{args.host}:{args.port}", file=sys.stderr, flush=True)
+        os.execvp(command[0], command)
     return 0
 
 

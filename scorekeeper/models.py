@@ -1,0 +1,88 @@
+"""Stored matches, hands, the audit log and idempotency keys. Scores are never stored as the truth."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .extensions import db
+
+
+def utcnow() -> datetime:
+    """Now, in UTC."""
+    return datetime.now(UTC)
+
+
+class Match(db.Model):  # type: ignore[name-defined,misc]
+    """A match: its game, the house rules resolved at creation, the players and sides, and a revision."""
+
+    __tablename__ = "matches"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    variant: Mapped[str] = mapped_column(String(32))
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """The resolved house rules agreed when the match was created (every option, not only overrides)."""
+    players: Mapped[list[str]] = mapped_column(JSON)
+    first_dealer: Mapped[int] = mapped_column(Integer, default=0)
+    edit_token_hash: Mapped[str] = mapped_column(String(64))
+    view_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    revision: Mapped[int] = mapped_column(Integer, default=1)
+    state_cache: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The engine's replay of the stored hands at ``state_revision``: a cache, never edited by hand."""
+    state_revision: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    hands: Mapped[list[Hand]] = relationship(
+        back_populates="match", order_by="Hand.number", cascade="all, delete-orphan")
+
+
+class Hand(db.Model):  # type: ignore[name-defined,misc]
+    """One hand as entered: its number, the game it was played in, the input as given, voided or not."""
+
+    __tablename__ = "hands"
+    __table_args__ = (UniqueConstraint("match_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    game: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    input: Mapped[dict[str, Any]] = mapped_column(JSON)
+    voided: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    match: Mapped[Match] = relationship(back_populates="hands")
+
+
+class Event(db.Model):  # type: ignore[name-defined,misc]
+    """The append-only audit log: every create, record, edit and void, with its time and revision."""
+
+    __tablename__ = "events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
+    revision: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(16))
+    hand_number: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class IdempotencyKey(db.Model):  # type: ignore[name-defined,misc]
+    """A write's Idempotency-Key with its request fingerprint and first answer, replayed on a retry."""
+
+    __tablename__ = "idempotency_keys"
+    __table_args__ = (UniqueConstraint("scope", "key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    scope: Mapped[str] = mapped_column(String(64))
+    """Where the key was used: the match id, or ``create`` for a new match."""
+    key: Mapped[str] = mapped_column(String(200))
+    fingerprint: Mapped[str] = mapped_column(String(64))
+    status: Mapped[int] = mapped_column(Integer)
+    response: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -1,0 +1,460 @@
+"""State changes of a match as small verbs: the only code that commits.
+
+Every write takes the match's row first (``UPDATE … SET revision = revision + 1``), so concurrent writes
+to one match queue up on PostgreSQL's row lock or SQLite's write lock; ``If-Match`` turns that update
+into a compare-and-set. Scores come only from the engine: the state is a replay of the stored hands,
+cached per revision.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+
+from .extensions import db
+from .models import Event, Hand, IdempotencyKey, Match, utcnow
+from .rules import OPTION_NAMES, HandRecord, MatchState, Position, Problem, RuleError, Rules, make_rules, replay
+from .rules.errors import MatchFinished
+
+NAME_LIMIT = 40
+KEY_LIMIT = 200
+
+
+class ServiceError(Exception):
+    """A request that cannot be carried out; ``status`` is its HTTP status, ``problems`` say why."""
+
+    status = 422
+
+    def __init__(self, problems: list[Problem] | tuple[Problem, ...] | str, message: str = "") -> None:
+        self.problems = tuple(problems) if not isinstance(problems, str) else (Problem(problems, message),)
+        super().__init__("; ".join(f"{p.field}: {p.message}" for p in self.problems))
+
+
+class BadRequest(ServiceError):
+    """The body is not JSON, or not an object."""
+
+    status = 400
+
+
+class Unauthorized(ServiceError):
+    """A missing or wrong token."""
+
+    status = 401
+
+
+class NotFound(ServiceError):
+    """No such match, hand or board."""
+
+    status = 404
+
+
+class Finished(ServiceError):
+    """The match already has its winner."""
+
+    status = 409
+
+
+class Stale(ServiceError):
+    """``If-Match`` named a revision the match has moved on from."""
+
+    status = 412
+
+
+class Invalid(ServiceError):
+    """A hand or match the rules do not allow."""
+
+    status = 422
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a write answers: its HTTP status and JSON body."""
+
+    status: int
+    body: dict[str, Any]
+
+
+def hash_token(token: str) -> str:
+    """The stored form of an edit token (SHA-256; tokens carry 256 bits of randomness)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    """A fresh secret: 32 random bytes, URL-safe."""
+    return secrets.token_urlsafe(32)
+
+
+def rules_of(match: Match) -> Rules:
+    """The match's rules, rebuilt from the options stored when it was created."""
+    stored = match.rules
+    return make_rules(match.variant, {name: stored[name] for name in OPTION_NAMES if name in stored})
+
+
+def side_names(rules: Rules, players: list[str]) -> list[str]:
+    """One name per side: the player, or the partners joined with ``&`` in four-handed play."""
+    if rules.players == 4:
+        return [f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}"]
+    return list(players)
+
+
+def sides_of(match: Match, rules: Rules) -> list[dict[str, Any]]:
+    """The sides as API.md shows them."""
+    names = side_names(rules, match.players)
+    return [
+        {"index": i, "name": names[i], "players": [p for seat, p in enumerate(match.players) if rules.side_of(seat) == i]}
+        for i in range(rules.sides)
+    ]
+
+
+# ---------------------------------------------------------------- reading
+
+
+def find_match(match_id: str) -> Match:
+    """The match ``match_id``, or NotFound."""
+    match = db.session.get(Match, match_id)
+    if match is None:
+        raise NotFound("id", f"no match {match_id!r}")
+    return match
+
+
+def find_board(view_token: str) -> Match:
+    """The match whose board token is ``view_token``, or NotFound."""
+    match = db.session.scalar(select(Match).where(Match.view_token == view_token))
+    if match is None:
+        raise NotFound("view_token", "no board at this link")
+    return match
+
+
+def can_edit(match: Match, token: str | None) -> bool:
+    """Whether ``token`` is the match's edit token (compared in constant time)."""
+    return token is not None and hmac.compare_digest(hash_token(token), match.edit_token_hash)
+
+
+def authorize(match: Match, token: str | None, edit: bool) -> None:
+    """Unauthorized unless ``token`` may edit (or, for reads, at least view) the match."""
+    if can_edit(match, token):
+        return
+    if not edit and token is not None and hmac.compare_digest(token, match.view_token):
+        return
+    if token is None:
+        raise Unauthorized("Authorization", "send the match's token as 'Authorization: Bearer <token>'")
+    raise Unauthorized("Authorization", "this token cannot " + ("change" if edit else "see") + " this match")
+
+
+def _replay_rows(match: Match, rules: Rules, hands: list[Hand]) -> MatchState:
+    records = [HandRecord(h.input, h.voided, h.number) for h in hands]
+    return replay(rules, records, match.first_dealer, side_names(rules, match.players))
+
+
+def _state_dict(match: Match, state: MatchState) -> dict[str, Any]:
+    out = state.as_dict()
+    return {"revision": match.revision, **out}
+
+
+def state_of(match: Match) -> dict[str, Any]:
+    """The match's state at its current revision: the cache, or a replay when the cache is behind."""
+    if match.state_cache is not None and match.state_revision == match.revision:
+        return match.state_cache
+    rules = rules_of(match)
+    hands = list(db.session.scalars(select(Hand).where(Hand.match_id == match.id).order_by(Hand.number)))
+    state = _state_dict(match, _replay_rows(match, rules, hands))
+    return state
+
+
+def next_position(match: Match) -> tuple[Rules, list[str], Position]:
+    """The rules, side names and the position the next hand is scored from (from the cached state)."""
+    rules = rules_of(match)
+    state = state_of(match)
+    if state["finished"]:
+        raise Finished("match", "the match is finished: start a new one")
+    position = Position(tuple(state["totals"]), state["pot"], state["dealer"], state["game"])
+    return rules, side_names(rules, match.players), position
+
+
+def match_body(match: Match, rules: Rules | None = None) -> dict[str, Any]:
+    """The match and its state as API.md shows it, without any secret but the board link."""
+    rules = rules or rules_of(match)
+    return {
+        "id": match.id,
+        "variant": match.variant,
+        "rules": rules.as_dict(),
+        "players": list(match.players),
+        "sides": sides_of(match, rules),
+        "first_dealer": match.first_dealer,
+        "created_at": match.created_at.isoformat(),
+        "updated_at": match.updated_at.isoformat(),
+        "links": {"board": f"/board/{match.view_token}"},
+        "state": state_of(match),
+    }
+
+
+def events_of(match: Match) -> list[dict[str, Any]]:
+    """The audit log, oldest first."""
+    rows = db.session.scalars(select(Event).where(Event.match_id == match.id).order_by(Event.id))
+    return [
+        {"revision": e.revision, "kind": e.kind, "hand": e.hand_number, "data": e.data,
+         "at": e.created_at.isoformat()}
+        for e in rows
+    ]
+
+
+# ---------------------------------------------------------------- idempotency
+
+
+def fingerprint(*parts: object) -> str:
+    """A stable digest of a request: method, path and JSON body."""
+    return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def _stored_answer(scope: str, key: str, print_: str) -> Answer | None:
+    row = db.session.scalar(select(IdempotencyKey).where(IdempotencyKey.scope == scope, IdempotencyKey.key == key))
+    if row is None:
+        return None
+    if row.fingerprint != print_:
+        raise Invalid("Idempotency-Key", "this key was already used for a different request")
+    return Answer(row.status, json.loads(row.response))
+
+
+def _idempotent(scope: str, key: str | None, print_: str, work: Callable[[], Answer]) -> Answer:
+    """Run ``work`` once per Idempotency-Key: a retry gets the first answer and records nothing new."""
+    if key is not None:
+        if not key or len(key) > KEY_LIMIT:
+            raise Invalid("Idempotency-Key", f"an idempotency key has 1 to {KEY_LIMIT} characters")
+        earlier = _stored_answer(scope, key, print_)
+        db.session.rollback()
+        if earlier is not None:
+            return earlier
+    try:
+        answer = work()
+        if key is not None:
+            db.session.add(IdempotencyKey(scope=scope, key=key, fingerprint=print_, status=answer.status,
+                                          response=json.dumps(answer.body)))
+        db.session.commit()
+        return answer
+    except _Replayed as replayed:
+        db.session.rollback()
+        return replayed.answer
+    except IntegrityError:
+        db.session.rollback()
+        if key is not None:
+            earlier = _stored_answer(scope, key, print_)
+            if earlier is not None:
+                return earlier
+        raise
+    except BaseException:
+        db.session.rollback()
+        raise
+
+
+class _Replayed(Exception):
+    """A concurrent retry committed first; its answer is returned instead."""
+
+    def __init__(self, answer: Answer) -> None:
+        self.answer = answer
+
+
+# ---------------------------------------------------------------- writing
+
+
+def create_match(data: Mapping[str, Any], idempotency_key: str | None = None) -> tuple[Answer, str | None]:
+    """Create a match (API.md "Create"); the answer carries the edit token, shown only this once."""
+    print_ = fingerprint("POST", "/api/v1/matches", data)
+    token: list[str] = []
+
+    def work() -> Answer:
+        rules, players, first_dealer = _read_create(data)
+        edit_token, view_token = new_token(), new_token()
+        token.append(edit_token)
+        match = Match(
+            id=secrets.token_urlsafe(12), variant=rules.variant, rules=rules.as_dict(), players=players,
+            first_dealer=first_dealer, edit_token_hash=hash_token(edit_token), view_token=view_token, revision=1,
+        )
+        db.session.add(match)
+        db.session.flush()
+        state = _state_dict(match, _replay_rows(match, rules, []))
+        match.state_cache, match.state_revision = state, match.revision
+        db.session.add(Event(match_id=match.id, revision=1, kind="create",
+                             data={"variant": rules.variant, "rules": match.rules, "players": players,
+                                   "first_dealer": first_dealer}))
+        db.session.flush()
+        body = match_body(match, rules)
+        body["edit_token"] = edit_token
+        body["view_token"] = view_token
+        body["links"]["scorer"] = f"/m/{match.id}#{edit_token}"
+        return Answer(201, body)
+
+    answer = _idempotent("create", idempotency_key, print_, work)
+    return answer, token[0] if token else None
+
+
+def _read_create(data: Mapping[str, Any]) -> tuple[Rules, list[str], int]:
+    problems: list[Problem] = []
+    variant = data.get("variant")
+    overrides = data.get("rules") or {}
+    if not isinstance(overrides, Mapping):
+        raise Invalid("rules", "house rules are an object of option names and values")
+    overrides = dict(overrides)
+    if "best_of" in data:
+        overrides["best-of"] = data["best_of"]
+    try:
+        rules = make_rules(str(variant) if variant is not None else "", overrides)
+    except RuleError as error:
+        raise Invalid([p if p.field == "variant" else Problem(
+            "best_of" if p.field == "best-of" and "best_of" in data else f"rules.{p.field}", p.message)
+            for p in error.problems]) from None
+    players = data.get("players")
+    if not isinstance(players, list) or len(players) != rules.players:
+        problems.append(Problem("players", f"{rules.title} is played by {rules.players}: "
+                                           f"give {rules.players} names in seat order"))
+        players = []
+    else:
+        for i, name in enumerate(players):
+            if not isinstance(name, str) or not name.strip():
+                problems.append(Problem(f"players.{i}", "every player needs a name"))
+            elif len(name.strip()) > NAME_LIMIT:
+                problems.append(Problem(f"players.{i}", f"a name has at most {NAME_LIMIT} characters"))
+        players = [p.strip() if isinstance(p, str) else "" for p in players]
+        if not problems and len({p.casefold() for p in players}) != len(players):
+            problems.append(Problem("players", "two players have the same name: the score sheet could not tell them apart"))
+    first_dealer = data.get("first_dealer", 0)
+    if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) or not 0 <= first_dealer < rules.players:
+        problems.append(Problem("first_dealer", f"the first dealer is a seat from 0 to {rules.players - 1}"))
+        first_dealer = 0
+    if problems:
+        raise Invalid(problems)
+    return rules, players, first_dealer
+
+
+def _take_match(match_id: str, expected: int | None) -> int:
+    """Lock the match row by raising its revision; Stale if ``expected`` is no longer current."""
+    stmt = update(Match).where(Match.id == match_id)
+    if expected is not None:
+        stmt = stmt.where(Match.revision == expected)
+    stmt = stmt.values(revision=Match.revision + 1, updated_at=utcnow()).returning(Match.revision)
+    revision = db.session.execute(stmt).scalar_one_or_none()
+    if revision is None:
+        current = db.session.scalar(select(Match.revision).where(Match.id == match_id))
+        if current is None:
+            raise NotFound("id", f"no match {match_id!r}")
+        raise Stale("If-Match", f"the match is at revision {current}, not {expected}: "
+                                "another phone changed it; reload and try again")
+    return int(revision)
+
+
+def _hand_write(
+    match_id: str, token: str | None, if_match: int | None, idempotency_key: str | None, print_: str,
+    change: Callable[[Match, list[Hand], int], tuple[Hand, str, dict[str, Any]]], status: int,
+) -> Answer:
+    """The shared path of record, edit and void: authorize, lock, change, replay, store, answer."""
+    match = find_match(match_id)
+    authorize(match, token, edit=True)
+    db.session.rollback()
+
+    def work() -> Answer:
+        revision = _take_match(match_id, if_match)
+        if idempotency_key is not None:
+            earlier = _stored_answer(match_id, idempotency_key, print_)
+            if earlier is not None:
+                raise _Replayed(earlier)
+        locked = find_match(match_id)
+        db.session.refresh(locked)
+        rules = rules_of(locked)
+        hands = list(db.session.scalars(select(Hand).where(Hand.match_id == match_id).order_by(Hand.number)))
+        hand, kind, data = change(locked, hands, revision)
+        try:
+            state = _replay_rows(locked, rules, sorted(hands, key=lambda h: h.number))
+        except MatchFinished as error:
+            raise Finished(list(error.problems)) from None
+        except RuleError as error:
+            raise Invalid(list(_unprefix(error, hand.number))) from None
+        for scored in state.hands:
+            if scored.number == hand.number:
+                hand.game = scored.game
+        db.session.add(hand)
+        db.session.add(Event(match_id=match_id, revision=revision, kind=kind, hand_number=hand.number, data=data))
+        body_state = _state_dict(locked, state)
+        locked.state_cache, locked.state_revision = body_state, revision
+        db.session.flush()
+        entry = next(h for h in body_state["hands"] if h["number"] == hand.number)
+        return Answer(status, {**entry, "revision": revision, "state": body_state})
+
+    return _idempotent(match_id, idempotency_key, print_, work)
+
+
+def _unprefix(error: RuleError, number: int) -> list[Problem]:
+    """Problems of the hand being written lose their ``hands.N.`` prefix; others keep it."""
+    prefix = f"hands.{number}."
+    return [Problem(p.field.removeprefix(prefix), p.message) for p in error.problems]
+
+
+def _check_hand_body(data: Any) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise BadRequest("body", "send the hand as a JSON object")
+    return data
+
+
+def record_hand(match_id: str, token: str | None, data: Any, if_match: int | None = None,
+                idempotency_key: str | None = None) -> Answer:
+    """Record the next hand (201); 409 when the match is finished."""
+    hand_input = dict(_check_hand_body(data))
+    print_ = fingerprint("POST", match_id, hand_input)
+
+    def change(match: Match, hands: list[Hand], revision: int) -> tuple[Hand, str, dict[str, Any]]:
+        cached = match.state_cache
+        if cached is not None and cached.get("finished"):
+            raise Finished("match", "the match is finished: start a new one")
+        number = max((h.number for h in hands), default=0) + 1
+        hand = Hand(match_id=match.id, number=number, input=hand_input, voided=False)
+        hands.append(hand)
+        return hand, "record", {"input": hand_input}
+
+    return _hand_write(match_id, token, if_match, idempotency_key, print_, change, 201)
+
+
+def edit_hand(match_id: str, number: int, token: str | None, data: Any, if_match: int | None = None,
+              idempotency_key: str | None = None) -> Answer:
+    """Replace a hand's input; every later hand is scored again (200)."""
+    hand_input = dict(_check_hand_body(data))
+    print_ = fingerprint("PUT", match_id, number, hand_input)
+
+    def change(match: Match, hands: list[Hand], revision: int) -> tuple[Hand, str, dict[str, Any]]:
+        hand = _find_hand(hands, number)
+        if hand.voided:
+            raise Invalid("number", f"hand {number} is voided: it stays in the history as it was")
+        before = hand.input
+        hand.input = hand_input
+        hand.updated_at = utcnow()
+        return hand, "edit", {"before": before, "after": hand_input}
+
+    return _hand_write(match_id, token, if_match, idempotency_key, print_, change, 200)
+
+
+def void_hand(match_id: str, number: int, token: str | None, if_match: int | None = None,
+              idempotency_key: str | None = None) -> Answer:
+    """Void a hand: kept in the history, no longer scored (200)."""
+    print_ = fingerprint("DELETE", match_id, number)
+
+    def change(match: Match, hands: list[Hand], revision: int) -> tuple[Hand, str, dict[str, Any]]:
+        hand = _find_hand(hands, number)
+        if hand.voided:
+            raise Invalid("number", f"hand {number} is already voided")
+        hand.voided = True
+        hand.updated_at = utcnow()
+        return hand, "void", {"input": hand.input}
+
+    return _hand_write(match_id, token, if_match, idempotency_key, print_, change, 200)
+
+
+def _find_hand(hands: list[Hand], number: int) -> Hand:
+    for hand in hands:
+        if hand.number == number:
+            return hand
+    raise NotFound("number", f"no hand {number} in this match")

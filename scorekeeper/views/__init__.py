@@ -1,0 +1,1 @@
+"""One blueprint per area; thin: they read the request, call a service, and answer."""

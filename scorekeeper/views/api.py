@@ -1,0 +1,160 @@
+"""The JSON API of API.md under /api/v1: every endpoint in a few lines each."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request
+
+from .. import services
+from ..rules import PRESETS, Position, Problem, RuleError, make_rules, score_hand
+from ..rules.hand import default_names
+from ..services import Answer, BadRequest, Invalid, ServiceError
+from .openapi import spec
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+
+def _token() -> str | None:
+    header = request.headers.get("Authorization", "")
+    scheme, _, value = header.partition(" ")
+    if scheme.lower() != "bearer" or not value.strip():
+        return None
+    return value.strip()
+
+
+def _if_match() -> int | None:
+    header = request.headers.get("If-Match")
+    if header is None:
+        return None
+    value = header.strip().removeprefix("W/").strip('"')
+    if not value.isdigit():
+        raise BadRequest("If-Match", f'If-Match is a revision in quotes, such as "7", not {header!r}')
+    return int(value)
+
+
+def _json() -> Any:
+    data = request.get_json(silent=True)
+    if data is None:
+        raise BadRequest("body", "send a JSON object with Content-Type: application/json")
+    return data
+
+
+def _object() -> dict[str, Any]:
+    data = _json()
+    if not isinstance(data, dict):
+        raise BadRequest("body", "send a JSON object")
+    return data
+
+
+def _answer(answer: Answer) -> tuple[Response, int, dict[str, str]]:
+    headers = {}
+    revision = answer.body.get("revision") or answer.body.get("state", {}).get("revision")
+    if revision is not None:
+        headers["ETag"] = f'"{revision}"'
+    return jsonify(answer.body), answer.status, headers
+
+
+@bp.errorhandler(ServiceError)
+def service_error(error: ServiceError) -> tuple[Response, int]:
+    return jsonify({"errors": [p.as_dict() for p in error.problems]}), error.status
+
+
+@bp.post("/matches")
+def create_match() -> Any:
+    answer, _ = services.create_match(_object(), request.headers.get("Idempotency-Key"))
+    return _answer(answer)
+
+
+@bp.get("/matches/<match_id>")
+def get_match(match_id: str) -> Any:
+    match = services.find_match(match_id)
+    services.authorize(match, _token(), edit=False)
+    body = services.match_body(match)
+    return jsonify(body), 200, {"ETag": f'"{match.revision}"'}
+
+
+@bp.post("/matches/<match_id>/hands")
+def record_hand(match_id: str) -> Any:
+    return _answer(services.record_hand(match_id, _token(), _json(), _if_match(),
+                                        request.headers.get("Idempotency-Key")))
+
+
+@bp.put("/matches/<match_id>/hands/<int:number>")
+def edit_hand(match_id: str, number: int) -> Any:
+    return _answer(services.edit_hand(match_id, number, _token(), _json(), _if_match(),
+                                      request.headers.get("Idempotency-Key")))
+
+
+@bp.delete("/matches/<match_id>/hands/<int:number>")
+def void_hand(match_id: str, number: int) -> Any:
+    return _answer(services.void_hand(match_id, number, _token(), _if_match(),
+                                      request.headers.get("Idempotency-Key")))
+
+
+@bp.get("/matches/<match_id>/events")
+def match_events(match_id: str) -> Any:
+    match = services.find_match(match_id)
+    services.authorize(match, _token(), edit=False)
+    return jsonify({"events": services.events_of(match)})
+
+
+@bp.get("/boards/<view_token>")
+def board(view_token: str) -> Any:
+    match = services.find_board(view_token)
+    body = services.match_body(match)
+    return jsonify(body), 200, {"ETag": f'"{match.revision}"'}
+
+
+@bp.get("/variants")
+def variants() -> Any:
+    return jsonify({"variants": [rules.as_dict() for rules in PRESETS.values()]})
+
+
+@bp.post("/preview")
+def preview() -> Any:
+    """Score a hand without saving: against a match's current state, or from a given position."""
+    data = _object()
+    if "match" in data:
+        match = services.find_match(str(data["match"]))
+        services.authorize(match, _token(), edit=False)
+        rules, names, position = services.next_position(match)
+    else:
+        try:
+            rules = make_rules(str(data.get("variant", "")), data.get("rules") or None)
+        except RuleError as error:
+            raise Invalid([Problem(p.field if p.field == "variant" else f"rules.{p.field}", p.message)
+                           for p in error.problems]) from None
+        names = data.get("sides") or list(default_names(rules))
+        if not isinstance(names, list) or len(names) != rules.sides or not all(isinstance(n, str) for n in names):
+            raise Invalid("sides", f"give {rules.sides} side names")
+        position = _position(data.get("before"), rules.sides)
+    try:
+        result = score_hand(rules, position, data.get("hand"), names)
+    except RuleError as error:
+        raise Invalid([Problem(f"hand.{p.field}", p.message) for p in error.problems]) from None
+    return jsonify({
+        "result": result.result.value, "points": list(result.points), "scores": list(result.scores),
+        "pot": result.pot, "totals": list(result.totals), "explanation": list(result.explanation),
+        "game_winner": result.game_winner,
+    })
+
+
+def _position(before: Any, sides: int) -> Position:
+    if before is None:
+        return Position((0,) * sides)
+    totals = before.get("totals") if isinstance(before, dict) else None
+    if (not isinstance(totals, list) or len(totals) != sides
+            or not all(isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in totals)):
+        raise Invalid("before.totals", f"give {sides} totals, whole numbers from 0")
+    pot, dealer = before.get("pot", 0), before.get("dealer", 0)
+    if not isinstance(pot, int) or pot < 0:
+        raise Invalid("before.pot", "the pot is a whole number from 0")
+    if not isinstance(dealer, int) or dealer < 0:
+        raise Invalid("before.dealer", "the dealer is a seat number")
+    return Position(tuple(totals), pot, dealer)
+
+
+@bp.get("/openapi.json")
+def openapi() -> Any:
+    return jsonify(spec())

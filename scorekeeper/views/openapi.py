@@ -1,0 +1,130 @@
+"""The OpenAPI description of API.md, served at /api/v1/openapi.json."""
+
+from __future__ import annotations
+
+from typing import Any
+
+_ERRORS = {"$ref": "#/components/schemas/Errors"}
+
+
+def _error(description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": _ERRORS}}}
+
+
+def _ok(description: str, schema: str) -> dict[str, Any]:
+    return {"description": description,
+            "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema}"}}}}
+
+
+_AUTH = [{"bearer": []}]
+_ID = {"name": "match_id", "in": "path", "required": True, "schema": {"type": "string"}}
+_NUMBER = {"name": "number", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1}}
+_IDEMPOTENCY = {"name": "Idempotency-Key", "in": "header", "required": False, "schema": {"type": "string"},
+                "description": "A retried request with the same key and body returns the first answer."}
+_IF_MATCH = {"name": "If-Match", "in": "header", "required": False, "schema": {"type": "string"},
+             "description": 'The revision the write is based on, in quotes ("7"); 412 if the match moved on.'}
+_HAND_BODY = {"required": True, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/HandInput"}}}}
+_WRITE_ERRORS = {
+    "400": _error("not JSON"), "401": _error("missing or wrong edit token"), "404": _error("unknown match or hand"),
+    "412": _error("stale If-Match"), "422": _error("a hand the rules do not allow"),
+}
+
+
+def spec() -> dict[str, Any]:
+    """The OpenAPI 3.1 document."""
+    side_list = {"type": "array", "items": {"type": "integer"}}
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "scorekeeper", "version": "1",
+                 "description": "Keep score of Bela, Klaberjass, Clobby and Belote hands; see API.md."},
+        "components": {
+            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
+            "schemas": {
+                "Errors": {"type": "object", "required": ["errors"], "properties": {"errors": {
+                    "type": "array", "items": {"type": "object", "required": ["field", "message"], "properties": {
+                        "field": {"type": "string"}, "message": {"type": "string"}}}}}},
+                "HandInput": {"type": "object", "additionalProperties": False, "properties": {
+                    "taker": {"type": "integer", "minimum": 0},
+                    "contract": {"enum": ["clubs", "diamonds", "hearts", "spades", "no-trumps", "all-trumps"]},
+                    "double": {"enum": [0, 1, 2]},
+                    "card_points": {"type": "array", "items": {"type": ["integer", "null"], "minimum": 0}},
+                    "last_trick": {"type": "integer", "minimum": 0},
+                    "melds": {"type": "array", "items": {"type": "array"}},
+                    "bela": side_list,
+                    "took_trick": {"type": "array", "items": {"type": "boolean"}},
+                    "claim": {"type": "object", "properties": {
+                        "side": {"type": "integer"}, "points": {"type": "integer"}, "trick": {"type": "integer"}}},
+                    "revoke": {"type": "object", "properties": {
+                        "accused": {"type": "integer"}, "accuser": {"type": "integer"}, "upheld": {"type": "boolean"}}},
+                    "thrown_in": {"type": "boolean"},
+                }},
+                "Hand": {"type": "object", "properties": {
+                    "number": {"type": "integer"}, "game": {"type": ["integer", "null"]},
+                    "input": {"$ref": "#/components/schemas/HandInput"}, "voided": {"type": "boolean"},
+                    "result": {"enum": ["made", "bate", "tie", "claim", "false-claim", "revoke", "thrown-in", None]},
+                    "points": side_list, "scores": side_list, "pot": {"type": ["integer", "null"]},
+                    "totals": side_list, "explanation": {"type": "array", "items": {"type": "string"}}}},
+                "State": {"type": "object", "properties": {
+                    "revision": {"type": "integer"}, "game": {"type": "integer"}, "totals": side_list,
+                    "pot": {"type": "integer"}, "games": {"type": "array"}, "games_won": side_list,
+                    "winner": {"type": ["integer", "null"]}, "finished": {"type": "boolean"},
+                    "dealer": {"type": "integer"}, "leader": {"type": "integer"},
+                    "can_claim": {"type": "array", "items": {"type": "boolean"}}, "needs": side_list,
+                    "hands": {"type": "array", "items": {"$ref": "#/components/schemas/Hand"}}}},
+                "Match": {"type": "object", "properties": {
+                    "id": {"type": "string"}, "variant": {"type": "string"}, "rules": {"type": "object"},
+                    "sides": {"type": "array"}, "links": {"type": "object"},
+                    "state": {"$ref": "#/components/schemas/State"}}},
+            },
+        },
+        "paths": {
+            "/api/v1/matches": {"post": {
+                "summary": "Create a match", "parameters": [_IDEMPOTENCY],
+                "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["variant", "players"], "properties": {
+                        "variant": {"type": "string"}, "players": {"type": "array", "items": {"type": "string"}},
+                        "rules": {"type": "object"}, "best_of": {"type": "integer"},
+                        "first_dealer": {"type": "integer"}}}}}},
+                "responses": {"201": _ok("the match, with its edit_token and view_token", "Match"),
+                              "400": _error("not JSON"), "422": _error("a match the rules do not allow")}}},
+            "/api/v1/matches/{match_id}": {"get": {
+                "summary": "The match and its state", "parameters": [_ID], "security": _AUTH,
+                "responses": {"200": _ok("the match", "Match"), "401": _error("missing or wrong token"),
+                              "404": _error("unknown match")}}},
+            "/api/v1/matches/{match_id}/hands": {"post": {
+                "summary": "Record the next hand", "parameters": [_ID, _IDEMPOTENCY, _IF_MATCH], "security": _AUTH,
+                "requestBody": _HAND_BODY,
+                "responses": {"201": _ok("the recorded hand, with the new state", "Hand"), **_WRITE_ERRORS,
+                              "409": _error("the match is finished")}}},
+            "/api/v1/matches/{match_id}/hands/{number}": {
+                "put": {"summary": "Replace a hand's input; later hands are scored again",
+                        "parameters": [_ID, _NUMBER, _IDEMPOTENCY, _IF_MATCH], "security": _AUTH,
+                        "requestBody": _HAND_BODY,
+                        "responses": {"200": _ok("the edited hand, with the new state", "Hand"), **_WRITE_ERRORS}},
+                "delete": {"summary": "Void a hand (kept in history, no longer scored)",
+                           "parameters": [_ID, _NUMBER, _IDEMPOTENCY, _IF_MATCH], "security": _AUTH,
+                           "responses": {"200": _ok("the voided hand, with the new state", "Hand"),
+                                         **_WRITE_ERRORS}}},
+            "/api/v1/matches/{match_id}/events": {"get": {
+                "summary": "The audit log, oldest first", "parameters": [_ID], "security": _AUTH,
+                "responses": {"200": {"description": "events"}, "401": _error("missing or wrong token"),
+                              "404": _error("unknown match")}}},
+            "/api/v1/preview": {"post": {
+                "summary": "Score a hand without saving",
+                "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                    "type": "object", "properties": {
+                        "variant": {"type": "string"}, "rules": {"type": "object"},
+                        "sides": {"type": "array", "items": {"type": "string"}},
+                        "match": {"type": "string"}, "before": {"type": "object"},
+                        "hand": {"$ref": "#/components/schemas/HandInput"}}}}}},
+                "responses": {"200": {"description": "the hand's result"}, "400": _error("not JSON"),
+                              "422": _error("a hand the rules do not allow")}}},
+            "/api/v1/variants": {"get": {"summary": "The presets with their resolved rules",
+                                         "responses": {"200": {"description": "variants"}}}},
+            "/api/v1/boards/{view_token}": {"get": {
+                "summary": "Read-only state for watchers",
+                "parameters": [{"name": "view_token", "in": "path", "required": True, "schema": {"type": "string"}}],
+                "responses": {"200": _ok("the match without its edit token", "Match"),
+                              "404": _error("unknown board")}}},
+        },
+    }
