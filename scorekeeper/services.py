@@ -8,6 +8,7 @@ cached per revision.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import json
@@ -16,6 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from flask import current_app
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
@@ -109,7 +111,8 @@ def sides_of(match: Match, rules: Rules) -> list[dict[str, Any]]:
     """The sides as API.md shows them."""
     names = side_names(rules, match.players)
     return [
-        {"index": i, "name": names[i], "players": [p for seat, p in enumerate(match.players) if rules.side_of(seat) == i]}
+        {"index": i, "name": names[i],
+         "players": [p for seat, p in enumerate(match.players) if rules.side_of(seat) == i]}
         for i in range(rules.sides)
     ]
 
@@ -264,18 +267,29 @@ class _Replayed(Exception):
 # ---------------------------------------------------------------- writing
 
 
-def create_match(data: Mapping[str, Any], idempotency_key: str | None = None) -> tuple[Answer, str | None]:
-    """Create a match (API.md "Create"); the answer carries the edit token, shown only this once."""
+def _edit_token_from(seed: str) -> str:
+    """The edit token made from a stored seed: HMAC with the app's secret key, never stored itself.
+
+    A retried create (same Idempotency-Key) must answer the same token, yet tokens are stored only as
+    hashes; the seed in the stored answer is useless without the secret key, which is not in the database.
+    """
+    key = str(current_app.config["SECRET_KEY"]).encode()
+    digest = hmac.new(key, seed.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+def create_match(data: Mapping[str, Any], idempotency_key: str | None = None) -> Answer:
+    """Create a match (API.md "Create"); the answer carries the edit token, shown only to its creator."""
     print_ = fingerprint("POST", "/api/v1/matches", data)
-    token: list[str] = []
 
     def work() -> Answer:
         rules, players, first_dealer = _read_create(data)
-        edit_token, view_token = new_token(), new_token()
-        token.append(edit_token)
+        seed = new_token()
+        view_token = new_token()
         match = Match(
             id=secrets.token_urlsafe(12), variant=rules.variant, rules=rules.as_dict(), players=players,
-            first_dealer=first_dealer, edit_token_hash=hash_token(edit_token), view_token=view_token, revision=1,
+            first_dealer=first_dealer, edit_token_hash=hash_token(_edit_token_from(seed)), view_token=view_token,
+            revision=1,
         )
         db.session.add(match)
         db.session.flush()
@@ -286,13 +300,16 @@ def create_match(data: Mapping[str, Any], idempotency_key: str | None = None) ->
                                    "first_dealer": first_dealer}))
         db.session.flush()
         body = match_body(match, rules)
-        body["edit_token"] = edit_token
         body["view_token"] = view_token
-        body["links"]["scorer"] = f"/m/{match.id}#{edit_token}"
+        body["edit_token_seed"] = seed
         return Answer(201, body)
 
     answer = _idempotent("create", idempotency_key, print_, work)
-    return answer, token[0] if token else None
+    body = dict(answer.body)
+    edit_token = _edit_token_from(body.pop("edit_token_seed"))
+    body["edit_token"] = edit_token
+    body["links"] = {**body["links"], "scorer": f"/m/{body['id']}#{edit_token}"}
+    return Answer(answer.status, body)
 
 
 def _read_create(data: Mapping[str, Any]) -> tuple[Rules, list[str], int]:
@@ -323,7 +340,7 @@ def _read_create(data: Mapping[str, Any]) -> tuple[Rules, list[str], int]:
                 problems.append(Problem(f"players.{i}", f"a name has at most {NAME_LIMIT} characters"))
         players = [p.strip() if isinstance(p, str) else "" for p in players]
         if not problems and len({p.casefold() for p in players}) != len(players):
-            problems.append(Problem("players", "two players have the same name: the score sheet could not tell them apart"))
+            problems.append(Problem("players", "two players have the same name: the sheet could not tell them apart"))
     first_dealer = data.get("first_dealer", 0)
     if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) or not 0 <= first_dealer < rules.players:
         problems.append(Problem("first_dealer", f"the first dealer is a seat from 0 to {rules.players - 1}"))

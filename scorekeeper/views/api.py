@@ -62,8 +62,7 @@ def service_error(error: ServiceError) -> tuple[Response, int]:
 
 @bp.post("/matches")
 def create_match() -> Any:
-    answer, _ = services.create_match(_object(), request.headers.get("Idempotency-Key"))
-    return _answer(answer)
+    return _answer(services.create_match(_object(), request.headers.get("Idempotency-Key")))
 
 
 @bp.get("/matches/<match_id>")
