@@ -376,7 +376,16 @@ def _hand_write(
     db.session.rollback()
 
     def work() -> Answer:
-        revision = _take_match(match_id, if_match)
+        try:
+            revision = _take_match(match_id, if_match)
+        except Stale:
+            # A double tap: the twin request may have committed while this one waited for the lock.
+            if idempotency_key is not None:
+                db.session.rollback()
+                earlier = _stored_answer(match_id, idempotency_key, print_)
+                if earlier is not None:
+                    raise _Replayed(earlier) from None
+            raise
         if idempotency_key is not None:
             earlier = _stored_answer(match_id, idempotency_key, print_)
             if earlier is not None:
