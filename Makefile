@@ -3,8 +3,11 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# `PORT=8000 make run` (or `make run PORT=8000`) does what `scorekeeper serve --port 8000` does; HOST alike.
+HOST ?= 127.0.0.1
+PORT ?= 5000
 
-.PHONY: setup run test lint typecheck bench clean
+.PHONY: setup run test lint typecheck browser bench clean
 
 setup: $(STAMP)
 
@@ -15,7 +18,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: setup
-	$(BIN)/scorekeeper serve --host 127.0.0.1 --port 5000
+	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)
 
 lint: setup
 	$(BIN)/ruff check scorekeeper tests benchmarks
@@ -23,7 +26,18 @@ lint: setup
 typecheck: setup
 	$(BIN)/mypy --strict scorekeeper/rules
 
-test: lint typecheck
+# Browser tests use Debian's Chromium (never a downloaded browser). As root we install it with apt when it
+# is missing; otherwise the browser tests skip (CI sets SCOREKEEPER_REQUIRE_BROWSER=1 so they cannot).
+CHROMIUM := /usr/bin/chromium
+
+browser:
+	@if [ ! -x $(CHROMIUM) ] && [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
+		echo "installing Debian's chromium for the browser tests"; \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core) \
+			>/dev/null || echo "could not install chromium: browser tests will skip"; \
+	fi
+
+test: lint typecheck browser
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: setup

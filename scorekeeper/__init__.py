@@ -7,7 +7,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, jsonify, request
+from flask import Flask, jsonify, render_template, request
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from werkzeug.exceptions import HTTPException
@@ -36,6 +36,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         PUBLIC_URL=None,
         JSON_SORT_KEYS=False,
         MAX_CONTENT_LENGTH=256 * 1024,
+        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 365,
+        SESSION_COOKIE_SAMESITE="Lax",
+        WTF_CSRF_TIME_LIMIT=None,
     )
     app.config.from_pyfile("config.py", silent=True)
     for variable, key in ENVIRONMENT.items():
@@ -53,10 +56,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
 
-    from .views import api
+    from .views import api, board, scorer
 
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
+    app.register_blueprint(scorer.bp)
+    app.register_blueprint(board.bp)
     _json_errors(app)
     return app
 
@@ -102,9 +107,27 @@ def _json_errors(app: Flask) -> None:
     def wants_json() -> bool:
         return request.path.startswith("/api/")
 
+    from .services import ServiceError
+
+    page_messages = {
+        403: ("No key for this match", "This phone cannot score this match. Open the edit link the scorer "
+                                       "shared, or watch the match on its board."),
+        404: ("Not found", "There is nothing at this address: check the link."),
+    }
+
+    @app.errorhandler(ServiceError)
+    def service_error(error: ServiceError) -> Any:
+        if wants_json():
+            return jsonify({"errors": [p.as_dict() for p in error.problems]}), error.status
+        title = page_messages.get(error.status, ("Cannot do that", ""))[0]
+        return render_template("error.html", title=title, message=error.problems[0].message), error.status
+
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Any:
         if not wants_json():
+            if error.code in page_messages:
+                title, message = page_messages[error.code]
+                return render_template("error.html", title=title, message=message), error.code
             return error
         field = "body" if error.code in (400, 413) else "path" if error.code in (404, 405) else "request"
         message = error.description or error.name

@@ -18,11 +18,13 @@ def upgrade_database() -> None:
         upgrade(directory=str(MIGRATIONS))
 
 
-def gunicorn_command(host: str, port: int, workers: int, app: str = "scorekeeper.wsgi:app") -> list[str]:
-    """The gunicorn command line ``serve`` runs (shared with the benchmarks' baseline)."""
+def gunicorn_command(host: str, port: int, workers: int, app: str = "scorekeeper.wsgi:app",
+                     quiet: bool = False) -> list[str]:
+    """The gunicorn command line ``serve`` runs (shared with the benchmarks' baseline); ``quiet``: no access log."""
+    access_log = [] if quiet else ["--access-logfile", "-"]
     return [
         sys.executable, "-m", "gunicorn", "--bind", f"{host}:{port}", "--workers", str(workers),
-        "--worker-class", "gthread", "--threads", "32", "--access-logfile", "-", "--log-level", "warning",
+        "--worker-class", "gthread", "--threads", "32", *access_log, "--log-level", "warning",
         "--graceful-timeout", "5", app,
     ]
 
@@ -40,10 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     upgrade_database()
     if args.command == "serve":
-        command = gunicorn_command(args.host, args.port, args.workers)
-        if args.quiet:
-            i = command.index("--access-logfile")
-            del command[i:i + 2]
+        command = gunicorn_command(args.host, args.port, args.workers, quiet=args.quiet)
         print(f"scorekeeper: serving on http://{args.host}:{args.port}", file=sys.stderr, flush=True)
         os.execvp(command[0], command)
     return 0

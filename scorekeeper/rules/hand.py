@@ -125,9 +125,11 @@ def read_hand(rules: Rules, raw: object, names: Sequence[str] | None = None) -> 
     revoke = _read_revoke(r, raw.get("revoke"))
     if sum(map(bool, (thrown_in, claim is not None, revoke is not None))) > 1:
         r.fail("hand", "a hand is thrown in, ended by a claim, or challenged for a revoke: only one of them")
-    played_out = not thrown_in and claim is None
+    # A hand given with a claim was stopped by it, even if the claim itself is faulty: no card points needed.
+    played_out = not thrown_in and raw.get("claim") is None
 
-    taker = r.side(raw, "taker", "taker", required=not thrown_in)
+    # A claim stops the hand and decides it alone, so the taker is optional there (kept for history).
+    taker = r.side(raw, "taker", "taker", required=played_out)
     contract = _read_contract(r, raw.get("contract"), required=rules.contract_required and not thrown_in)
     double = raw.get("double", 0) or 0
     if not _whole(double) or double not in (0, 1, 2):

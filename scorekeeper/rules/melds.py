@@ -139,7 +139,8 @@ def _sequence_winner(
         return winner
     holders = [s for s in holders if lengths[s] == longest]
     word = values[holders[0]]
-    steps.append(f"both {word}s" if len(holders) == 2 else f"{len(holders)} {word}s")
+    plural = f"{word[:-1]}ies" if word.endswith("y") else f"{word}s"
+    steps.append(f"both {plural}" if len(holders) == 2 else f"{len(holders)} {plural}")
     tops = {s: best[s].top.height for s in holders}
     highest = max(tops.values())
     if list(tops.values()).count(highest) == 1:

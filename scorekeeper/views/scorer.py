@@ -1,0 +1,257 @@
+"""The scorer's pages: start a match, the score sheet, record / edit / void hands, claims, the preview.
+
+A phone that started a match (or opened its edit link) keeps the edit key in its signed session cookie.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, session, url_for
+from werkzeug.wrappers import Response
+
+from .. import services
+from ..forms import NewMatchForm, form_data_from_hand, hand_field, hand_form, hand_from_form, match_field, new_key
+from ..models import Match
+from ..rules import PRESETS, Problem, RuleError, Rules, score_hand
+from ..rules.describe import describe_rules
+from ..services import ServiceError, Stale
+
+bp = Blueprint("scorer", __name__)
+REMEMBERED = 30
+
+
+def _keys() -> dict[str, str]:
+    keys = session.get("keys")
+    return dict(keys) if isinstance(keys, dict) else {}
+
+
+def _remember(match_id: str, token: str) -> None:
+    keys = _keys()
+    keys.pop(match_id, None)
+    keys[match_id] = token
+    session["keys"] = dict(list(keys.items())[-REMEMBERED:])
+    session.permanent = True
+
+
+def _scorer(match_id: str) -> tuple[Match, str]:
+    """The match and this phone's edit key for it; the board if the phone has no key."""
+    match = services.find_match(match_id)
+    token = _keys().get(match_id)
+    if token is None or not services.can_edit(match, token):
+        abort(403)
+    return match, token
+
+
+def _page(match: Match) -> dict[str, Any]:
+    rules = services.rules_of(match)
+    state = services.state_of(match)
+    return {"match": match, "rules": rules, "names": services.side_names(rules, match.players),
+            "sides": services.sides_of(match, rules), "state": state, "house_rules": describe_rules(rules)}
+
+
+def _errors(problems: list[Problem] | tuple[Problem, ...], to_field: Any, known: set[str]) -> dict[str, list[str]]:
+    errors: dict[str, list[str]] = {}
+    for problem in problems:
+        name = to_field(problem.field)
+        errors.setdefault(name if name in known else "_form", []).append(problem.message)
+    return errors
+
+
+def _wtf_errors(form: Any) -> dict[str, list[str]]:
+    errors: dict[str, list[str]] = {}
+    for name, messages in form.errors.items():
+        if name == "csrf_token":
+            errors.setdefault("_form", []).append("This page was open too long or came from elsewhere: "
+                                                  "nothing was saved. Check the figures and save again.")
+        else:
+            errors[name] = [m if m != "Not a valid integer value." else "write a whole number" for m in messages]
+    return errors
+
+
+@bp.route("/", methods=["GET", "POST"])
+def start() -> Any:
+    """Start a match; below, the matches this phone scores."""
+    form = NewMatchForm()
+    errors: dict[str, list[str]] = {}
+    if request.method == "GET":
+        form.idempotency_key.data = new_key()
+    elif form.validate_on_submit():
+        try:
+            answer = services.create_match(form.request_body(), form.idempotency_key.data or None)
+        except ServiceError as error:
+            errors = _errors(error.problems, match_field, set(form._fields) | {"players", "rules"})
+        else:
+            match_id, token = answer.body["id"], answer.body["edit_token"]
+            _remember(match_id, token)
+            session.setdefault("shown_key", [])
+            if match_id not in session["shown_key"]:
+                session["shown_key"] = [*session["shown_key"][-REMEMBERED:], match_id]
+                flash(url_for("scorer.join", match_id=match_id, key=token, _external=True), "key")
+            return redirect(url_for("scorer.sheet", match_id=match_id))
+    else:
+        errors = _wtf_errors(form)
+    mine = [m for m in (services.db.session.get(Match, mid) for mid in reversed(_keys())) if m is not None]
+    return render_template("scorer/start.html", form=form, errors=errors, presets=PRESETS,
+                           describe=describe_rules, mine=mine, side_names=services.side_names,
+                           rules_of=services.rules_of, state_of=services.state_of)
+
+
+@bp.get("/m/<match_id>/join")
+def join(match_id: str) -> Response:
+    """Open an edit link: this phone keeps the key, and the address bar loses it."""
+    match = services.find_match(match_id)
+    token = request.args.get("key", "")
+    if not services.can_edit(match, token):
+        abort(403)
+    _remember(match_id, token)
+    return redirect(url_for("scorer.sheet", match_id=match_id))
+
+
+@bp.get("/m/<match_id>")
+def sheet(match_id: str) -> Any:
+    """The score sheet: a row per hand, a column per side, running totals, who deals next."""
+    match, token = _scorer(match_id)
+    events = services.events_of(match)
+    forms = {"idempotency_key": new_key(), "revision": match.revision}
+    return render_template("scorer/sheet.html", **_page(match), events=events, forms=forms,
+                           edit_link=url_for("scorer.join", match_id=match_id, key=token, _external=True))
+
+
+def _save_hand(match: Match, token: str, form: Any, rules: Rules, number: int | None, claim: bool = False) -> Any:
+    """Save the form's hand; on a problem, the errors keyed by form field."""
+    hand, problems = hand_from_form(form, rules, claim=claim)
+    known = set(form._fields) | {"card_points", "melds", "bela", "took_trick", "revoke", "claim"}
+    if problems:
+        return _errors(problems, hand_field, known)
+    revision = form.revision.data
+    if_match = int(revision) if revision and str(revision).isdigit() else None
+    key = form.idempotency_key.data or None
+    try:
+        if number is None:
+            answer = services.record_hand(match.id, token, hand, if_match, key)
+        else:
+            answer = services.edit_hand(match.id, number, token, hand, if_match, key)
+    except Stale:
+        services.db.session.rollback()
+        form.revision.data = services.find_match(match.id).revision
+        return {"_stale": ["Another phone changed this match while you were entering: the score below is "
+                           "the new one. Nothing was saved; check the hand and save again."]}
+    except ServiceError as error:
+        return _errors(error.problems, hand_field, known)
+    verb = "Recorded" if number is None else "Changed"
+    flash(f"{verb} hand {answer.body['number']}: " + " ".join(answer.body["explanation"][-2:]), "saved")
+    return redirect(url_for("scorer.sheet", match_id=match.id, _anchor=f"hand-{answer.body['number']}"))
+
+
+def _hand_page(match_id: str, number: int | None, claim: bool = False) -> Any:
+    match, token = _scorer(match_id)
+    rules = services.rules_of(match)
+    names = services.side_names(rules, match.players)
+    stored = None
+    if number is not None:
+        stored = next((h for h in match.hands if h.number == number), None)
+        if stored is None:
+            abort(404)
+    data = form_data_from_hand(stored.input, rules.sides) if stored is not None else {}
+    data["revision"] = match.revision
+    form = hand_form(rules, names, request.form if request.method == "POST" else None, data, claim=claim)
+    errors: dict[str, list[str]] = {}
+    if request.method == "POST":
+        if form.validate_on_submit():
+            outcome = _save_hand(match, token, form, rules, number, claim)
+            if not isinstance(outcome, dict):
+                return outcome
+            errors = outcome
+        else:
+            errors = _wtf_errors(form)
+    page = _page(services.find_match(match_id))
+    template = "scorer/claim.html" if claim else "scorer/hand.html"
+    return render_template(template, **page, form=form, errors=errors, number=number, stored=stored), \
+        (422 if errors else 200)
+
+
+@bp.route("/m/<match_id>/hand", methods=["GET", "POST"])
+def new_hand(match_id: str) -> Any:
+    """Record the next hand."""
+    return _hand_page(match_id, None)
+
+
+@bp.route("/m/<match_id>/hand/<int:number>", methods=["GET", "POST"])
+def edit_hand(match_id: str, number: int) -> Any:
+    """Change a hand in place; every later hand is scored again."""
+    return _hand_page(match_id, number)
+
+
+@bp.route("/m/<match_id>/claim", methods=["GET", "POST"])
+def claim(match_id: str) -> Any:
+    """Claim the game in the middle of a hand."""
+    return _hand_page(match_id, None, claim=True)
+
+
+def _simple_write(match_id: str, action: Any, done: str) -> Response:
+    match, token = _scorer(match_id)
+    form = hand_form(services.rules_of(match), list(match.players), request.form)
+    if not form.validate_on_submit():
+        flash("This page was open too long: nothing was changed. Try again.", "problem")
+        return redirect(url_for("scorer.sheet", match_id=match_id))
+    revision = str(form.revision.data or "")
+    try:
+        answer = action(match, token, int(revision) if revision.isdigit() else None, form.idempotency_key.data or None)
+    except Stale:
+        flash("Another phone changed this match meanwhile: nothing was changed. Here is the score now.", "problem")
+    except ServiceError as error:
+        flash(" ".join(p.message for p in error.problems), "problem")
+    else:
+        flash(done.format(number=answer.body["number"]), "saved")
+    return redirect(url_for("scorer.sheet", match_id=match_id))
+
+
+@bp.post("/m/<match_id>/thrown-in")
+def thrown_in(match_id: str) -> Response:
+    """Record a thrown-in hand (everybody passed, or schmeiss accepted)."""
+    return _simple_write(match_id, lambda m, t, rev, key: services.record_hand(m.id, t, {"thrown_in": True}, rev, key),
+                         "Recorded hand {number}: thrown in, nobody scores; the deal moves on.")
+
+
+@bp.post("/m/<match_id>/hand/<int:number>/void")
+def void(match_id: str, number: int) -> Response:
+    """Void a hand: it stays in the history, no longer scored."""
+    return _simple_write(match_id, lambda m, t, rev, key: services.void_hand(m.id, number, t, rev, key),
+                         "Voided hand {number}: it stays in the history and is no longer scored.")
+
+
+@bp.post("/m/<match_id>/undo")
+def undo(match_id: str) -> Response:
+    """Undo the last hand (voids it)."""
+    match, _ = _scorer(match_id)
+    live = [h.number for h in match.hands if not h.voided]
+    if not live:
+        flash("There is no hand to undo.", "problem")
+        return redirect(url_for("scorer.sheet", match_id=match_id))
+    return _simple_write(match_id, lambda m, t, rev, key: services.void_hand(m.id, live[-1], t, rev, key),
+                         "Undid hand {number}: it stays in the history and is no longer scored.")
+
+
+@bp.post("/m/<match_id>/preview")
+def preview(match_id: str) -> Any:
+    """The live preview: the hand on the form, scored by the engine, not saved."""
+    match, _ = _scorer(match_id)
+    rules = services.rules_of(match)
+    names = services.side_names(rules, match.players)
+    claim_mode = request.form.get("mode") == "claim"
+    form = hand_form(rules, names, request.form, claim=claim_mode)
+    if not form.validate():
+        return jsonify({"ok": False, "errors": _wtf_errors(form)})
+    hand, problems = hand_from_form(form, rules, claim=claim_mode)
+    if not problems:
+        try:
+            rules, names, position = services.next_position(match)
+            result = score_hand(rules, position, hand, names)
+        except (RuleError, ServiceError) as error:
+            problems = list(error.problems)
+        else:
+            return jsonify({"ok": True, "result": result.result.value, "scores": list(result.scores),
+                            "totals": list(result.totals), "pot": result.pot,
+                            "explanation": list(result.explanation)})
+    return jsonify({"ok": False, "errors": _errors(problems, hand_field, set(form._fields))})
