@@ -24,7 +24,7 @@ lint: setup
 	$(BIN)/ruff check scorekeeper tests benchmarks
 
 typecheck: setup
-	$(BIN)/mypy --strict scorekeeper/rules
+	$(BIN)/mypy --strict --follow-imports=silent scorekeeper/rules
 
 # Browser tests use Debian's Chromium (never a downloaded browser). As root we install it with apt when it
 # is missing; otherwise the browser tests skip (CI sets SCOREKEEPER_REQUIRE_BROWSER=1 so they cannot).
