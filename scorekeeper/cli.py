@@ -24,7 +24,9 @@ def gunicorn_command(host: str, port: int, workers: int, app: str = "scorekeeper
     access_log = [] if quiet else ["--access-logfile", "-"]
     return [
         sys.executable, "-m", "gunicorn", "--bind", f"{host}:{port}", "--workers", str(workers),
-        "--worker-class", "gthread", "--threads", "32", *access_log, "--log-level", "warning",
+        # gevent: one worker holds thousands of open board streams without starving hand writes
+        # (psycopg 3 cooperates with gevent by itself; redis-py through the patched sockets).
+        "--worker-class", "gevent", "--worker-connections", "4000", *access_log, "--log-level", "warning",
         "--graceful-timeout", "5", app,
     ]
 

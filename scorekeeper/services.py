@@ -13,14 +13,17 @@ import hashlib
 import hmac
 import json
 import secrets
+import threading
 from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from typing import Any
 
 from flask import current_app
-from sqlalchemy import select, update
+from sqlalchemy import false, select, update
 from sqlalchemy.exc import IntegrityError
 
+from . import live
 from .extensions import db
 from .models import Event, Hand, IdempotencyKey, Match, utcnow
 from .rules import OPTION_NAMES, HandRecord, MatchState, Position, Problem, RuleError, Rules, make_rules, replay
@@ -28,6 +31,8 @@ from .rules.errors import MatchFinished
 
 NAME_LIMIT = 40
 KEY_LIMIT = 200
+REVISION_LIMIT = 2**31 - 1
+"""The highest revision the INTEGER column holds; an If-Match above it can only be stale."""
 
 
 class ServiceError(Exception):
@@ -122,7 +127,8 @@ def sides_of(match: Match, rules: Rules) -> list[dict[str, Any]]:
 
 def find_match(match_id: str) -> Match:
     """The match ``match_id``, or NotFound."""
-    match = db.session.get(Match, match_id)
+    # PostgreSQL text cannot hold NUL, so no match has such an id (and asking would be a driver error).
+    match = None if "\x00" in match_id else db.session.get(Match, match_id)
     if match is None:
         raise NotFound("id", f"no match {match_id!r}")
     return match
@@ -130,7 +136,9 @@ def find_match(match_id: str) -> Match:
 
 def find_board(view_token: str) -> Match:
     """The match whose board token is ``view_token``, or NotFound."""
-    match = db.session.scalar(select(Match).where(Match.view_token == view_token))
+    match = None
+    if "\x00" not in view_token:
+        match = db.session.scalar(select(Match).where(Match.view_token == view_token))
     if match is None:
         raise NotFound("view_token", "no board at this link")
     return match
@@ -145,7 +153,8 @@ def authorize(match: Match, token: str | None, edit: bool) -> None:
     """Unauthorized unless ``token`` may edit (or, for reads, at least view) the match."""
     if can_edit(match, token):
         return
-    if not edit and token is not None and hmac.compare_digest(token, match.view_token):
+    # Bytes: compare_digest refuses str with non-ASCII characters (a header may carry any Latin-1).
+    if not edit and token is not None and hmac.compare_digest(token.encode(), match.view_token.encode()):
         return
     if token is None:
         raise Unauthorized("Authorization", "send the match's token as 'Authorization: Bearer <token>'")
@@ -235,26 +244,41 @@ def _idempotent(scope: str, key: str | None, print_: str, work: Callable[[], Ans
         db.session.rollback()
         if earlier is not None:
             return earlier
-    try:
-        answer = work()
-        if key is not None:
-            db.session.add(IdempotencyKey(scope=scope, key=key, fingerprint=print_, status=answer.status,
-                                          response=json.dumps(answer.body)))
-        db.session.commit()
-        return answer
-    except _Replayed as replayed:
-        db.session.rollback()
-        return replayed.answer
-    except IntegrityError:
-        db.session.rollback()
-        if key is not None:
-            earlier = _stored_answer(scope, key, print_)
-            if earlier is not None:
-                return earlier
-        raise
-    except BaseException:
-        db.session.rollback()
-        raise
+    with _writers_queue():
+        try:
+            answer = work()
+            if key is not None:
+                db.session.add(IdempotencyKey(scope=scope, key=key, fingerprint=print_, status=answer.status,
+                                              response=json.dumps(answer.body)))
+            db.session.commit()
+            return answer
+        except _Replayed as replayed:
+            db.session.rollback()
+            return replayed.answer
+        except IntegrityError:
+            db.session.rollback()
+            if key is not None:
+                earlier = _stored_answer(scope, key, print_)
+                if earlier is not None:
+                    return earlier
+            raise
+        except BaseException:
+            db.session.rollback()
+            raise
+
+
+_SQLITE_WRITERS = threading.Lock()
+
+
+def _writers_queue() -> AbstractContextManager[Any]:
+    """On SQLite, this process's write transactions take turns on a lock.
+
+    SQLite lets one connection write at a time and makes the others poll its lock, sleeping up to 100 ms
+    between tries: under load the lock sits idle while the waiters sleep (hand writes/s fell and p99 rose to
+    seconds in benchmarks/api.py). Threads waiting here wake as soon as the writer before them is done.
+    Other processes still meet on SQLite's own lock; PostgreSQL queues on the match's row lock.
+    """
+    return _SQLITE_WRITERS if db.engine.dialect.name == "sqlite" else nullcontext()
 
 
 class _Replayed(Exception):
@@ -354,7 +378,7 @@ def _take_match(match_id: str, expected: int | None) -> int:
     """Lock the match row by raising its revision; Stale if ``expected`` is no longer current."""
     stmt = update(Match).where(Match.id == match_id)
     if expected is not None:
-        stmt = stmt.where(Match.revision == expected)
+        stmt = stmt.where(Match.revision == expected if expected <= REVISION_LIMIT else false())
     stmt = stmt.values(revision=Match.revision + 1, updated_at=utcnow()).returning(Match.revision)
     revision = db.session.execute(stmt).scalar_one_or_none()
     if revision is None:
@@ -390,8 +414,10 @@ def _hand_write(
             earlier = _stored_answer(match_id, idempotency_key, print_)
             if earlier is not None:
                 raise _Replayed(earlier)
-        locked = find_match(match_id)
-        db.session.refresh(locked)
+        # One fresh load, after the lock: the row as of this revision (the session was rolled back above).
+        locked = db.session.get(Match, match_id, populate_existing=True)
+        if locked is None:
+            raise NotFound("id", f"no match {match_id!r}")
         rules = rules_of(locked)
         hands = list(db.session.scalars(select(Hand).where(Hand.match_id == match_id).order_by(Hand.number)))
         hand, kind, data = change(locked, hands, revision)
@@ -412,7 +438,45 @@ def _hand_write(
         entry = next(h for h in body_state["hands"] if h["number"] == hand.number)
         return Answer(status, {**entry, "revision": revision, "state": body_state})
 
-    return _idempotent(match_id, idempotency_key, print_, work)
+    fresh: list[int] = []
+    answer = _idempotent(match_id, idempotency_key, print_, lambda: _noting(work, fresh))
+    if fresh:
+        publish(match_id)
+    return answer
+
+
+def _noting(work: Callable[[], Answer], fresh: list[int]) -> Answer:
+    answer = work()
+    fresh.append(answer.status)
+    return answer
+
+
+def broker() -> live.LocalBroker:
+    """This process's broker for live updates (Redis when configured)."""
+    return live.broker_for(current_app.config.get("REDIS_URL"))
+
+
+def public_url(path: str) -> str:
+    """An absolute URL for a QR code: SCOREKEEPER_PUBLIC_URL when set, else the host this phone reached."""
+    from flask import request
+
+    base = current_app.config.get("PUBLIC_URL") or request.host_url
+    return str(base).rstrip("/") + path
+
+
+def board_body(match: Match) -> dict[str, Any]:
+    """What watchers see: the match and its state, never the edit token."""
+    return match_body(match)
+
+
+def publish(match_id: str) -> None:
+    """Tell every open board and sheet of the match its new state (after the write committed)."""
+    match = find_match(match_id)
+    body = board_body(match)
+    try:
+        broker().publish(live.Message(match_id, match.revision, live.board_json(body)))
+    except Exception:  # a broker outage must not turn a recorded hand into an error
+        current_app.logger.exception("could not publish the update of match %s", match_id)
 
 
 def _unprefix(error: RuleError, number: int) -> list[Problem]:

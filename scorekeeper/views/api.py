@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import queue
+import time
+from collections.abc import Iterator
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
-from .. import services
+from .. import live, services
+from ..extensions import db
 from ..rules import PRESETS, Position, Problem, RuleError, make_rules, score_hand
 from ..rules.hand import default_names
 from ..services import Answer, BadRequest, Invalid, ServiceError
@@ -28,13 +33,16 @@ def _if_match() -> int | None:
     if header is None:
         return None
     value = header.strip().removeprefix("W/").strip('"')
-    if not value.isdigit():
+    if not (value.isascii() and value.isdigit()):
         raise BadRequest("If-Match", f'If-Match is a revision in quotes, such as "7", not {header!r}')
     return int(value)
 
 
 def _json() -> Any:
-    data = request.get_json(silent=True)
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:  # nested too deep for the parser: not a body we can read
+        data = None
     if data is None:
         raise BadRequest("body", "send a JSON object with Content-Type: application/json")
     return data
@@ -105,6 +113,53 @@ def board(view_token: str) -> Any:
     return jsonify(body), 200, {"ETag": f'"{match.revision}"'}
 
 
+STREAM_SECONDS = 600
+"""A stream ends after ten minutes; EventSource reconnects by itself and resumes from Last-Event-ID."""
+KEEP_ALIVE_SECONDS = 15
+
+
+@bp.get("/boards/<view_token>/events")
+def board_events(view_token: str) -> Response:
+    """Server-sent events: each event's id is the revision, its data the board state (API.md)."""
+    match = services.find_board(view_token)
+    match_id = match.id
+    last = request.headers.get("Last-Event-ID") or request.args.get("last_event_id") or ""
+    seen = int(last) if last.strip().isdigit() else -1
+    broker = services.broker()
+    box = broker.open(match_id)  # before reading the state, so no update can fall in between
+    try:
+        db.session.refresh(match)
+        current = live.Message(match_id, match.revision, live.board_json(services.board_body(match)))
+    except BaseException:
+        broker.close(match_id, box)
+        raise
+    finally:
+        db.session.remove()
+
+    def stream() -> Iterator[str]:
+        sent = seen
+        yield "retry: 2000\n\n"
+        if current.revision > sent:
+            yield live.encode(current)
+            sent = current.revision
+        deadline = time.monotonic() + STREAM_SECONDS
+        while time.monotonic() < deadline:
+            try:
+                message = box.get(timeout=KEEP_ALIVE_SECONDS)
+            except queue.Empty:
+                yield ": keep-alive\n\n"
+                continue
+            if message.revision > sent:
+                yield live.encode(message)
+                sent = message.revision
+
+    response = Response(stream(), mimetype="text/event-stream",
+                        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no",
+                                 "X-Served-By": str(os.getpid())})
+    response.call_on_close(lambda: broker.close(match_id, box))
+    return response
+
+
 @bp.get("/variants")
 def variants() -> Any:
     return jsonify({"variants": [rules.as_dict() for rules in PRESETS.values()]})
@@ -122,7 +177,7 @@ def preview() -> Any:
         try:
             rules = make_rules(str(data.get("variant", "")), data.get("rules") or None)
         except RuleError as error:
-            raise Invalid([Problem(p.field if p.field == "variant" else f"rules.{p.field}", p.message)
+            raise Invalid([Problem(p.field if p.field in ("variant", "rules") else f"rules.{p.field}", p.message)
                            for p in error.problems]) from None
         names = data.get("sides") or list(default_names(rules))
         if not isinstance(names, list) or len(names) != rules.sides or not all(isinstance(n, str) for n in names):
@@ -131,7 +186,8 @@ def preview() -> Any:
     try:
         result = score_hand(rules, position, data.get("hand"), names)
     except RuleError as error:
-        raise Invalid([Problem(f"hand.{p.field}", p.message) for p in error.problems]) from None
+        raise Invalid([Problem(p.field if p.field == "hand" else f"hand.{p.field}", p.message)
+                       for p in error.problems]) from None
     return jsonify({
         "result": result.result.value, "points": list(result.points), "scores": list(result.scores),
         "pot": result.pot, "totals": list(result.totals), "explanation": list(result.explanation),

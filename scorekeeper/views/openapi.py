@@ -121,6 +121,16 @@ def spec() -> dict[str, Any]:
                               "422": _error("a hand the rules do not allow")}}},
             "/api/v1/variants": {"get": {"summary": "The presets with their resolved rules",
                                          "responses": {"200": {"description": "variants"}}}},
+            "/api/v1/boards/{view_token}/events": {"get": {
+                "summary": "Server-sent events: each event's id is the revision, its data the board state",
+                "parameters": [{"name": "view_token", "in": "path", "required": True, "schema": {"type": "string"}},
+                               {"name": "Last-Event-ID", "in": "header", "required": False,
+                                "schema": {"type": "string"}}],
+                "responses": {"200": {"description": "a text/event-stream of board states",
+                                      "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+                              "404": _error("unknown board")}}},
+            "/api/v1/openapi.json": {"get": {"summary": "This document",
+                                             "responses": {"200": {"description": "OpenAPI 3.1"}}}},
             "/api/v1/boards/{view_token}": {"get": {
                 "summary": "Read-only state for watchers",
                 "parameters": [{"name": "view_token", "in": "path", "required": True, "schema": {"type": "string"}}],

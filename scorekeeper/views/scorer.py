@@ -13,9 +13,11 @@ from werkzeug.wrappers import Response
 from .. import services
 from ..forms import NewMatchForm, form_data_from_hand, hand_field, hand_form, hand_from_form, match_field, new_key
 from ..models import Match
+from ..qr import qr_svg
 from ..rules import PRESETS, Problem, RuleError, Rules, score_hand
 from ..rules.describe import describe_rules
 from ..services import ServiceError, Stale
+from .board import board_context
 
 bp = Blueprint("scorer", __name__)
 REMEMBERED = 30
@@ -44,10 +46,9 @@ def _scorer(match_id: str) -> tuple[Match, str]:
 
 
 def _page(match: Match) -> dict[str, Any]:
-    rules = services.rules_of(match)
-    state = services.state_of(match)
-    return {"match": match, "rules": rules, "names": services.side_names(rules, match.players),
-            "sides": services.sides_of(match, rules), "state": state, "house_rules": describe_rules(rules)}
+    context = board_context(match)
+    context["forms"] = {"idempotency_key": new_key(), "revision": match.revision}
+    return context
 
 
 def _errors(problems: list[Problem] | tuple[Problem, ...], to_field: Any, known: set[str]) -> dict[str, list[str]]:
@@ -110,12 +111,22 @@ def join(match_id: str) -> Response:
 
 @bp.get("/m/<match_id>")
 def sheet(match_id: str) -> Any:
-    """The score sheet: a row per hand, a column per side, running totals, who deals next."""
+    """The score sheet: a row per hand, a column per side, running totals, who deals next; QR codes to share."""
     match, token = _scorer(match_id)
-    events = services.events_of(match)
-    forms = {"idempotency_key": new_key(), "revision": match.revision}
-    return render_template("scorer/sheet.html", **_page(match), events=events, forms=forms,
-                           edit_link=url_for("scorer.join", match_id=match_id, key=token, _external=True))
+    board_url = services.public_url(url_for("board.board", view_token=match.view_token))
+    edit_link = services.public_url(url_for("scorer.join", match_id=match_id, key=token))
+    show_edit = request.args.get("show") == "scoring-qr"
+    return render_template(
+        "scorer/sheet.html", **_page(match), events=services.events_of(match), board_url=board_url,
+        board_qr=qr_svg(board_url, "QR code of the board link"), edit_link=edit_link,
+        edit_qr=qr_svg(edit_link, "QR code of the scoring key") if show_edit else None)
+
+
+@bp.get("/m/<match_id>/live")
+def sheet_live(match_id: str) -> Any:
+    """The sheet's changing part, fetched again when a live update arrives."""
+    match, _ = _scorer(match_id)
+    return render_template("scorer/_sheet_live.html", **_page(match))
 
 
 def _save_hand(match: Match, token: str, form: Any, rules: Rules, number: int | None, claim: bool = False) -> Any:

@@ -1,0 +1,155 @@
+"""The broker that carries live updates to every open board and score sheet.
+
+In-process by default (one server process); Redis pub/sub when ``SCOREKEEPER_REDIS_URL`` is set, so an
+update published by any worker or host reaches watchers connected to every other one. Either way each
+process fans messages out to its own subscribers through one queue per open stream.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import queue
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+log = logging.getLogger(__name__)
+CHANNEL_PREFIX = "scorekeeper:match:"
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """One update: the match's new revision and the board state at it (JSON text)."""
+
+    match_id: str
+    revision: int
+    data: str
+
+
+class LocalBroker:
+    """Fan-out inside one process: a queue per subscriber, by match."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._subscribers: dict[str, set[queue.Queue[Message]]] = {}
+
+    def publish(self, message: Message) -> None:
+        """Deliver to every subscriber of the match in this process."""
+        self.deliver(message)
+
+    def deliver(self, message: Message) -> None:
+        """Put the message on each local subscriber's queue."""
+        with self._lock:
+            targets = list(self._subscribers.get(message.match_id, ()))
+        for target in targets:
+            target.put(message)
+
+    def open(self, match_id: str) -> queue.Queue[Message]:
+        """A queue that receives the match's messages until ``close``."""
+        box: queue.Queue[Message] = queue.Queue()
+        with self._lock:
+            self._subscribers.setdefault(match_id, set()).add(box)
+        return box
+
+    def close(self, match_id: str, box: queue.Queue[Message]) -> None:
+        """Stop delivering to ``box``."""
+        with self._lock:
+            boxes = self._subscribers.get(match_id)
+            if boxes is not None:
+                boxes.discard(box)
+                if not boxes:
+                    del self._subscribers[match_id]
+
+    @contextmanager
+    def subscribe(self, match_id: str) -> Iterator[queue.Queue[Message]]:
+        """A queue that receives the match's messages while the context is open."""
+        box = self.open(match_id)
+        try:
+            yield box
+        finally:
+            self.close(match_id, box)
+
+    def watchers(self, match_id: str | None = None) -> int:
+        """How many streams are open in this process (for one match, or all)."""
+        with self._lock:
+            if match_id is not None:
+                return len(self._subscribers.get(match_id, ()))
+            return sum(len(boxes) for boxes in self._subscribers.values())
+
+
+class RedisBroker(LocalBroker):
+    """Publishes through Redis; one listener per process delivers what any process published."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__()
+        import redis
+
+        self._redis = redis.Redis.from_url(url)
+        self._url = url
+        self._listener: threading.Thread | None = None
+        self._ready = threading.Event()
+
+    def publish(self, message: Message) -> None:
+        """Send to every process through Redis (this one included, through its listener)."""
+        payload = json.dumps({"revision": message.revision, "data": message.data})
+        self._redis.publish(CHANNEL_PREFIX + message.match_id, payload)
+
+    def open(self, match_id: str) -> queue.Queue[Message]:
+        """Start the listener on first use, then subscribe locally."""
+        self._start()
+        return super().open(match_id)
+
+    def _start(self) -> None:
+        if self._listener is not None and self._listener.is_alive():
+            return
+        with self._lock:
+            if self._listener is not None and self._listener.is_alive():
+                return
+            self._ready.clear()
+            self._listener = threading.Thread(target=self._listen, name="scorekeeper-redis-listener", daemon=True)
+            self._listener.start()
+        self._ready.wait(timeout=5)
+
+    def _listen(self) -> None:
+        import redis
+
+        while True:
+            try:
+                pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+                pubsub.psubscribe(CHANNEL_PREFIX + "*")
+                self._ready.set()
+                for raw in pubsub.listen():
+                    if raw.get("type") != "pmessage":
+                        continue
+                    channel = raw["channel"].decode() if isinstance(raw["channel"], bytes) else raw["channel"]
+                    body = json.loads(raw["data"])
+                    self.deliver(Message(channel.removeprefix(CHANNEL_PREFIX), int(body["revision"]), body["data"]))
+            except redis.RedisError:
+                log.exception("lost the Redis subscription; resubscribing")
+                threading.Event().wait(1)
+
+
+_brokers: dict[str, LocalBroker] = {}
+_brokers_lock = threading.Lock()
+
+
+def broker_for(redis_url: str | None) -> LocalBroker:
+    """The process's broker for this configuration (one per Redis URL, or the in-process one)."""
+    key = redis_url or ""
+    with _brokers_lock:
+        if key not in _brokers:
+            _brokers[key] = RedisBroker(redis_url) if redis_url else LocalBroker()
+        return _brokers[key]
+
+
+def encode(message: Message) -> str:
+    """The message as a server-sent event: its id is the revision, its data the board state."""
+    return f"id: {message.revision}\nevent: state\ndata: {message.data}\n\n"
+
+
+def board_json(body: dict[str, Any]) -> str:
+    """Compact JSON for an event's data line (no newlines inside)."""
+    return json.dumps(body, separators=(",", ":"))

@@ -1,0 +1,64 @@
+// Live updates for the board and the score sheet: server-sent events say a new revision exists, and the
+// page fetches its changing part again (rendered by the server from the engine's state). EventSource
+// reconnects by itself and sends Last-Event-ID, so the server catches the page up. Without this
+// script the page is still right as of its loading time, and says so.
+(function () {
+  "use strict";
+  const root = document.getElementById("live");
+  const status = document.getElementById("live-status");
+  if (!root || !status || !window.EventSource) return;
+  let seen = Number(root.dataset.revision);
+  let since = new Date(status.dataset.since);
+  let connected = false;
+  let fetching = false;
+  let again = false;
+
+  function clock(date) {
+    return date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  }
+  function age() {
+    const seconds = Math.max(0, Math.round((Date.now() - since.getTime()) / 1000));
+    return seconds < 60 ? seconds + " s" : Math.round(seconds / 60) + " min";
+  }
+  function show() {
+    if (connected) {
+      status.textContent = "● Live: updates as each hand is recorded (last at " + clock(since) + ").";
+      status.className = "live-status ok";
+    } else {
+      status.textContent = "⚠ Connection lost: these figures are from " + clock(since) + " (" + age() +
+        " ago). Reconnecting…";
+      status.className = "live-status lost";
+    }
+  }
+  function refresh() {
+    if (fetching) { again = true; return; }
+    fetching = true;
+    fetch(root.dataset.partial, { credentials: "same-origin", cache: "no-store" })
+      .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
+      .then(function (html) {
+        root.innerHTML = html;
+        since = new Date();
+        show();
+      })
+      .catch(function () { connected = false; show(); })
+      .finally(function () {
+        fetching = false;
+        if (again) { again = false; refresh(); }
+      });
+  }
+  const source = new EventSource(root.dataset.events + "?last_event_id=" + seen);
+  source.addEventListener("state", function (event) {
+    connected = true;
+    const revision = Number(event.lastEventId);
+    if (revision > seen) {
+      seen = revision;
+      root.dataset.revision = String(revision);
+      refresh();
+    } else {
+      show();
+    }
+  });
+  source.addEventListener("open", function () { connected = true; show(); });
+  source.addEventListener("error", function () { connected = false; show(); });
+  setInterval(show, 5000);
+})();
