@@ -13,15 +13,15 @@ import hashlib
 import hmac
 import json
 import secrets
-import threading
 from collections.abc import Callable, Mapping
-from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from flask import current_app
 from sqlalchemy import false, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import load_only
 
 from . import live
 from .extensions import db
@@ -125,10 +125,11 @@ def sides_of(match: Match, rules: Rules) -> list[dict[str, Any]]:
 # ---------------------------------------------------------------- reading
 
 
-def find_match(match_id: str) -> Match:
-    """The match ``match_id``, or NotFound."""
+def find_match(match_id: str, *, only: tuple[Any, ...] = ()) -> Match:
+    """The match ``match_id``, or NotFound; with ``only``, just those columns are loaded (the rest on access)."""
+    options = [load_only(*only)] if only else []
     # PostgreSQL text cannot hold NUL, so no match has such an id (and asking would be a driver error).
-    match = None if "\x00" in match_id else db.session.get(Match, match_id)
+    match = None if "\x00" in match_id else db.session.get(Match, match_id, options=options)
     if match is None:
         raise NotFound("id", f"no match {match_id!r}")
     return match
@@ -191,6 +192,11 @@ def next_position(match: Match) -> tuple[Rules, list[str], Position]:
     return rules, side_names(rules, match.players), position
 
 
+def stamp(moment: datetime) -> str:
+    """A stored time in ISO 8601 with its UTC offset (SQLite hands times back without their zone)."""
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).isoformat()
+
+
 def match_body(match: Match, rules: Rules | None = None) -> dict[str, Any]:
     """The match and its state as API.md shows it, without any secret but the board link."""
     rules = rules or rules_of(match)
@@ -201,8 +207,8 @@ def match_body(match: Match, rules: Rules | None = None) -> dict[str, Any]:
         "players": list(match.players),
         "sides": sides_of(match, rules),
         "first_dealer": match.first_dealer,
-        "created_at": match.created_at.isoformat(),
-        "updated_at": match.updated_at.isoformat(),
+        "created_at": stamp(match.created_at),
+        "updated_at": stamp(match.updated_at),
         "links": {"board": f"/board/{match.view_token}"},
         "state": state_of(match),
     }
@@ -213,7 +219,7 @@ def events_of(match: Match) -> list[dict[str, Any]]:
     rows = db.session.scalars(select(Event).where(Event.match_id == match.id).order_by(Event.id))
     return [
         {"revision": e.revision, "kind": e.kind, "hand": e.hand_number, "data": e.data,
-         "at": e.created_at.isoformat()}
+         "at": stamp(e.created_at)}
         for e in rows
     ]
 
@@ -244,41 +250,26 @@ def _idempotent(scope: str, key: str | None, print_: str, work: Callable[[], Ans
         db.session.rollback()
         if earlier is not None:
             return earlier
-    with _writers_queue():
-        try:
-            answer = work()
-            if key is not None:
-                db.session.add(IdempotencyKey(scope=scope, key=key, fingerprint=print_, status=answer.status,
-                                              response=json.dumps(answer.body)))
-            db.session.commit()
-            return answer
-        except _Replayed as replayed:
-            db.session.rollback()
-            return replayed.answer
-        except IntegrityError:
-            db.session.rollback()
-            if key is not None:
-                earlier = _stored_answer(scope, key, print_)
-                if earlier is not None:
-                    return earlier
-            raise
-        except BaseException:
-            db.session.rollback()
-            raise
-
-
-_SQLITE_WRITERS = threading.Lock()
-
-
-def _writers_queue() -> AbstractContextManager[Any]:
-    """On SQLite, this process's write transactions take turns on a lock.
-
-    SQLite lets one connection write at a time and makes the others poll its lock, sleeping up to 100 ms
-    between tries: under load the lock sits idle while the waiters sleep (hand writes/s fell and p99 rose to
-    seconds in benchmarks/api.py). Threads waiting here wake as soon as the writer before them is done.
-    Other processes still meet on SQLite's own lock; PostgreSQL queues on the match's row lock.
-    """
-    return _SQLITE_WRITERS if db.engine.dialect.name == "sqlite" else nullcontext()
+    try:
+        answer = work()
+        if key is not None:
+            db.session.add(IdempotencyKey(scope=scope, key=key, fingerprint=print_, status=answer.status,
+                                          response=json.dumps(answer.body)))
+        db.session.commit()
+        return answer
+    except _Replayed as replayed:
+        db.session.rollback()
+        return replayed.answer
+    except IntegrityError:
+        db.session.rollback()
+        if key is not None:
+            earlier = _stored_answer(scope, key, print_)
+            if earlier is not None:
+                return earlier
+        raise
+    except BaseException:
+        db.session.rollback()
+        raise
 
 
 class _Replayed(Exception):
@@ -395,7 +386,8 @@ def _hand_write(
     change: Callable[[Match, list[Hand], int], tuple[Hand, str, dict[str, Any]]], status: int,
 ) -> Answer:
     """The shared path of record, edit and void: authorize, lock, change, replay, store, answer."""
-    match = find_match(match_id)
+    # Only what authorizing needs: the state (the largest column) is loaded once, under the lock.
+    match = find_match(match_id, only=(Match.edit_token_hash, Match.view_token))
     authorize(match, token, edit=True)
     db.session.rollback()
 
@@ -471,6 +463,10 @@ def board_body(match: Match) -> dict[str, Any]:
 
 def publish(match_id: str) -> None:
     """Tell every open board and sheet of the match its new state (after the write committed)."""
+    if not current_app.config.get("REDIS_URL") and not broker().watchers(match_id):
+        # In-process delivery and nobody here watches: skip reloading and encoding the state. A stream
+        # opening now subscribes before it reads the state, so it still sees this write.
+        return
     match = find_match(match_id)
     body = board_body(match)
     try:

@@ -90,6 +90,9 @@ MELD_KEYS: tuple[str, ...] = (
 BELA_POINTS = 20
 """Bela / belote: K and Q of trumps held by one player."""
 
+TARGET_LIMIT = 1_000_000_000
+"""The highest target accepted: far beyond any real game, and within a 32-bit integer."""
+
 
 @dataclass(frozen=True, slots=True)
 class Rules:
@@ -374,8 +377,8 @@ def _read_meld_values(base: Rules, value: object, problems: list[Problem]) -> Ma
 def check_rules(rules: Rules) -> None:
     """Raise a RuleError, naming each option, for a combination of options that makes no sense."""
     problems: list[Problem] = []
-    if rules.target <= 0:
-        problems.append(Problem("target", f"the target must be above 0, not {rules.target}"))
+    if not 0 < rules.target <= TARGET_LIMIT:
+        problems.append(Problem("target", f"the target must be above 0 and at most {TARGET_LIMIT}, not {rules.target}"))
     if rules.best_of <= 0 or rules.best_of % 2 == 0:
         problems.append(Problem("best-of", f"best of must be an odd number of games (1, 3, 5 …), not {rules.best_of}"))
     if rules.success is Success.HALF_BAIT and rules.sides != 2:

@@ -170,7 +170,10 @@ def preview() -> Any:
     """Score a hand without saving: against a match's current state, or from a given position."""
     data = _object()
     if "match" in data:
-        match = services.find_match(str(data["match"]))
+        try:
+            match = services.find_match(str(data["match"]))
+        except services.NotFound:
+            raise services.NotFound("match", f"no match {data['match']!r}") from None
         services.authorize(match, _token(), edit=False)
         rules, names, position = services.next_position(match)
     else:
