@@ -1,0 +1,549 @@
+"""Properties of the scoring engine over random legal hands of every preset (RULES.md, API.md "A hand").
+
+The strategies below draw only hands the rules allow, so a RuleError from the engine on one of them is a
+bug in either the strategy or the engine. The properties:
+
+(a) no score is ever negative, and within a game the totals only grow, by exactly the hand's scores;
+(b) with an empty pot, no claim and nothing held, the sides' scores add up to the hand value times the
+    double (Belote: that figure rounded whole to tens by the contract's rule);
+(c) a pot is never lost while the game goes on: every hand's scores plus what is held after it equal what
+    was held before it plus what the hand put in; over a game, totals plus pot equal everything put in;
+(d) replay is deterministic, and replaying a prefix gives the state recorded at that point;
+(e) editing (or voiding) a hand rescores every hand after it, consistently.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pytest
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.rules import (
+    PRESETS,
+    Contract,
+    HandRecord,
+    HandResult,
+    MatchFinished,
+    MatchState,
+    Position,
+    Result,
+    Rules,
+    deck_card_points,
+    make_rules,
+    replay,
+    score_hand,
+)
+from scorekeeper.rules.variants import Claims, FalseClaim, Revoke, Success, Tie
+
+VARIANTS = sorted(PRESETS)
+LAST_TRICK = 10
+BELA = 20
+FEW = settings(max_examples=100, deadline=None)
+SOME = settings(max_examples=30, deadline=None)
+
+Hand = dict[str, Any]
+
+
+# --- what the rule book says, written out independently of the engine -------------------------------
+
+
+def contract_of(raw: Mapping[str, Any]) -> Contract | None:
+    """The hand's contract, or None when it was not given."""
+    value = raw.get("contract")
+    return Contract(value) if value is not None else None
+
+
+def multiplier_of(raw: Mapping[str, Any]) -> int:
+    """Double ×2, redouble ×4 (RULES.md §7)."""
+    return (1, 2, 4)[raw.get("double", 0) or 0]
+
+
+def in_tens(points: int, contract: Contract | None) -> int:
+    """A whole figure in tens: suit contracts round 6 and up up, all-trumps and no-trumps 5 and up (§7)."""
+    up_from = 6 if contract is None or contract.is_suit else 5
+    return (points + 10 - up_from) // 10
+
+
+def kept(rules: Rules, points: int, raw: Mapping[str, Any]) -> int:
+    """``points`` as the game keeps them: as they are, or whole in tens for Belote."""
+    return in_tens(points, contract_of(raw)) if rules.tens else points
+
+
+def fewest_cards(rules: Rules) -> dict[int, int]:
+    """For each meld value the variant knows, the fewest cards that make a meld worth it."""
+    cards: dict[int, int] = {}
+    for key, value in rules.meld_values.items():
+        n = 4 if key.startswith("square-") else int(key.rsplit("-", 1)[1])
+        cards[value] = min(cards.get(value, n), n)
+    return cards
+
+
+def sequence_only(rules: Rules) -> set[int]:
+    """Meld values only a sequence is worth: only the side with the best sequence may be credited them."""
+    sequences = {v for k, v in rules.meld_values.items() if k.startswith("sequence-")}
+    squares = {v for k, v in rules.meld_values.items() if k.startswith("square-")}
+    return sequences - squares
+
+
+def card_points_of(rules: Rules, raw: Mapping[str, Any]) -> list[int]:
+    """Each side's card points, the missing one derived from the deck in four-handed play (§2)."""
+    given = raw["card_points"]
+    deck = deck_card_points(contract_of(raw))
+    known = sum(v for v in given if v is not None)
+    return [deck - known if v is None else v for v in given]
+
+
+def took_trick_of(rules: Rules, raw: Mapping[str, Any]) -> list[bool]:
+    """Who took a trick: as given, else a side with card points or the last trick (API.md)."""
+    if raw.get("took_trick") is not None:
+        return list(raw["took_trick"])
+    cards = card_points_of(rules, raw)
+    return [cards[s] > 0 or s == raw["last_trick"] for s in range(rules.sides)]
+
+
+def expected_points(rules: Rules, raw: Mapping[str, Any]) -> list[int]:
+    """Hand points of each side by RULES.md §1-§3 and §7: card points, last trick, melds, bela, valat."""
+    sides = rules.sides
+    contract = contract_of(raw)
+    cards = card_points_of(rules, raw)
+    took = took_trick_of(rules, raw)
+    melds = raw.get("melds") or [[] for _ in range(sides)]
+    bela = raw.get("bela") or [0] * sides
+    trick_takers = [s for s in range(sides) if took[s]]
+    valat = trick_takers[0] if rules.valat and len(trick_takers) == 1 else None
+    doubled = contract is Contract.NO_TRUMPS and rules.no_trumps_doubled
+    points = []
+    for s in range(sides):
+        base = cards[s] + (LAST_TRICK if s == raw["last_trick"] else 0)
+        total = base * 2 if doubled else base
+        if took[s] or not rules.melds_need_trick:
+            total += sum(melds[s])
+        total += BELA * bela[s]
+        if valat == s:
+            total += rules.valat
+        points.append(total)
+    return points
+
+
+def put_in(rules: Rules, raw: Mapping[str, Any], out: HandResult) -> int:
+    """What a hand that is not a claim puts into the game, scored or held, in the game's units (§4, §7).
+
+    Everything of the hand value, times the double, except under ``taker-nothing``: a tie there gives the
+    taker's hand points to nobody.
+    """
+    if out.result is Result.THROWN_IN:
+        return 0
+    value = sum(out.points)
+    if out.result is Result.TIE and rules.tie is Tie.TAKER_NOTHING:
+        value -= out.points[raw["taker"]]
+    return kept(rules, value * multiplier_of(raw), raw)
+
+
+def forfeited_value(rules: Rules, raw: Mapping[str, Any]) -> int:
+    """The whole hand value a false claim forfeits (Clobby): the deck, last trick, melds and bela (§6)."""
+    melds: list[list[int]] = raw.get("melds") or [[]]
+    bela: list[int] = raw.get("bela") or [0]
+    return deck_card_points(contract_of(raw)) + LAST_TRICK + sum(map(sum, melds)) + BELA * sum(bela)
+
+
+def can_hold(rules: Rules) -> bool:
+    """Whether any hand can put points in the pot under these rules."""
+    if rules.tie in (Tie.HOLD_TAKER, Tie.HOLD_ALL):
+        return True
+    return rules.sides > 2 and rules.success is Success.BEAT_EACH
+
+
+def claimants(rules: Rules, totals: Sequence[int]) -> tuple[int, ...]:
+    """The sides that may claim during the next hand, from the totals before it (§6)."""
+    if rules.claims is Claims.NONE:
+        return ()
+    return tuple(s for s in range(rules.sides) if rules.claim_from is None or totals[s] >= rules.claim_from)
+
+
+# --- strategies -------------------------------------------------------------------------------------
+
+
+def _card_points(draw: st.DrawFn, rules: Rules, deck: int) -> list[int | None]:
+    sides = rules.sides
+    if rules.full_deck:
+        # 0, 2 .. deck-2, or the whole deck: 1 and deck-1 cannot be made from real cards.
+        index = draw(st.integers(0, deck - 2))
+        value = 0 if index == 0 else deck if index == deck - 2 else index + 1
+        given = draw(st.integers(0, sides - 1))
+        other: int | None = deck - value if draw(st.booleans()) else None
+        return [value if s == given else other for s in range(sides)]
+    left = deck
+    points: list[int | None] = []
+    for _ in range(sides):
+        # Anything from 0 to what is left, but never 1.
+        index = draw(st.integers(0, max(left - 1, 0)))
+        value = index + 1 if index else 0
+        points.append(value)
+        left -= value
+    return points
+
+
+def _melds(draw: st.DrawFn, rules: Rules, contract: Contract | None) -> list[list[int]]:
+    sides = rules.sides
+    values = sorted(set(rules.meld_values.values()))
+    if contract is Contract.NO_TRUMPS or not values:
+        return [[] for _ in range(sides)]
+    cards = fewest_cards(rules)
+    only_sequences = sequence_only(rules)
+    sequence_side = draw(st.integers(0, sides - 1))
+    melds = []
+    for s in range(sides):
+        allowed = values if s == sequence_side else [v for v in values if v not in only_sequences]
+        chosen = draw(st.lists(st.sampled_from(allowed), max_size=3)) if allowed else []
+        side: list[int] = []
+        used = 0
+        for value in chosen:
+            if used + cards[value] <= rules.cards_per_side:
+                side.append(value)
+                used += cards[value]
+        melds.append(side)
+    return melds
+
+
+def _bela(draw: st.DrawFn, rules: Rules, contract: Contract | None) -> list[int]:
+    most = 0 if contract is Contract.NO_TRUMPS else 4 if contract is Contract.ALL_TRUMPS else 1
+    bela = [0] * rules.sides
+    for _ in range(draw(st.integers(0, most))):
+        bela[draw(st.integers(0, rules.sides - 1))] += 1
+    return bela
+
+
+def _aim_for_a_tie(rules: Rules, hand: Hand, deck: int) -> None:
+    """Change the card points, where the cards allow, so the taker exactly equals one defender."""
+    taker: int = hand["taker"]
+    defender = (taker + 1) % rules.sides
+    cards = card_points_of(rules, hand)
+    melds: list[list[int]] = hand.get("melds") or [[] for _ in range(rules.sides)]
+    bela: list[int] = hand.get("bela") or [0] * rules.sides
+
+    def extra(s: int) -> int:
+        return (LAST_TRICK if s == hand["last_trick"] else 0) + sum(melds[s]) + BELA * bela[s]
+
+    if rules.full_deck:
+        twice = deck + extra(defender) - extra(taker)
+        if twice % 2:
+            return
+        mine = twice // 2
+        if 0 <= mine <= deck and mine not in (1, deck - 1):
+            hand["card_points"] = [mine if s == taker else deck - mine for s in range(rules.sides)]
+        return
+    theirs = cards[taker] + extra(taker) - extra(defender)
+    cards[defender] = theirs
+    if 0 <= theirs <= deck and theirs != 1 and sum(cards) <= deck:
+        hand["card_points"] = cards
+
+
+@st.composite
+def hands(draw: st.DrawFn, rules: Rules, claim_sides: Sequence[int] = (), claim_now: bool = False) -> Hand:
+    """A legal hand input (API.md "A hand") for ``rules``; a claim only by one of ``claim_sides``.
+
+    ``claim_now`` makes it a claim (when a side may claim).
+    """
+    sides = rules.sides
+    kind = 90 if claim_now else draw(st.integers(0, 99))
+    if kind >= 96:
+        return {"thrown_in": True}
+    claim = kind >= 90 and bool(claim_sides)
+    revoke = 80 <= kind < 90 and rules.revoke is not Revoke.NONE
+
+    hand: Hand = {"taker": draw(st.integers(0, sides - 1))}
+    if rules.contract_required:
+        contract: Contract | None = draw(st.sampled_from(rules.contracts))
+    else:
+        contract = draw(st.none() | st.sampled_from(rules.contracts))
+    if contract is not None:
+        hand["contract"] = contract.value
+    if rules.doubles:
+        hand["double"] = draw(st.integers(0, 2))
+    melds = _melds(draw, rules, contract)
+    if any(melds) or draw(st.booleans()):
+        hand["melds"] = melds
+    bela = _bela(draw, rules, contract)
+    if any(bela) or draw(st.booleans()):
+        hand["bela"] = bela
+
+    if claim:
+        hand["claim"] = {"side": draw(st.sampled_from(list(claim_sides))), "points": draw(st.integers(0, 182))}
+        if rules.claim_window is not None:
+            hand["claim"]["trick"] = draw(st.integers(1, rules.claim_window))
+        return hand
+
+    deck = deck_card_points(contract)
+    hand["card_points"] = _card_points(draw, rules, deck)
+    hand["last_trick"] = draw(st.integers(0, sides - 1))
+    if draw(st.integers(0, 5)) == 5:
+        _aim_for_a_tie(rules, hand, deck)
+    if draw(st.integers(0, 4)) == 4:
+        cards = card_points_of(rules, hand)
+        hand["took_trick"] = [cards[s] > 0 or s == hand["last_trick"] or draw(st.booleans()) for s in range(sides)]
+    if revoke:
+        accused = draw(st.integers(0, sides - 1))
+        accuser = (accused + draw(st.integers(1, sides - 1))) % sides
+        hand["revoke"] = {"accused": accused, "accuser": accuser, "upheld": draw(st.booleans())}
+    return hand
+
+
+@st.composite
+def positions(draw: st.DrawFn, rules: Rules) -> Position:
+    """A position a game of ``rules`` can be in before a hand: totals, a pot where one can arise, a dealer."""
+    # Under the Scottish claim rule a side may stand over the target: it has not claimed yet.
+    top = rules.target - 1 if rules.wins_at_end_of_hand else rules.target + 200
+    totals = tuple(draw(st.integers(0, top)) for _ in range(rules.sides))
+    pot = draw(st.integers(0, 40 if rules.tens else 250)) if can_hold(rules) and draw(st.booleans()) else 0
+    return Position(totals, pot, draw(st.integers(0, rules.players - 1)))
+
+
+def match_rules(data: st.DataObject, variant: str, single_game: bool = False) -> Rules:
+    """The preset, or the preset with a lower target so that games end often, or one endless game."""
+    rules = PRESETS[variant]
+    choice = "endless" if single_game else data.draw(st.sampled_from(["preset", "short", "endless"]), label="rules")
+    if choice == "preset":
+        return rules
+    if choice == "endless":
+        overrides: dict[str, object] = {"target": 10**9, "best-of": 1}
+        if rules.claims is not Claims.NONE:
+            overrides.update({"claims": "none", "claim-from": None, "claim-window": None})
+        return make_rules(variant, overrides)
+    short = {"target": rules.target // 3}
+    if rules.claim_from is not None:
+        short["claim-from"] = rules.claim_from // 3
+    return make_rules(variant, short)
+
+
+def play(data: st.DataObject, rules: Rules, most: int, claims: bool = True) -> list[Hand]:
+    """A legal match of up to ``most`` hands, stopping when the match is won.
+
+    The test keeps its own score of where the match stands, enough to offer a claim only to a side the
+    rules let claim (Clobby: from 900) and to stop when the match is over.
+    """
+    position = Position.start(rules)
+    games_won = [0] * rules.sides
+    played: list[Hand] = []
+    for _ in range(data.draw(st.integers(1, most), label="hands")):
+        claim_sides = claimants(rules, position.totals) if claims else ()
+        # A claim while a pot is open ends the game with the pot unscored: make it common enough to test.
+        claim_now = bool(claim_sides and position.pot) and data.draw(st.booleans(), label="claim now")
+        raw = data.draw(hands(rules, claim_sides, claim_now))
+        played.append(raw)
+        out = score_hand(rules, position, raw)
+        if out.game_winner is None:
+            position = Position(out.totals, out.pot)
+            continue
+        games_won[out.game_winner] += 1
+        if games_won[out.game_winner] * 2 > rules.best_of:
+            break
+        position = Position.start(rules)
+    return played
+
+
+# --- checks shared by the properties ----------------------------------------------------------------
+
+
+def check_hand(rules: Rules, before: Position, raw: Mapping[str, Any], out: HandResult) -> int | None:
+    """Properties (a) and (c) of one hand; returns what it put into the game (None when a claim ended it)."""
+    assert all(score >= 0 for score in out.scores), out.explanation
+    assert out.pot >= 0
+    if out.result is Result.FALSE_CLAIM and rules.false_claim is FalseClaim.LOSES_GAME:
+        # The game is over at once: nothing is scored, the totals stand.
+        assert out.scores == (0,) * rules.sides and out.totals == before.totals
+        assert out.game_winner is not None and out.game_winner != raw["claim"]["side"]
+        return None
+    assert out.totals == tuple(t + s for t, s in zip(before.totals, out.scores, strict=True)), out.explanation
+    if out.result is Result.CLAIM:
+        claim = raw["claim"]
+        assert out.game_winner == claim["side"]
+        assert out.scores == tuple(claim["points"] if s == claim["side"] else 0 for s in range(rules.sides))
+        assert out.pot == before.pot  # an open pot is not scored when the game ends
+        return None
+    if out.result is Result.FALSE_CLAIM:
+        # Clobby: the claimant forfeits the hand; the other side scores the whole hand value and the pot.
+        other = 1 - raw["claim"]["side"]
+        assert out.scores[other] == forfeited_value(rules, raw) + before.pot and out.pot == 0
+        return forfeited_value(rules, raw)
+    if out.result is not Result.THROWN_IN:
+        assert list(out.points) == expected_points(rules, raw), out.explanation
+    value = put_in(rules, raw, out)
+    assert sum(out.scores) + out.pot == before.pot + value, out.explanation
+    return value
+
+
+def check_match(rules: Rules, raws: Sequence[Mapping[str, Any] | HandRecord], state: MatchState) -> None:
+    """Every hand of a replayed match is its own hand scored from the position the hands before it left."""
+    records = [r if isinstance(r, HandRecord) else HandRecord(r) for r in raws]
+    assert len(state.hands) == len(records)
+    position = Position.start(rules)
+    put_so_far = 0
+    games_won = [0] * rules.sides
+    for record, scored in zip(records, state.hands, strict=True):
+        assert scored.input == record.input
+        if record.voided:
+            assert scored.voided and scored.outcome is None
+            continue
+        out = scored.outcome
+        assert out is not None and scored.game == position.game
+        # The dealer changes only who is forehand, which credited melds do not depend on.
+        assert out == score_hand(rules, Position(position.totals, position.pot, 0, position.game), record.input)
+        value = check_hand(rules, position, record.input, out)
+        if out.game_winner is None:
+            assert value is not None
+            put_so_far += value
+            assert sum(out.totals) + out.pot == put_so_far
+            position = Position(out.totals, out.pot, 0, position.game)
+            continue
+        games_won[out.game_winner] += 1
+        if games_won[out.game_winner] * 2 > rules.best_of:
+            assert state.finished and state.winner == out.game_winner and scored is state.hands[-1]
+            assert state.totals == out.totals
+            return
+        position = Position((0,) * rules.sides, 0, 0, position.game + 1)
+        put_so_far = 0
+    assert not state.finished and state.winner is None
+    assert (state.game, state.totals, state.pot) == (position.game, position.totals, position.pot)
+    assert list(state.games_won) == games_won
+
+
+# --- the properties ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@FEW
+@given(data=st.data())
+def test_a_hand_never_takes_points_away(variant: str, data: st.DataObject) -> None:
+    """(a), and (c) for one hand: scores are never negative, totals grow by the scores, nothing is lost."""
+    rules = PRESETS[variant]
+    before = data.draw(positions(rules), label="before")
+    raw = data.draw(hands(rules, claimants(rules, before.totals)), label="hand")
+    out = score_hand(rules, before, raw)
+    event(out.result.value)
+    check_hand(rules, before, raw, out)
+    assert all(after >= prior for after, prior in zip(out.totals, before.totals, strict=True))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@FEW
+@given(data=st.data())
+def test_a_decided_hand_shares_out_the_hand_value(variant: str, data: st.DataObject) -> None:
+    """(b): no pot, no claim, nothing held: the scores add up to the hand value × double (whole, in tens)."""
+    rules = PRESETS[variant]
+    raw = data.draw(hands(rules), label="hand")
+    out = score_hand(rules, Position.start(rules), raw)
+    event(out.result.value)
+    if out.result not in (Result.MADE, Result.BATE, Result.REVOKE) or out.pot:
+        return
+    whole = sum(out.points) * multiplier_of(raw)
+    if rules.tens:
+        # Each side rounds its own points, yet the two roundings always add up to the whole rounded once.
+        assert sum(out.scores) == in_tens(whole, contract_of(raw)), out.explanation
+    else:
+        assert sum(out.scores) == whole, out.explanation
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@SOME
+@given(data=st.data())
+def test_a_pot_is_never_lost_over_a_match(variant: str, data: st.DataObject) -> None:
+    """(a) and (c) over a replayed match: within each game, totals plus pot equal everything put in."""
+    rules = match_rules(data, variant)
+    raws = play(data, rules, most=30)
+    state = replay(rules, raws)
+    event(f"games played: {len(state.games)}")
+    event(f"hands held something: {any(h.outcome and h.outcome.pot for h in state.hands)}")
+    check_match(rules, raws, state)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@SOME
+@given(data=st.data())
+def test_replay_is_deterministic_and_prefixes_agree(variant: str, data: st.DataObject) -> None:
+    """(d): the same hands give the same state; a prefix gives the state recorded on its last hand."""
+    rules = match_rules(data, variant)
+    raws = play(data, rules, most=25)
+    full = replay(rules, raws)
+    assert replay(rules, [dict(r) for r in raws]).as_dict() == full.as_dict()
+    k = data.draw(st.integers(0, len(raws)), label="prefix")
+    prefix = replay(rules, raws[:k])
+    assert prefix.hands == full.hands[:k]
+    last = full.hands[k - 1].outcome if k else None
+    game = full.hands[k - 1].game if k else None
+    if last is None or game is None:
+        assert (prefix.game, prefix.totals, prefix.pot) == (1, (0,) * rules.sides, 0)
+    elif last.game_winner is None:
+        assert (prefix.totals, prefix.pot, prefix.game) == (last.totals, last.pot, game)
+        assert not prefix.finished
+    elif prefix.finished:
+        assert prefix.totals == last.totals and prefix.winner == last.game_winner
+    else:
+        # A game ended on the prefix's last hand: the next one starts at 0 with an empty pot.
+        assert (prefix.totals, prefix.pot, prefix.game) == ((0,) * rules.sides, 0, game + 1)
+    if k < len(raws) and not prefix.finished:
+        # The next hand, scored from the prefix's position, is the hand the full replay recorded.
+        assert score_hand(rules, prefix.position, raws[k]) == full.hands[k].outcome
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@SOME
+@given(data=st.data())
+def test_editing_a_hand_rescores_every_later_hand(variant: str, data: st.DataObject) -> None:
+    """(e): after a hand is replaced or voided, earlier hands stand and every later hand is scored again."""
+    endless = data.draw(st.booleans(), label="one endless game")
+    rules = match_rules(data, variant, single_game=endless)
+    # No claims: an edit could leave a later claim standing where the rules no longer allow it (Clobby).
+    raws = play(data, rules, most=25, claims=False)
+    original = replay(rules, raws)
+    j = data.draw(st.integers(0, len(raws) - 1), label="edited")
+    void = data.draw(st.booleans(), label="void")
+    new_raw = raws[j] if void else data.draw(hands(rules), label="new hand")
+    edited_raws: list[Mapping[str, Any] | HandRecord] = list(raws)
+    edited_raws[j] = HandRecord(raws[j], voided=True) if void else new_raw
+    try:
+        edited = replay(rules, edited_raws)
+    except MatchFinished as finished:
+        # The edit moved the end of the match earlier: the hands after it can no longer be recorded.
+        n = int(finished.field.split(".")[1])
+        assert not endless and n > j + 1
+        edited_raws = edited_raws[: n - 1]
+        edited = replay(rules, edited_raws)
+        assert edited.finished
+    check_match(rules, edited_raws, edited)
+    assert edited.hands[:j] == original.hands[:j]
+    if not endless:
+        return
+
+    def put_in_at(state: MatchState, i: int, raw: Mapping[str, Any]) -> int:
+        out = state.hands[i].outcome
+        return 0 if out is None else put_in(rules, raw, out)
+
+    change = put_in_at(edited, j, new_raw) - put_in_at(original, j, raws[j])
+    for k in range(j, len(raws)):
+        was, now = original.hands[k].outcome, edited.hands[k].outcome
+        assert was is not None
+        if now is None:
+            continue
+        # One endless game: everything put in after the edit is the same, so the running sum moves by
+        # exactly what the edited hand put in differently.
+        assert sum(now.totals) + now.pot - sum(was.totals) - was.pot == change
+        assert now.points == was.points or k == j
+    no_pot = all(h.outcome is None or h.outcome.pot == 0 for h in (*original.hands, *edited.hands))
+    if no_pot:
+        # Nothing held anywhere: each later hand scores as before, so every total moves by the same amount.
+        was_j = original.hands[j].outcome
+        now_j = edited.hands[j].outcome
+        assert was_j is not None
+        before = original.hands[j - 1].outcome.totals if j else (0,) * rules.sides  # type: ignore[union-attr]
+        now_totals = now_j.totals if now_j is not None else before
+        shift = tuple(a - b for a, b in zip(now_totals, was_j.totals, strict=True))
+        for k in range(j, len(raws)):
+            was, now = original.hands[k].outcome, edited.hands[k].outcome
+            assert was is not None
+            if now is not None:
+                assert tuple(a - b for a, b in zip(now.totals, was.totals, strict=True)) == shift
+                if k > j:
+                    assert now.scores == was.scores
