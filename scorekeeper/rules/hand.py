@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeGuard
+from typing import NamedTuple, TypeGuard
 
 from .cards import LAST_TRICK, Card, Contract, Rank, Suit, deck_card_points
 from .errors import Problem, RuleError
@@ -35,8 +35,7 @@ class RevokeChallenge:
     upheld: bool
 
 
-@dataclass(frozen=True, slots=True)
-class HandInput:
+class HandInput(NamedTuple):
     """One hand's input, read and checked; sides are indices from 0."""
 
     taker: int | None = None
@@ -59,6 +58,10 @@ class HandInput:
 
 HAND_FIELDS = ("taker", "contract", "double", "card_points", "last_trick", "melds", "bela",
                "took_trick", "claim", "revoke", "thrown_in")
+
+
+_HAND_FIELD_SET = frozenset(HAND_FIELDS)
+_CONTRACTS = {c.value: c for c in Contract}
 
 
 def default_names(rules: Rules) -> tuple[str, ...]:
@@ -93,14 +96,11 @@ class _Reader:
             return None
         return int(value)
 
-    def problems_fields(self) -> set[str]:
-        return {p.field for p in self.problems}
-
     def per_side(self, raw: Mapping[str, object], key: str) -> list[object] | None:
         value = raw.get(key)
         if value is None:
             return None
-        if not isinstance(value, list | tuple) or len(value) != self.rules.sides:
+        if not isinstance(value, (list, tuple)) or len(value) != self.rules.sides:
             self.fail(key, f"give one entry per side: {self.rules.sides} entries")
             return None
         return list(value)
@@ -114,7 +114,7 @@ def read_hand(rules: Rules, raw: object, names: Sequence[str] | None = None) -> 
         raise RuleError("hand", "a hand is an object with fields such as taker, card_points and last_trick")
     r = _Reader(rules, names or default_names(rules))
     for key in raw:
-        if key not in HAND_FIELDS:
+        if key not in _HAND_FIELD_SET:
             r.fail(str(key), f"unknown field {key!r}: a hand has {', '.join(HAND_FIELDS)}")
 
     thrown_in = raw.get("thrown_in", False)
@@ -123,7 +123,7 @@ def read_hand(rules: Rules, raw: object, names: Sequence[str] | None = None) -> 
         thrown_in = False
     claim = _read_claim(r, raw.get("claim"))
     revoke = _read_revoke(r, raw.get("revoke"))
-    if sum(map(bool, (thrown_in, claim is not None, revoke is not None))) > 1:
+    if (thrown_in + (claim is not None) + (revoke is not None)) > 1:
         r.fail("hand", "a hand is thrown in, ended by a claim, or challenged for a revoke: only one of them")
     # A hand given with a claim was stopped by it, even if the claim itself is faulty: no card points needed.
     played_out = not thrown_in and raw.get("claim") is None
@@ -143,8 +143,10 @@ def read_hand(rules: Rules, raw: object, names: Sequence[str] | None = None) -> 
     melds = _read_melds(r, raw, contract)
     bela = _read_bela(r, raw, contract)
 
-    if played_out and card_points is not None and last_trick is not None:
-        took = took_trick or tuple((c or 0) > 0 or s == last_trick for s, c in enumerate(card_points))
+    # Without took_trick a side took a trick when it has card points or the last trick, which is consistent
+    # by construction; only a given took_trick can contradict the card points.
+    if played_out and card_points is not None and last_trick is not None and took_trick is not None:
+        took = took_trick
         for s, c in enumerate(card_points):
             if not took[s] and c:
                 r.fail("took_trick", f"{r.names[s]} has {c} card points, so took a trick")
@@ -163,10 +165,7 @@ def _read_contract(r: _Reader, value: object, required: bool) -> Contract | None
         if required:
             r.fail("contract", f"say the contract: {', '.join(c.value for c in r.rules.contracts)}")
         return None
-    try:
-        contract = Contract(str(value))
-    except ValueError:
-        contract = None
+    contract = _CONTRACTS.get(value) if isinstance(value, str) else None
     if contract is None or contract not in r.rules.contracts:
         r.fail("contract", f"{value!r} is not a contract in {r.rules.title}: "
                            f"choose {', '.join(c.value for c in r.rules.contracts)}")
@@ -179,11 +178,12 @@ def _read_card_points(
 ) -> tuple[int | None, ...] | None:
     values = r.per_side(raw, "card_points")
     if values is None:
-        if required and "card_points" not in r.problems_fields():
+        if required and all(p.field != "card_points" for p in r.problems):
             r.fail("card_points", "give the card points each side took")
         return None
     deck = deck_card_points(contract)
     rules = r.rules
+    problems_before = len(r.problems)
     good: list[int | None] = []
     for s, value in enumerate(values):
         field = f"card_points.{s}"
@@ -205,7 +205,7 @@ def _read_card_points(
             good.append(None)
         else:
             good.append(int(value))
-    if r.problems_fields() & {f"card_points.{s}" for s in range(rules.sides)}:
+    if len(r.problems) > problems_before:
         return None
     given = [v for v in good if v is not None]
     if rules.full_deck:
@@ -269,26 +269,71 @@ def _read_declaration(r: _Reader, field: str, value: Mapping[str, object]) -> De
     return None
 
 
-def _read_melds(r: _Reader, raw: Mapping[str, object], contract: Contract | None) -> tuple[tuple[MeldEntry, ...], ...]:
-    rules = r.rules
-    empty: tuple[tuple[MeldEntry, ...], ...] = tuple(() for _ in range(rules.sides))
-    values = r.per_side(raw, "melds")
-    if values is None:
-        return empty
-    credited_values = set(rules.meld_values.values())
+def read_declarations(
+    rules: Rules, raw: object, contract: Contract | None, names: Sequence[str] | None = None,
+    field: str = "declarations",
+) -> tuple[tuple[Declaration, ...], ...]:
+    """Declarations per side as announced at the table (a list per side of API.md's declaration objects).
+
+    Read and checked as a hand's declared melds are; a RuleError names each problem under ``field``.
+    """
+    r = _Reader(rules, names or default_names(rules))
+    if not isinstance(raw, (list, tuple)):
+        raise RuleError(field, f"give one list of declarations per side: {rules.sides} lists")
+    for s, side in enumerate(raw):
+        if isinstance(side, (list, tuple)) and any(_whole(m) for m in side):
+            r.fail(f"{field}.{s}", "a declaration is an object such as "
+                                   '{"kind": "sequence", "length": 3, "top": "K", "suit": "clubs"}, not a value')
+    if r.problems:
+        raise RuleError(r.problems)
+    melds = _read_melds(r, {field: raw}, contract, at=field)
+    if r.problems:
+        raise RuleError(r.problems)
+    return tuple(tuple(m for m in side if not isinstance(m, int)) for side in melds)
+
+
+_MELD_TABLES: dict[int, tuple[Mapping[str, int], frozenset[int], dict[int, int], frozenset[int]]] = {}
+
+
+def _meld_tables(meld_values: Mapping[str, int]) -> tuple[frozenset[int], dict[int, int], frozenset[int]]:
+    """The values a scorer may credit, the fewest cards each needs, and the values only a sequence has.
+
+    Worked out once per meld table (replay reads every stored hand again, so this is a hot path).
+    """
+    cached = _MELD_TABLES.get(id(meld_values))
+    if cached is not None and cached[0] is meld_values:
+        return cached[1], cached[2], cached[3]
     min_cards: dict[int, int] = {}
-    for key, points in rules.meld_values.items():
+    for key, points in meld_values.items():
         cards = 4 if key.startswith("square-") else int(key.rsplit("-", 1)[1])
         min_cards[points] = min(min_cards.get(points, 99), cards)
-    sequence_only = {v for k, v in rules.meld_values.items() if k.startswith("sequence-")} - {
-        v for k, v in rules.meld_values.items() if k.startswith("square-")}
+    sequences = {v for k, v in meld_values.items() if k.startswith("sequence-")}
+    squares = {v for k, v in meld_values.items() if k.startswith("square-")}
+    tables = (frozenset(meld_values.values()), min_cards, frozenset(sequences - squares))
+    if len(_MELD_TABLES) > 256:
+        _MELD_TABLES.clear()
+    _MELD_TABLES[id(meld_values)] = (meld_values, *tables)
+    return tables
+
+
+def _read_melds(
+    r: _Reader, raw: Mapping[str, object], contract: Contract | None, at: str = "melds",
+) -> tuple[tuple[MeldEntry, ...], ...]:
+    rules = r.rules
+    empty: tuple[tuple[MeldEntry, ...], ...] = tuple(() for _ in range(rules.sides))
+    values = r.per_side(raw, at)
+    if values is None:
+        return empty
+    if not any(values):
+        return empty
+    credited_values, min_cards, sequence_only = _meld_tables(rules.meld_values)
     result: list[tuple[MeldEntry, ...]] = []
     kinds: set[bool] = set()
     sequence_sides = 0
     seen: dict[Card, str] = {}
     for s, side_melds in enumerate(values):
-        field = f"melds.{s}"
-        if not isinstance(side_melds, list | tuple):
+        field = f"{at}.{s}"
+        if not isinstance(side_melds, (list, tuple)):
             r.fail(field, "melds are a list per side")
             result.append(())
             continue
@@ -323,12 +368,12 @@ def _read_melds(r: _Reader, raw: Mapping[str, object], contract: Contract | None
             sequence_sides += 1
         result.append(tuple(entries))
     if len(kinds) > 1:
-        r.fail("melds", "give melds either as values or as declarations, not both")
+        r.fail(at, "give melds either as values or as declarations, not both")
     if sequence_sides > 1:
-        r.fail("melds", "only the side with the best sequence scores sequences: credit them to one side, "
-                        "or enter the declarations and let the app decide")
+        r.fail(at, "only the side with the best sequence scores sequences: credit them to one side, "
+                   "or enter the declarations and let the app decide")
     if contract is Contract.NO_TRUMPS and any(result):
-        r.fail("melds", "there are no declarations in no-trumps")
+        r.fail(at, "there are no declarations in no-trumps")
     return tuple(result)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import MatchFinished, RuleError
 from .hand import HandInput, default_names, read_hand
@@ -22,8 +22,7 @@ class HandRecord:
     """The hand's number in the match; by default its place in the list, from 1."""
 
 
-@dataclass(frozen=True, slots=True)
-class ScoredHand:
+class ScoredHand(NamedTuple):
     """A hand of the match with what the engine made of it (None for a voided hand)."""
 
     number: int

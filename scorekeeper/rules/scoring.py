@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from .cards import LAST_TRICK, Contract, deck_card_points
 from .errors import RuleError
@@ -32,8 +32,7 @@ class Result(StrEnum):
     """Nobody took, or schmeiss was accepted: nobody scores."""
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
+class Position(NamedTuple):
     """Where a game stands before a hand: totals, the pot, who deals."""
 
     totals: tuple[int, ...]
@@ -44,11 +43,10 @@ class Position:
     @classmethod
     def start(cls, rules: Rules, dealer: int = 0) -> Position:
         """A new game: 0 each, an empty pot."""
-        return cls(totals=(0,) * rules.sides, dealer=dealer)
+        return cls((0,) * rules.sides, 0, dealer)
 
 
-@dataclass(frozen=True, slots=True)
-class HandResult:
+class HandResult(NamedTuple):
     """What a hand did to the game (API.md "Answer of a recorded hand")."""
 
     result: Result

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
@@ -140,30 +140,30 @@ class Rules:
     no_trumps_doubled: bool
     """In no-trumps the card points are doubled (Belote 151)."""
 
-    @property
-    def sides(self) -> int:
-        """Scoring sides: one per player, or two partnerships in four-handed play."""
-        return 2 if self.players == 4 else self.players
+    sides: int = field(init=False, compare=False, repr=False)
+    """Scoring sides: one per player, or two partnerships in four-handed play."""
+    full_deck: bool = field(init=False, compare=False, repr=False)
+    """Every card is played, so one side's card points fix the other's (four-handed play)."""
+    cards_per_player: int = field(init=False, compare=False, repr=False)
+    """Cards each player holds for the play: 9 in two- and three-handed games, 8 in four."""
+    cards_per_side: int = field(init=False, compare=False, repr=False)
+    """Cards a side holds between its players."""
+    wins_at_end_of_hand: bool = field(init=False, compare=False, repr=False)
+    """A side at or over the target after a hand wins it; under the Scottish rule it must claim."""
 
-    @property
-    def full_deck(self) -> bool:
-        """Every card is played, so one side's card points fix the other's (four-handed play)."""
-        return self.players == 4
-
-    @property
-    def cards_per_player(self) -> int:
-        """Cards each player holds for the play: 9 in two- and three-handed games, 8 in four."""
-        return 8 if self.players == 4 else 9
-
-    @property
-    def cards_per_side(self) -> int:
-        """Cards a side holds between its players."""
-        return self.cards_per_player * (2 if self.players == 4 else 1)
-
-    @property
-    def wins_at_end_of_hand(self) -> bool:
-        """A side at or over the target after a hand wins it; under the Scottish rule it must claim."""
-        return self.claims is Claims.NONE or self.claim_window is not None or self.claim_from is not None
+    def __post_init__(self) -> None:
+        # Worked out once: replay asks for these several times for every hand.
+        four = self.players == 4
+        derived = {
+            "sides": 2 if four else self.players,
+            "full_deck": four,
+            "cards_per_player": 8 if four else 9,
+            "cards_per_side": 16 if four else 9,
+            "wins_at_end_of_hand": self.claims is Claims.NONE or self.claim_window is not None
+            or self.claim_from is not None,
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)
 
     @property
     def squares(self) -> bool:
