@@ -93,19 +93,20 @@ class Contract(StrEnum):
     @property
     def trump(self) -> Suit | None:
         """The trump suit of a suit contract, else None."""
-        return Suit(self.value) if self.value in _SUIT_VALUES else None
+        return _TRUMP_SUIT.get(self)
 
     @property
     def is_suit(self) -> bool:
         """True for a contract with one trump suit."""
-        return self.value in _SUIT_VALUES
+        return self in _TRUMP_SUIT
 
     def is_trump(self, suit: Suit) -> bool:
         """Whether cards of ``suit`` are trumps under this contract."""
-        return self is Contract.ALL_TRUMPS or self.value == suit.value
+        return self is Contract.ALL_TRUMPS or _TRUMP_SUIT.get(self) is suit
 
 
-_SUIT_VALUES = frozenset(s.value for s in Suit)
+# Looked up by member, not by .value: an Enum's .value is a slow descriptor, and scoring asks often.
+_TRUMP_SUIT: dict[Contract, Suit] = {Contract(s.value): s for s in Suit}
 SUIT_CONTRACTS: tuple[Contract, ...] = (Contract.CLUBS, Contract.DIAMONDS, Contract.HEARTS, Contract.SPADES)
 """The four suit contracts, lowest first (the Belote bidding order)."""
 

@@ -71,7 +71,7 @@ def default_names(rules: Rules) -> tuple[str, ...]:
 
 def _whole(value: object) -> TypeGuard[int]:
     """A whole number, and not a bool (JSON true is no side)."""
-    return isinstance(value, int) and not isinstance(value, bool)
+    return type(value) is int
 
 
 class _Reader:
