@@ -292,27 +292,30 @@ def read_declarations(
     return tuple(tuple(m for m in side if not isinstance(m, int)) for side in melds)
 
 
-_MELD_TABLES: dict[int, tuple[Mapping[str, int], frozenset[int], dict[int, int], frozenset[int]]] = {}
+_MeldTables = tuple[frozenset[int], dict[int, int], frozenset[int], frozenset[int]]
+_MELD_TABLES: dict[int, tuple[Mapping[str, int], _MeldTables]] = {}
 
 
-def _meld_tables(meld_values: Mapping[str, int]) -> tuple[frozenset[int], dict[int, int], frozenset[int]]:
-    """The values a scorer may credit, the fewest cards each needs, and the values only a sequence has.
+def _meld_tables(meld_values: Mapping[str, int]) -> _MeldTables:
+    """The values a scorer may credit, the fewest cards each needs, the values only a sequence has, and
+    the values only a square has.
 
     Worked out once per meld table (replay reads every stored hand again, so this is a hot path).
     """
     cached = _MELD_TABLES.get(id(meld_values))
     if cached is not None and cached[0] is meld_values:
-        return cached[1], cached[2], cached[3]
+        return cached[1]
     min_cards: dict[int, int] = {}
     for key, points in meld_values.items():
         cards = 4 if key.startswith("square-") else int(key.rsplit("-", 1)[1])
         min_cards[points] = min(min_cards.get(points, 99), cards)
     sequences = {v for k, v in meld_values.items() if k.startswith("sequence-")}
     squares = {v for k, v in meld_values.items() if k.startswith("square-")}
-    tables = (frozenset(meld_values.values()), min_cards, frozenset(sequences - squares))
+    tables = (frozenset(meld_values.values()), min_cards, frozenset(sequences - squares),
+              frozenset(squares - sequences))
     if len(_MELD_TABLES) > 256:
         _MELD_TABLES.clear()
-    _MELD_TABLES[id(meld_values)] = (meld_values, *tables)
+    _MELD_TABLES[id(meld_values)] = (meld_values, tables)
     return tables
 
 
@@ -326,10 +329,10 @@ def _read_melds(
         return empty
     if not any(values):
         return empty
-    credited_values, min_cards, sequence_only = _meld_tables(rules.meld_values)
+    credited_values, min_cards, sequence_only, square_only = _meld_tables(rules.meld_values)
     result: list[tuple[MeldEntry, ...]] = []
     kinds: set[bool] = set()
-    sequence_sides = 0
+    sequence_sides = square_sides = 0
     seen: dict[Card, str] = {}
     for s, side_melds in enumerate(values):
         field = f"{at}.{s}"
@@ -366,11 +369,16 @@ def _read_melds(
             r.fail(field, f"{r.names[s]} holds {rules.cards_per_side} cards: too few for these melds")
         if any(isinstance(e, int) and e in sequence_only for e in entries):
             sequence_sides += 1
+        if any(isinstance(e, int) and e in square_only for e in entries):
+            square_sides += 1
         result.append(tuple(entries))
     if len(kinds) > 1:
         r.fail(at, "give melds either as values or as declarations, not both")
     if sequence_sides > 1:
         r.fail(at, "only the side with the best sequence scores sequences: credit them to one side, "
+                   "or enter the declarations and let the app decide")
+    if square_sides > 1:
+        r.fail(at, "only the side with the higher square scores squares: credit squares to one side, "
                    "or enter the declarations and let the app decide")
     if contract is Contract.NO_TRUMPS and any(result):
         r.fail(at, "there are no declarations in no-trumps")

@@ -87,11 +87,13 @@ def contest(
     holders = [s for s in range(sides) if sequences[s]]
     if holders:
         best = {s: max(sequences[s], key=lambda q: _sequence_key(rules, contract, q)) for s in holders}
-        winner = _sequence_winner(rules, contract, forehand, best, names, lines)
-        if winner is not None:
+        winner, reason = _sequence_winner(rules, contract, forehand, best, names)
+        if winner is None:
+            lines.append(_sentence(reason, "nobody scores sequences"))
+        else:
             values = [rules.sequence_value(q.length) for q in sequences[winner]]
             scores[winner] += sum(values)
-            lines.append(f"{names[winner]} scores {_sum_text(values)} for sequences.")
+            lines.append(_sentence(reason, f"{names[winner]} scores {_sum_text(values)}"))
 
     square_holders = [s for s in range(sides) if squares[s]]
     if square_holders:
@@ -105,8 +107,8 @@ def contest(
             lines.append(f"Squares are judged apart: {names[winner]}'s square is higher than {others}'s.")
         values = [rules.square_value(q.rank) for q in squares[winner]]
         scores[winner] += sum(values)
-        lines.append(f"{names[winner]} scores {_sum_text(values)} for squares "
-                     f"({', '.join(q.describe() for q in squares[winner])}).")
+        lines.append(_capital(f"{names[winner]} scores {_sum_text(values)} for squares "
+                              f"({', '.join(q.describe() for q in squares[winner])})."))
     return MeldContest(tuple(scores), tuple(lines))
 
 
@@ -120,58 +122,58 @@ def _sequence_winner(
     forehand: int,
     best: dict[int, Sequence],
     names: Seq[str],
-    lines: list[str],
-) -> int | None:
-    """The side whose best sequence wins, saying each step as at the table."""
+) -> tuple[int | None, str]:
+    """The side whose best sequence wins (None: nobody), and the comparison said as at the table.
+
+    What the sides have in common is joined by commas, the step that decides follows a semicolon:
+    ``both twenties, both king high; side 1's is in trumps`` (API.md's referee example).
+    """
     holders = list(best)
     if len(holders) == 1:
         only = holders[0]
-        lines.append(f"Only {names[only]} declared a sequence: {best[only].describe()}.")
-        return only
-    steps: list[str] = []
+        return only, f"only {names[only]} declared a sequence ({best[only].describe()})"
     lengths = {s: best[s].length for s in holders}
     longest = max(lengths.values())
     values = {s: value_word(rules.sequence_value(best[s].length)) for s in holders}
     if list(lengths.values()).count(longest) == 1:
         winner = max(holders, key=lambda s: lengths[s])
-        lines.append(f"{names[winner]}'s {longest}-card sequence ({values[winner]}) is longer: "
-                     f"it beats {_others(names, holders, winner)}.")
-        return winner
+        return winner, (f"{names[winner]}'s {longest}-card sequence ({values[winner]}) is longer than "
+                        f"{_others(names, holders, winner)}")
     holders = [s for s in holders if lengths[s] == longest]
     word = values[holders[0]]
     plural = f"{word[:-1]}ies" if word.endswith("y") else f"{word}s"
-    steps.append(f"both {plural}" if len(holders) == 2 else f"{len(holders)} {plural}")
+    same = [f"both {plural}" if len(holders) == 2 else f"{len(holders)} {plural}"]
     tops = {s: best[s].top.height for s in holders}
     highest = max(tops.values())
     if list(tops.values()).count(highest) == 1:
         winner = max(holders, key=lambda s: tops[s])
-        steps.append(f"{names[winner]}'s is {best[winner].top.word} high, the highest")
-        lines.append(_sentence(steps, f"{names[winner]} wins the sequences"))
-        return winner
+        return winner, _steps(same, f"{names[winner]}'s is {best[winner].top.word} high, the highest")
     holders = [s for s in holders if tops[s] == highest]
-    steps.append(f"{'both' if len(holders) == 2 else 'all'} {best[holders[0]].top.word} high")
+    same.append(f"{'both' if len(holders) == 2 else 'all'} {best[holders[0]].top.word} high")
     in_trumps = [s for s in holders if contract is not None and contract.is_trump(best[s].suit)
                  and contract is not Contract.ALL_TRUMPS]
     if len(in_trumps) == 1:
         winner = in_trumps[0]
-        steps.append(f"{names[winner]}'s is in trumps")
-        lines.append(_sentence(steps, f"{names[winner]} wins the sequences"))
-        return winner
+        return winner, _steps(same, f"{names[winner]}'s is in trumps")
     if rules.sequence_tie is SequenceTie.NOBODY:
-        lines.append(_sentence(steps, "equal best sequences: nobody scores sequences"))
-        return None
+        return None, _steps(same, "equal best sequences")
     sides_in_order = sorted(holders, key=lambda s: (s - forehand) % len(names))
     winner = sides_in_order[0]
     who = "is forehand" if winner == forehand else "plays first of them"
-    steps.append(f"equal in every way; {names[winner]} {who}")
-    lines.append(_sentence(steps, f"{names[winner]} wins the sequences"))
-    return winner
+    return winner, _steps(same, f"equal in every way, and {names[winner]} {who}")
+
+
+def _steps(same: list[str], decider: str) -> str:
+    return ", ".join(same) + "; " + decider
 
 
 def _others(names: Seq[str], holders: list[int], winner: int) -> str:
     return " and ".join(f"{names[s]}'s" for s in holders if s != winner)
 
 
-def _sentence(steps: list[str], conclusion: str) -> str:
-    text = "; ".join(steps) + ": " + conclusion + "."
+def _sentence(reason: str, conclusion: str) -> str:
+    return _capital(f"{reason}: {conclusion}.")
+
+
+def _capital(text: str) -> str:
     return text[0].upper() + text[1:]

@@ -12,7 +12,19 @@ from flask import Blueprint, Response, jsonify, request
 
 from .. import live, services
 from ..extensions import db
-from ..rules import PRESETS, Position, Problem, RuleError, make_rules, score_hand
+from ..rules import (
+    PRESETS,
+    PlayOptions,
+    Position,
+    Problem,
+    RuleError,
+    Rules,
+    judge_melds,
+    legal_plays,
+    make_rules,
+    score_hand,
+    split_play_options,
+)
 from ..rules.hand import default_names
 from ..services import Answer, BadRequest, Invalid, ServiceError
 from .openapi import spec
@@ -211,6 +223,45 @@ def _position(before: Any, sides: int) -> Position:
     if not isinstance(dealer, int) or dealer < 0:
         raise Invalid("before.dealer", "the dealer is a seat number")
     return Position(tuple(totals), pot, dealer)
+
+
+def _referee_rules(data: dict[str, Any]) -> tuple[Rules, PlayOptions]:
+    """The variant with its house rules; the trick-play options (bare-yuss …) are taken out of ``rules``."""
+    try:
+        overrides, options = split_play_options(data.get("rules"))
+        rules = make_rules(str(data.get("variant", "")), overrides or None)
+    except RuleError as error:
+        raise Invalid([Problem(p.field if p.field in ("variant", "rules") else f"rules.{p.field}", p.message)
+                       for p in error.problems]) from None
+    return rules, options
+
+
+@bp.post("/referee/melds")
+def referee_melds() -> Any:
+    """Who scores which declarations, and why. Changes nothing, so it needs no token."""
+    data = _object()
+    rules, _ = _referee_rules(data)
+    names = data.get("sides") or list(default_names(rules))
+    if not isinstance(names, list) or len(names) != rules.sides or not all(isinstance(n, str) for n in names):
+        raise Invalid("sides", f"give {rules.sides} side names")
+    try:
+        judged = judge_melds(rules, data.get("contract"), data.get("forehand"), data.get("declarations"), names)
+    except RuleError as error:
+        raise Invalid(list(error.problems)) from None
+    return jsonify({"scores": list(judged.scores), "explanation": list(judged.explanation)})
+
+
+@bp.post("/referee/legal-plays")
+def referee_legal_plays() -> Any:
+    """Which cards a player could legally play to a trick, and why. Changes nothing, so it needs no token."""
+    data = _object()
+    rules, options = _referee_rules(data)
+    try:
+        found = legal_plays(rules, data.get("contract"), data.get("seat"), data.get("trick", []), data.get("hand"),
+                            options)
+    except RuleError as error:
+        raise Invalid(list(error.problems)) from None
+    return jsonify({"legal": [str(card) for card in found.legal], "explanation": list(found.explanation)})
 
 
 @bp.get("/openapi.json")

@@ -16,6 +16,12 @@ def _ok(description: str, schema: str) -> dict[str, Any]:
             "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema}"}}}}
 
 
+_CONTRACT = {"enum": ["clubs", "diamonds", "hearts", "spades", "no-trumps", "all-trumps"]}
+_RANKS = {"enum": ["7", "8", "9", "10", "J", "Q", "K", "A"]}
+_CARD = {"type": "string", "description": "rank then suit letter (C D H S)", "examples": ["10H", "JS", "AC"]}
+_DECLARATION = {"type": "object", "required": ["kind"], "properties": {
+    "kind": {"enum": ["sequence", "square"]}, "length": {"type": "integer", "minimum": 3, "maximum": 8},
+    "top": _RANKS, "suit": {"enum": ["clubs", "diamonds", "hearts", "spades"]}, "rank": _RANKS}}
 _AUTH = [{"bearer": []}]
 _ID = {"name": "match_id", "in": "path", "required": True, "schema": {"type": "string"}}
 _NUMBER = {"name": "number", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1}}
@@ -71,6 +77,11 @@ def spec() -> dict[str, Any]:
                     "dealer": {"type": "integer"}, "leader": {"type": "integer"},
                     "can_claim": {"type": "array", "items": {"type": "boolean"}}, "needs": side_list,
                     "hands": {"type": "array", "items": {"$ref": "#/components/schemas/Hand"}}}},
+                "MeldVerdict": {"type": "object", "required": ["scores", "explanation"], "properties": {
+                    "scores": side_list, "explanation": {"type": "array", "items": {"type": "string"}}}},
+                "LegalPlays": {"type": "object", "required": ["legal", "explanation"], "properties": {
+                    "legal": {"type": "array", "items": _CARD},
+                    "explanation": {"type": "array", "items": {"type": "string"}}}},
                 "Match": {"type": "object", "properties": {
                     "id": {"type": "string"}, "variant": {"type": "string"}, "rules": {"type": "object"},
                     "sides": {"type": "array"}, "links": {"type": "object"},
@@ -119,6 +130,36 @@ def spec() -> dict[str, Any]:
                         "hand": {"$ref": "#/components/schemas/HandInput"}}}}}},
                 "responses": {"200": {"description": "the hand's result"}, "400": _error("not JSON"),
                               "422": _error("a hand the rules do not allow")}}},
+            "/api/v1/referee/melds": {"post": {
+                "summary": "Who scores which declarations, and why (changes nothing; no token)",
+                "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["variant", "contract", "forehand", "declarations"],
+                    "properties": {
+                        "variant": {"type": "string"}, "rules": {"type": "object"},
+                        "contract": _CONTRACT,
+                        "forehand": {"type": "integer", "minimum": 0,
+                                     "description": "the side that leads to the first trick"},
+                        "declarations": {"type": "array", "description": "one list per side",
+                                         "items": {"type": "array", "items": _DECLARATION}},
+                        "sides": {"type": "array", "items": {"type": "string"},
+                                  "description": "side names for the explanation"}}}}}},
+                "responses": {"200": _ok("each side's meld score and the sentences that say why", "MeldVerdict"),
+                              "400": _error("not JSON"), "422": _error("declarations the rules do not allow")}}},
+            "/api/v1/referee/legal-plays": {"post": {
+                "summary": "Which cards a player could legally play to a trick, and why (changes nothing; no token)",
+                "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["variant", "contract", "seat", "hand"], "properties": {
+                        "variant": {"type": "string"},
+                        "rules": {"type": "object", "description": "house rules; also the trick-play options "
+                                  "bare-yuss (default true in bela and bela-3) and scoring-trump-lead"},
+                        "contract": _CONTRACT,
+                        "seat": {"type": "integer", "minimum": 0, "description": "the player about to play"},
+                        "trick": {"type": "array", "description": "the cards already played to the trick, in order",
+                                  "items": {"type": "object", "required": ["seat", "card"], "properties": {
+                                      "seat": {"type": "integer", "minimum": 0}, "card": _CARD}}},
+                        "hand": {"type": "array", "items": _CARD, "description": "the cards the player held"}}}}}},
+                "responses": {"200": _ok("the legal cards in the hand's order, and why", "LegalPlays"),
+                              "400": _error("not JSON"), "422": _error("a trick or hand that cannot be")}}},
             "/api/v1/variants": {"get": {"summary": "The presets with their resolved rules",
                                          "responses": {"200": {"description": "variants"}}}},
             "/api/v1/boards/{view_token}/events": {"get": {

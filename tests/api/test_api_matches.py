@@ -283,12 +283,7 @@ def _openapi_path(rule: str) -> str:
     return re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", r"{\1}", rule)
 
 
-@pytest.mark.parametrize("method, rule", [
-    pytest.param(method, rule, marks=pytest.mark.xfail(
-        strict=True, reason="in API.md but not served yet: remove this mark once it is")) if (
-        rule.startswith("/api/v1/referee/")) else (method, rule)
-    for method, rule in API_MD_ENDPOINTS
-], ids=lambda value: value)
+@pytest.mark.parametrize("method, rule", API_MD_ENDPOINTS, ids=lambda value: value)
 def test_every_api_md_endpoint_is_served(app: Flask, method: str, rule: str) -> None:
     routed = {(m, _plain(r)) for m, r in _api_rules(app)}
     assert (method, _plain(rule)) in routed

@@ -88,6 +88,13 @@ def sequence_only(rules: Rules) -> set[int]:
     return sequences - squares
 
 
+def square_only(rules: Rules) -> set[int]:
+    """Meld values only a square is worth: only the side with the higher square may be credited them."""
+    sequences = {v for k, v in rules.meld_values.items() if k.startswith("sequence-")}
+    squares = {v for k, v in rules.meld_values.items() if k.startswith("square-")}
+    return squares - sequences
+
+
 def card_points_of(rules: Rules, raw: Mapping[str, Any]) -> list[int]:
     """Each side's card points, the missing one derived from the deck in four-handed play (§2)."""
     given = raw["card_points"]
@@ -192,11 +199,13 @@ def _melds(draw: st.DrawFn, rules: Rules, contract: Contract | None) -> list[lis
     if contract is Contract.NO_TRUMPS or not values:
         return [[] for _ in range(sides)]
     cards = fewest_cards(rules)
-    only_sequences = sequence_only(rules)
+    only_sequences, only_squares = sequence_only(rules), square_only(rules)
     sequence_side = draw(st.integers(0, sides - 1))
+    square_side = draw(st.integers(0, sides - 1))
     melds = []
     for s in range(sides):
-        allowed = values if s == sequence_side else [v for v in values if v not in only_sequences]
+        allowed = [v for v in values if (s == sequence_side or v not in only_sequences)
+                   and (s == square_side or v not in only_squares)]
         chosen = draw(st.lists(st.sampled_from(allowed), max_size=3)) if allowed else []
         side: list[int] = []
         used = 0

@@ -301,8 +301,6 @@ def test_sequences_credited_to_two_sides() -> None:
     assert fields(found) == {"melds"}
 
 
-@pytest.mark.xfail(strict=True, reason="engine gap: squares credited to both sides are accepted (reported to the lead; "
-                   "tests/rules/test_properties.py generates such hands, so the check was not added)")
 def test_squares_credited_to_two_sides() -> None:
     """RULES.md §3: "In Belote 151 squares are judged apart from sequences: only the side with the higher square
     scores squares." A sequence of one side and a square of the other both count."""

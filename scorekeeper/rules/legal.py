@@ -1,0 +1,446 @@
+"""Which cards a player could legally play to a trick, and why: the referee of a revoke dispute.
+
+The obligations differ by family of rules, each from its source in seeds/:
+
+- two-handed Bela and Klaberjass (000, 002): follow suit; when void, trump; a trump lead must be beaten;
+- three-handed Bela (000, 002): the same, and when a plain lead was trumped by the second player the third,
+  void too, must overtrump, else play a lower trump (underplay);
+- Clobby (003): follow suit; when void, trump, and over any trump already played if possible, else discard;
+  a trump lead must be beaten if possible;
+- Belote 151 (001): trump colour: follow and raise on trumps; when void, trump (over an opponent's trump) unless
+  partner is winning, free if that cannot be done; no-trumps: follow only; all-trumps: follow and raise;
+- South African four-handed Klaberjass (002): a trump lead must be beaten by a higher trump if possible; when
+  void after a trump was played, trump only if higher, else discard; no-trumps: follow only.
+
+Seats are numbered as elsewhere in the engine (0 to players − 1, clockwise); play goes the way the deal does
+(counter-clockwise in Belote 151), and in four-handed play seats 0+2 and 1+3 are partners.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TypeGuard
+
+from .cards import Card, Contract, Rank, Suit
+from .errors import Problem, RuleError
+from .variants import Deal, Rules
+
+_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+_SCORING_TRUMPS = frozenset({Rank.JACK, Rank.NINE, Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN})
+
+
+class Family(StrEnum):
+    """A set of trick-play obligations shared by some presets."""
+
+    TWO_HANDED = "two-handed"
+    """Two-handed Bela / Klaberjass (sources 000, 002): bela, klaberjass, zensa, derda."""
+    THREE_HANDED = "three-handed"
+    """Three-handed Bela (000, 002): the third player overtrumps, else underplays a trump."""
+    CLOBBY = "clobby"
+    """Clobby pub rules (003)."""
+    BELOTE = "belote"
+    """Four-handed Belote 151 (001): partner-winning exemption, no-trumps and all-trumps."""
+    SOUTH_AFRICAN = "south-african"
+    """South African four-handed Klaberjass (002)."""
+
+
+_FAMILIES = {"clobby": Family.CLOBBY, "belote": Family.BELOTE, "south-african": Family.SOUTH_AFRICAN}
+# Source 000 ("it is acceptable in Scotland to withold the Yuss (trump J) if one holds the Yuss alone")
+# speaks of the Yuss after the trump-lead rule, so there it may be withheld from a trump lead as well as
+# from trumping; source 002's "bare Yass variation" only frees the player from trumping a plain suit lead.
+_SCOTTISH = frozenset({"bela", "bela-3"})
+
+
+def family_of(rules: Rules) -> Family:
+    """The trick-play family of ``rules``: by players, then by the four-handed preset it was built from."""
+    if rules.players == 2:
+        return Family.TWO_HANDED
+    if rules.players == 3:
+        return Family.THREE_HANDED
+    if rules.variant in _FAMILIES:
+        return _FAMILIES[rules.variant]
+    if rules.doubles or Contract.ALL_TRUMPS in rules.contracts:
+        return Family.BELOTE
+    return Family.SOUTH_AFRICAN
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOptions:
+    """House rules of the trick play (not of the scoring, so they are not part of Rules)."""
+
+    bare_yuss: bool | None = None
+    """A player whose only trump is the jack (the Yuss) need not play it; None: the variant's default
+    (yes in Bela as in Scotland, no elsewhere)."""
+    scoring_trump_lead: bool = False
+    """Trumps may be led only with a scoring card, not an 8 or 7 (a Scottish custom of source 000)."""
+
+    def bare_yuss_for(self, rules: Rules) -> bool:
+        """Whether the bare Yuss may be withheld under ``rules``."""
+        return self.bare_yuss if self.bare_yuss is not None else rules.variant in _SCOTTISH
+
+
+PLAY_OPTION_NAMES: tuple[str, ...] = ("bare-yuss", "scoring-trump-lead")
+"""The trick-play house rules, by the name the API takes (``_`` may stand for ``-``)."""
+
+
+def split_play_options(raw: object) -> tuple[dict[str, object], PlayOptions]:
+    """Separate the trick-play options from the scoring options of a house-rules object.
+
+    Returns the scoring options (for make_rules) and the PlayOptions; a RuleError names a bad value.
+    """
+    if raw is not None and not isinstance(raw, Mapping):
+        raise RuleError("rules", "house rules must be an object of option names and values")
+    scoring: dict[str, object] = {}
+    values: dict[str, bool] = {}
+    problems: list[Problem] = []
+    for key, value in (raw or {}).items():
+        name = str(key).replace("_", "-")
+        if name not in PLAY_OPTION_NAMES:
+            scoring[str(key)] = value
+        elif not isinstance(value, bool):
+            problems.append(Problem(name, f"{name} is true or false, not {value!r}"))
+        else:
+            values[name] = value
+    if problems:
+        raise RuleError(problems)
+    return scoring, PlayOptions(bare_yuss=values.get("bare-yuss"),
+                                scoring_trump_lead=values.get("scoring-trump-lead", False))
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A card already played to the trick, and the seat that played it."""
+
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class LegalPlays:
+    """The cards of the hand that may be played (in the hand's order), and the sentences that say why."""
+
+    legal: tuple[Card, ...]
+    explanation: tuple[str, ...]
+
+
+def show(card: Card) -> str:
+    """A card as written in explanations: ``9♠``, ``10♥``."""
+    return f"{card.rank.value}{_SYMBOLS[card.suit]}"
+
+
+def _whole(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def play_step(rules: Rules) -> int:
+    """+1 when play goes clockwise (seat after seat), -1 when it goes to the right (Belote 151)."""
+    return -1 if rules.deal is Deal.RIGHT else 1
+
+
+# ------------------------------------------------------------------------------------------------ reading
+
+
+def read_contract(rules: Rules, value: object, problems: list[Problem]) -> Contract | None:
+    """The contract ``value`` names, if it is one of the game's; else a problem for ``contract`` and None."""
+    choices = ", ".join(c.value for c in rules.contracts)
+    if value is None:
+        problems.append(Problem("contract", f"say the contract, which decides the trumps: {choices}"))
+        return None
+    try:
+        contract = Contract(value) if isinstance(value, str) else None
+    except ValueError:
+        contract = None
+    if contract is None or contract not in rules.contracts:
+        problems.append(Problem("contract", f"{value!r} is not a contract in {rules.title}: choose {choices}"))
+        return None
+    return contract
+
+
+def _read_seat(rules: Rules, value: object, field: str, problems: list[Problem]) -> int | None:
+    if not _whole(value) or not 0 <= value < rules.players:
+        problems.append(Problem(field, f"{value!r} is not a seat: seats are numbered 0 to {rules.players - 1}"))
+        return None
+    return int(value)
+
+
+def _read_card(value: object, field: str, problems: list[Problem]) -> Card | None:
+    if isinstance(value, Card):
+        return value
+    if not isinstance(value, str):
+        problems.append(Problem(field, f"{value!r} is not a card: write rank then suit, like 10H, JS or AC"))
+        return None
+    try:
+        return Card.parse(value, field)
+    except RuleError as error:
+        problems.extend(error.problems)
+        return None
+
+
+def _read_trick(rules: Rules, raw: object, problems: list[Problem]) -> list[Played | None]:
+    if not isinstance(raw, list | tuple):
+        problems.append(Problem("trick", "the trick is a list of the cards already played to it, "
+                                         "each as {\"seat\": 0, \"card\": \"AH\"}, in the order played"))
+        return []
+    if len(raw) > rules.players - 1:
+        problems.append(Problem("trick", f"a trick has {rules.players} cards: at most {rules.players - 1} "
+                                         f"can be on the table before the last player's, not {len(raw)}"))
+    played: list[Played | None] = []
+    for n, entry in enumerate(raw):
+        field = f"trick.{n}"
+        if isinstance(entry, Played):
+            played.append(entry)
+            continue
+        if not isinstance(entry, Mapping):
+            problems.append(Problem(field, "each card of the trick is {\"seat\": 0, \"card\": \"AH\"}"))
+            played.append(None)
+            continue
+        seat = _read_seat(rules, entry.get("seat"), f"{field}.seat", problems)
+        card = _read_card(entry.get("card"), f"{field}.card", problems)
+        played.append(Played(seat, card) if seat is not None and card is not None else None)
+    return played
+
+
+def _read_hand(rules: Rules, raw: object, problems: list[Problem]) -> list[Card | None]:
+    if not isinstance(raw, list | tuple) or not raw:
+        problems.append(Problem("hand", "the hand is a list of the cards the player held, like [\"7S\", \"KD\"]"))
+        return []
+    if len(raw) > rules.cards_per_player:
+        problems.append(Problem("hand", f"a player holds at most {rules.cards_per_player} cards in "
+                                        f"{rules.title}, not {len(raw)}"))
+    return [_read_card(value, f"hand.{n}", problems) for n, value in enumerate(raw)]
+
+
+def _check_order(rules: Rules, seat: int | None, trick: list[Played | None], problems: list[Problem]) -> None:
+    """Seats must play in turn: each the next after the one before, and ``seat`` next after the last."""
+    step = play_step(rules)
+    direction = "to the right" if step < 0 else "clockwise"
+    for n in range(1, len(trick)):
+        before, now = trick[n - 1], trick[n]
+        if before is None or now is None:
+            continue
+        expected = (before.seat + step) % rules.players
+        if now.seat != expected:
+            problems.append(Problem(f"trick.{n}.seat", f"seat {now.seat} cannot play after seat {before.seat}: "
+                                                        f"play goes {direction}, so seat {expected} is next"))
+    last = trick[-1] if trick else None
+    if seat is not None and last is not None:
+        expected = (last.seat + step) % rules.players
+        if seat != expected:
+            problems.append(Problem("seat", f"seat {seat} does not play next: after seat {last.seat} "
+                                            f"({direction}) comes seat {expected}"))
+
+
+def _check_duplicates(trick: list[Played | None], hand: list[Card | None], problems: list[Problem]) -> None:
+    on_table: dict[Card, int] = {}
+    for n, entry in enumerate(trick):
+        if entry is None:
+            continue
+        if entry.card in on_table:
+            problems.append(Problem(f"trick.{n}.card", f"the {entry.card} is already in this trick "
+                                                       f"(card {on_table[entry.card]}): a pack has one of each"))
+        else:
+            on_table[entry.card] = n
+    held: set[Card] = set()
+    for n, card in enumerate(hand):
+        if card is None:
+            continue
+        if card in held:
+            problems.append(Problem(f"hand.{n}", f"the {card} is twice in the hand: a pack has one of each"))
+        elif card in on_table:
+            seat = trick[on_table[card]]
+            who = f"seat {seat.seat}" if seat is not None else "another seat"
+            problems.append(Problem(f"hand.{n}", f"the {card} was already played to this trick by {who}: "
+                                                 f"it cannot still be in the hand"))
+        held.add(card)
+
+
+# ------------------------------------------------------------------------------------------------ judging
+
+
+class _Table:
+    """The trick so far, seen from the player about to play."""
+
+    def __init__(self, rules: Rules, contract: Contract, seat: int, trick: Sequence[Played]) -> None:
+        self.rules = rules
+        self.contract = contract
+        self.seat = seat
+        self.trick = trick
+        self.led = trick[0].card.suit
+        self.trump = contract.trump
+
+    def winner(self) -> Played:
+        """The card winning the trick so far: the highest trump, else the highest card of the suit led."""
+        trumps = [p for p in self.trick if self.trump is not None and p.card.suit is self.trump]
+        contenders = trumps or [p for p in self.trick if p.card.suit is self.led]
+        return max(contenders, key=lambda p: p.card.power(self.contract))
+
+    def highest_trump(self) -> Card | None:
+        """The highest trump already played to the trick, if any."""
+        trumps = [p.card for p in self.trick if self.trump is not None and p.card.suit is self.trump]
+        return max(trumps, key=lambda c: c.power(self.contract)) if trumps else None
+
+    def above(self, cards: Sequence[Card], card: Card) -> list[Card]:
+        """The cards of ``cards`` that beat ``card`` in its suit."""
+        return [c for c in cards if c.suit is card.suit and c.power(self.contract) > card.power(self.contract)]
+
+
+def legal_plays(
+    rules: Rules,
+    contract: Contract | str | object,
+    seat: int | object,
+    trick: Sequence[Played | Mapping[str, object]] | object,
+    hand: Sequence[Card | str] | object,
+    options: PlayOptions | None = None,
+) -> LegalPlays:
+    """The cards of ``hand`` that ``seat`` may play to ``trick`` (the cards already played, in order).
+
+    ``trick`` holds Played values or API.md's ``{"seat": 0, "card": "AH"}``; ``hand`` Cards or ``"10H"``.
+    Anything else is refused: a RuleError names every problem of the input (``contract``, ``seat``,
+    ``trick``, ``trick.N.seat``, ``trick.N.card``, ``hand``, ``hand.N``).
+    """
+    options = options or PlayOptions()
+    problems: list[Problem] = []
+    the_contract = read_contract(rules, contract, problems)
+    read_seat = _read_seat(rules, seat, "seat", problems)
+    played = _read_trick(rules, trick, problems)
+    cards = _read_hand(rules, hand, problems)
+    _check_order(rules, read_seat, played, problems)
+    _check_duplicates(played, cards, problems)
+    if problems:
+        raise RuleError(problems)
+    assert the_contract is not None and read_seat is not None
+    held = [c for c in cards if c is not None]
+    table_cards = [p for p in played if p is not None]
+    if not table_cards:
+        return _lead(the_contract, held, options)
+    table = _Table(rules, the_contract, read_seat, table_cards)
+    family = family_of(rules)
+    if the_contract is Contract.NO_TRUMPS:
+        legal, lines = _follow_only(table, held)
+    elif the_contract is Contract.ALL_TRUMPS:
+        legal, lines = _all_trumps(table, held)
+    elif table.led is table.trump:
+        legal, lines = _trump_led(table, held)
+    elif family is Family.BELOTE:
+        legal, lines = _belote_plain(table, held)
+    else:
+        legal, lines = _plain_led(table, held, family)
+    legal, lines = _bare_yuss(table, held, legal, lines, options.bare_yuss_for(rules))
+    chosen = set(legal)
+    return LegalPlays(tuple(c for c in held if c in chosen), tuple(lines))
+
+
+Judged = tuple[list[Card], list[str]]
+
+
+def _lead(contract: Contract, held: list[Card], options: PlayOptions) -> LegalPlays:
+    trump = contract.trump
+    if options.scoring_trump_lead and trump is not None:
+        low = [c for c in held if c.suit is trump and c.rank not in _SCORING_TRUMPS]
+        rest = [c for c in held if c not in low]
+        if low and rest:
+            shown = " or ".join(show(c) for c in low)
+            return LegalPlays(tuple(rest), (
+                "Leading: any card, but trumps only with a scoring card (J 9 A 10 K Q).",
+                f"Not the {shown}: an eight or a seven of trumps may not be led."))
+    return LegalPlays(tuple(held), ("Leading: any card may be played.",))
+
+
+def _follow_only(table: _Table, held: list[Card]) -> Judged:
+    """No-trumps (Belote 151, South African): the only obligation is to follow suit."""
+    follow = [c for c in held if c.suit is table.led]
+    if follow:
+        return follow, [f"Must follow suit: {table.led.value}."]
+    return held, [f"No {table.led.value}: may discard (no trumps)."]
+
+
+def _all_trumps(table: _Table, held: list[Card]) -> Judged:
+    """All-trumps (Belote 151): follow and raise in every suit, whoever is winning."""
+    follow = [c for c in held if c.suit is table.led]
+    if not follow:
+        return held, [f"No {table.led.value}: may discard."]
+    best = table.winner().card
+    higher = table.above(follow, best)
+    lines = [f"Must follow suit: {table.led.value}.",
+             f"All trumps: must beat the {show(best)} if possible, whoever is winning."]
+    if higher:
+        return higher, lines
+    return follow, [*lines, f"Cannot beat the {show(best)}: must still follow suit with any {_one(table.led)}."]
+
+
+def _trump_led(table: _Table, held: list[Card]) -> Judged:
+    """A trump lead: follow with a trump, and beat the highest trump played if possible (every family)."""
+    trump = table.trump
+    assert trump is not None
+    follow = [c for c in held if c.suit is trump]
+    if not follow:
+        return held, [f"No {trump.value}: may discard."]
+    best = table.highest_trump()
+    assert best is not None
+    higher = table.above(follow, best)
+    lines = [f"Trumps led: must beat the {show(best)} if possible."]
+    if higher:
+        return higher, lines
+    return follow, [*lines, f"Cannot beat the {show(best)}: must still follow suit with any {_one(trump)}."]
+
+
+def _plain_led(table: _Table, held: list[Card], family: Family) -> Judged:
+    """A plain lead in Bela, Klaberjass, Clobby and South African play."""
+    follow = [c for c in held if c.suit is table.led]
+    if follow:
+        return follow, [f"Must follow suit: {table.led.value}."]
+    trumps = [c for c in held if c.suit is table.trump]
+    if not trumps:
+        return held, [f"No {table.led.value} and no trumps: may discard."]
+    best = table.highest_trump()
+    if best is None or family is Family.TWO_HANDED:
+        return trumps, [f"No {table.led.value}: must trump."]
+    higher = table.above(trumps, best)
+    if higher:
+        return higher, [f"No {table.led.value}: must trump.", f"Must overtrump the {show(best)} with a higher trump."]
+    if family is Family.THREE_HANDED:
+        return trumps, [f"No {table.led.value}: must trump.", "Cannot overtrump: must play a lower trump (underplay)."]
+    return held, [f"No {table.led.value}: must overtrump the {show(best)} if possible.",
+                  "Cannot overtrump: may discard."]
+
+
+def _belote_plain(table: _Table, held: list[Card]) -> Judged:
+    """A plain lead in Belote 151's trump-colour game: trump only against the opponents, over their trump."""
+    follow = [c for c in held if c.suit is table.led]
+    if follow:
+        return follow, [f"Must follow suit: {table.led.value}."]
+    winner = table.winner()
+    if table.rules.side_of(winner.seat) == table.rules.side_of(table.seat):
+        return held, [f"No {table.led.value}.", "May discard: partner is winning."]
+    trumps = [c for c in held if c.suit is table.trump]
+    if not trumps:
+        return held, [f"No {table.led.value} and no trumps: may discard."]
+    if winner.card.suit is not table.trump:
+        return trumps, [f"No {table.led.value}: must trump (an opponent is winning)."]
+    higher = table.above(trumps, winner.card)
+    if higher:
+        return higher, [f"No {table.led.value}: an opponent has trumped.",
+                        f"Must overtrump the {show(winner.card)} with a higher trump."]
+    return held, [f"No {table.led.value}: an opponent has trumped with the {show(winner.card)}.",
+                  "Cannot overtrump: may discard."]
+
+
+def _bare_yuss(table: _Table, held: list[Card], legal: list[Card], lines: list[str], allowed: bool) -> Judged:
+    """The bare Yuss: a player whose only trump is the jack need not play it when it would be forced."""
+    trump = table.trump
+    if not allowed or trump is None or table.contract is Contract.ALL_TRUMPS:
+        return legal, lines
+    trumps = [c for c in held if c.suit is trump]
+    yuss = Card(Rank.JACK, trump)
+    if trumps != [yuss] or legal != [yuss] or len(held) == 1:
+        return legal, lines
+    if table.led is trump and table.rules.variant not in _SCOTTISH:
+        return legal, lines  # source 002's bare Yass only frees the player from trumping a plain lead
+    return held, [*lines, f"Bare Yuss: the {show(yuss)} is the only trump and may be withheld."]
+
+
+def _one(suit: Suit) -> str:
+    """``spade`` for spades."""
+    return suit.value[:-1]
