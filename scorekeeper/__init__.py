@@ -38,6 +38,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=256 * 1024,
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 365,
         SESSION_COOKIE_SAMESITE="Lax",
+        # Write the session cookie only when it changes: a page's own requests (static files, the live
+        # sheet, the preview) would otherwise send back the cookie they were sent with, and one arriving
+        # late brings back a flash message that was already shown.
+        SESSION_REFRESH_EACH_REQUEST=False,
         WTF_CSRF_TIME_LIMIT=None,
     )
     app.config.from_pyfile("config.py", silent=True)

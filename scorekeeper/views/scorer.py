@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, session, url_for
+from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
 
 from .. import services
@@ -21,6 +22,8 @@ from .board import board_context
 
 bp = Blueprint("scorer", __name__)
 REMEMBERED = 30
+GROUP_FIELDS = {"card_points", "melds", "bela", "took_trick", "revoke", "claim"}
+"""Problems of a whole group of fields, shown at the top of that group."""
 
 
 def _keys() -> dict[str, str]:
@@ -70,6 +73,14 @@ def _wtf_errors(form: Any) -> dict[str, list[str]]:
     return errors
 
 
+@bp.app_errorhandler(CSRFError)
+def csrf_failed(error: CSRFError) -> Any:
+    """A form without a good CSRF token (an old page, another site): say so on a page, not a bare 400."""
+    return render_template("error.html", title="Nothing was saved",
+                           message="This page was open too long or came from elsewhere: nothing was saved. "
+                                   "Go back, reload the page, check the figures and save again."), 400
+
+
 @bp.route("/", methods=["GET", "POST"])
 def start() -> Any:
     """Start a match; below, the matches this phone scores."""
@@ -88,7 +99,7 @@ def start() -> Any:
             session.setdefault("shown_key", [])
             if match_id not in session["shown_key"]:
                 session["shown_key"] = [*session["shown_key"][-REMEMBERED:], match_id]
-                flash(url_for("scorer.join", match_id=match_id, key=token, _external=True), "key")
+                flash(services.public_url(url_for("scorer.join", match_id=match_id, key=token)), "key")
             return redirect(url_for("scorer.sheet", match_id=match_id))
     else:
         errors = _wtf_errors(form)
@@ -132,7 +143,7 @@ def sheet_live(match_id: str) -> Any:
 def _save_hand(match: Match, token: str, form: Any, rules: Rules, number: int | None, claim: bool = False) -> Any:
     """Save the form's hand; on a problem, the errors keyed by form field."""
     hand, problems = hand_from_form(form, rules, claim=claim)
-    known = set(form._fields) | {"card_points", "melds", "bela", "took_trick", "revoke", "claim"}
+    known = set(form._fields) | GROUP_FIELDS
     if problems:
         return _errors(problems, hand_field, known)
     revision = form.revision.data
@@ -146,7 +157,7 @@ def _save_hand(match: Match, token: str, form: Any, rules: Rules, number: int | 
     except Stale:
         services.db.session.rollback()
         form.revision.data = services.find_match(match.id).revision
-        return {"_stale": ["Another phone changed this match while you were entering: the score below is "
+        return {"_stale": ["Another phone changed this match while you were entering: the score above is "
                            "the new one. Nothing was saved; check the hand and save again."]}
     except ServiceError as error:
         return _errors(error.problems, hand_field, known)
@@ -265,4 +276,4 @@ def preview(match_id: str) -> Any:
             return jsonify({"ok": True, "result": result.result.value, "scores": list(result.scores),
                             "totals": list(result.totals), "pot": result.pot,
                             "explanation": list(result.explanation)})
-    return jsonify({"ok": False, "errors": _errors(problems, hand_field, set(form._fields))})
+    return jsonify({"ok": False, "errors": _errors(problems, hand_field, set(form._fields) | GROUP_FIELDS)})
