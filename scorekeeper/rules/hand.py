@@ -89,7 +89,8 @@ class _Reader:
         value = raw.get(key)
         if value is None:
             if required:
-                self.fail(field, f"say which side: a number from 0 to {self.rules.sides - 1}")
+                choices = " or ".join(f"{i} ({name})" for i, name in enumerate(self.names))
+                self.fail(field, f"say which side: {choices}")
             return None
         if not _whole(value) or not 0 <= value < self.rules.sides:
             self.fail(field, f"{value!r} is not a side: sides are numbered 0 to {self.rules.sides - 1}")
@@ -418,7 +419,10 @@ def _read_claim(r: _Reader, value: object) -> Claim | None:
     points = value.get("points")
     most = claim_points_limit(rules)
     if not _whole(points) or not 0 <= points <= most:
-        r.fail("claim.points", f"the points won so far are a whole number from 0 to {most}, not {points!r}")
+        if points is None:
+            r.fail("claim.points", "say how many points the claimant has won so far in this hand")
+        else:
+            r.fail("claim.points", f"the points won so far are a whole number from 0 to {most}, not {points!r}")
         points = None
     trick = value.get("trick")
     if trick is not None and (not _whole(trick) or not 1 <= trick <= rules.cards_per_player):

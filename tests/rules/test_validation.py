@@ -189,7 +189,7 @@ def test_card_points_shape(cards: object, field: str, words: list[str]) -> None:
 @pytest.mark.parametrize(
     ("variant", "hand", "field", "words"),
     [
-        ("bela", {"card_points": [80, 62], "last_trick": 0}, "taker", ["say which side", "0 to 1"]),
+        ("bela", {"card_points": [80, 62], "last_trick": 0}, "taker", ["say which side", "0 (side 0) or 1 (side 1)"]),
         ("bela", {**BELA_HAND, "taker": 2}, "taker", ["2 is not a side", "0 to 1"]),
         ("bela", {**BELA_HAND, "taker": -1}, "taker", ["-1 is not a side"]),
         ("bela", {**BELA_HAND, "taker": True}, "taker", ["True is not a side"]),
@@ -460,7 +460,7 @@ def test_a_claim_below_claim_from_in_a_match_names_the_hand() -> None:
     [
         ({"side": 0, "points": 400}, "claim.points", ["0 to 332", "400"]),
         ({"side": 0, "points": -1}, "claim.points", ["whole number"]),
-        ({"side": 0}, "claim.points", ["whole number", "None"]),
+        ({"side": 0}, "claim.points", ["say how many points", "won so far"]),
         ({"side": 3, "points": 40}, "claim.side", ["3 is not a side"]),
         ({"points": 40}, "claim.side", ["say which side"]),
         ({"side": 0, "points": 40, "trick": 10}, "claim.trick", ["1 to 9"]),
