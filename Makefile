@@ -26,15 +26,19 @@ lint: setup
 typecheck: setup
 	$(BIN)/mypy --strict --follow-imports=silent scorekeeper/rules
 
-# Browser tests use Debian's Chromium (never a downloaded browser). As root we install it with apt when it
-# is missing; otherwise the browser tests skip (CI sets SCOREKEEPER_REQUIRE_BROWSER=1 so they cannot).
+# Browser tests use Debian's Chromium (never a downloaded browser); the QR tests read our codes back with
+# zbar's zbarimg. As root we install what is missing with apt; otherwise those tests skip (CI sets
+# SCOREKEEPER_REQUIRE_BROWSER=1 so they cannot).
 CHROMIUM := /usr/bin/chromium
 
 browser:
-	@if [ ! -x $(CHROMIUM) ] && [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
-		echo "installing Debian's chromium for the browser tests"; \
-		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core) \
-			>/dev/null || echo "could not install chromium: browser tests will skip"; \
+	@missing=""; \
+	[ -x $(CHROMIUM) ] || missing=" chromium fonts-dejavu-core"; \
+	command -v zbarimg >/dev/null || missing="$$missing zbar-tools"; \
+	if [ -n "$$missing" ] && [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
+		echo "installing Debian's$$missing for the browser and QR tests"; \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing) \
+			>/dev/null || echo "could not install$$missing: the tests that need it will skip"; \
 	fi
 
 test: lint typecheck browser

@@ -371,7 +371,8 @@ def _take_match(match_id: str, expected: int | None) -> int:
     if expected is not None:
         stmt = stmt.where(Match.revision == expected if expected <= REVISION_LIMIT else false())
     stmt = stmt.values(revision=Match.revision + 1, updated_at=utcnow()).returning(Match.revision)
-    revision = db.session.execute(stmt).scalar_one_or_none()
+    # No session objects to keep in step (the session was rolled back; the row is reloaded after the lock).
+    revision = db.session.execute(stmt, execution_options={"synchronize_session": False}).scalar_one_or_none()
     if revision is None:
         current = db.session.scalar(select(Match.revision).where(Match.id == match_id))
         if current is None:
