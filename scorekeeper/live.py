@@ -14,7 +14,6 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
 
 log = logging.getLogger(__name__)
 CHANNEL_PREFIX = "scorekeeper:match:"
@@ -149,7 +148,3 @@ def encode(message: Message) -> str:
     """The message as a server-sent event: its id is the revision, its data the board state."""
     return f"id: {message.revision}\nevent: state\ndata: {message.data}\n\n"
 
-
-def board_json(body: dict[str, Any]) -> str:
-    """Compact JSON for an event's data line (no newlines inside)."""
-    return json.dumps(body, separators=(",", ":"))

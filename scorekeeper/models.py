@@ -30,8 +30,10 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
     edit_token_hash: Mapped[str] = mapped_column(String(64))
     view_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     revision: Mapped[int] = mapped_column(Integer, default=1)
-    state_cache: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    """The engine's replay of the stored hands at ``state_revision``: a cache, never edited by hand."""
+    state_summary: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The engine's state at ``state_revision`` without its hands: a cache of replaying the stored hands."""
+    state_hands: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """The engine's result of every hand at ``state_revision``, as JSON text ready to send: a cache too."""
     state_revision: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -13,20 +13,32 @@ import hashlib
 import hmac
 import json
 import secrets
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from flask import current_app
-from sqlalchemy import false, select, update
+from sqlalchemy import false, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import load_only
 
 from . import live
 from .extensions import db
 from .models import Event, Hand, IdempotencyKey, Match, utcnow
-from .rules import OPTION_NAMES, HandRecord, MatchState, Position, Problem, RuleError, Rules, make_rules, replay
+from .rules import (
+    OPTION_NAMES,
+    HandRecord,
+    MatchState,
+    Position,
+    Problem,
+    Replayer,
+    RuleError,
+    Rules,
+    ScoredHand,
+    make_rules,
+    replay,
+)
 from .rules.errors import MatchFinished
 
 NAME_LIMIT = 40
@@ -81,12 +93,37 @@ class Invalid(ServiceError):
     status = 422
 
 
-@dataclass(frozen=True)
 class Answer:
-    """What a write answers: its HTTP status and JSON body."""
+    """What a write answers: its HTTP status and its JSON body, as text ready to send."""
 
-    status: int
-    body: dict[str, Any]
+    def __init__(self, status: int, text: str, revision: int | None = None) -> None:
+        self.status = status
+        self.text = text
+        self.revision = revision
+        self._body: dict[str, Any] | None = None
+
+    @classmethod
+    def of(cls, status: int, body: dict[str, Any]) -> Answer:
+        """An answer from a JSON-able body."""
+        revision = body.get("revision", body.get("state", {}).get("revision"))
+        return cls(status, to_json(body), revision)
+
+    @property
+    def body(self) -> dict[str, Any]:
+        """The body decoded (for pages that read a field of it)."""
+        if self._body is None:
+            self._body = json.loads(self.text)
+        return self._body
+
+
+def to_json(value: Any) -> str:
+    """Compact JSON text (no newlines, so it can stand as one server-sent event's data line)."""
+    return json.dumps(value, separators=(",", ":"))
+
+
+def _with(text: str, key: str, value_text: str) -> str:
+    """JSON object text with one more member whose value is already JSON text."""
+    return f"{text[:-1]},{json.dumps(key)}:{value_text}}}" if text != "{}" else f"{{{json.dumps(key)}:{value_text}}}"
 
 
 def hash_token(token: str) -> str:
@@ -99,10 +136,21 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
+_RULES: OrderedDict[str, Rules] = OrderedDict()
+_RULES_KEPT = 4096
+
+
 def rules_of(match: Match) -> Rules:
-    """The match's rules, rebuilt from the options stored when it was created."""
-    stored = match.rules
-    return make_rules(match.variant, {name: stored[name] for name in OPTION_NAMES if name in stored})
+    """The match's rules, rebuilt from the options stored when it was created (they never change after,
+    so each process keeps them per match rather than rebuilding them on every request)."""
+    rules = _RULES.get(match.id)
+    if rules is None or rules.variant != match.variant:
+        stored = match.rules
+        rules = make_rules(match.variant, {name: stored[name] for name in OPTION_NAMES if name in stored})
+        _RULES[match.id] = rules
+        if len(_RULES) > _RULES_KEPT:
+            _RULES.popitem(last=False)
+    return rules
 
 
 def side_names(rules: Rules, players: list[str]) -> list[str]:
@@ -167,25 +215,58 @@ def _replay_rows(match: Match, rules: Rules, hands: list[Hand]) -> MatchState:
     return replay(rules, records, match.first_dealer, side_names(rules, match.players))
 
 
-def _state_dict(match: Match, state: MatchState) -> dict[str, Any]:
-    out = state.as_dict()
-    return {"revision": match.revision, **out}
+def _cache_state(match: Match, state: MatchState, revision: int) -> None:
+    """Keep a full replay's result as the match's cache at ``revision``."""
+    match.state_summary = {"revision": revision, **state.summary()}
+    match.state_hands = to_json([h.as_dict() for h in state.hands])
+    match.state_revision = revision
+
+
+def _cache_append(match: Match, replayer: Replayer, scored: ScoredHand, revision: int) -> None:
+    """Extend the cache by one recorded hand: the new summary, and the hand's result added to the list."""
+    match.state_summary = {"revision": revision, **replayer.state().summary()}
+    entry = to_json(scored.as_dict())
+    before = match.state_hands or "[]"
+    match.state_hands = f"[{entry}]" if before == "[]" else f"{before[:-1]},{entry}]"
+    match.state_revision = revision
+
+
+def _cache_current(match: Match) -> bool:
+    return (match.state_revision == match.revision and match.state_summary is not None
+            and match.state_hands is not None)
+
+
+def _replayed(match: Match) -> tuple[dict[str, Any], str]:
+    rules = rules_of(match)
+    hands = list(db.session.scalars(select(Hand).where(Hand.match_id == match.id).order_by(Hand.number)))
+    state = _replay_rows(match, rules, hands)
+    return {"revision": match.revision, **state.summary()}, to_json([h.as_dict() for h in state.hands])
+
+
+def summary_of(match: Match) -> dict[str, Any]:
+    """The state without its hands, at the current revision: the cache, or a replay when it is behind."""
+    return match.state_summary if _cache_current(match) else _replayed(match)[0]  # type: ignore[return-value]
+
+
+def state_text(match: Match) -> str:
+    """The state of API.md as JSON text: the cached summary and hands, joined without decoding them."""
+    if _cache_current(match):
+        summary, hands = match.state_summary, match.state_hands
+    else:
+        summary, hands = _replayed(match)
+    return _with(to_json(summary), "hands", hands or "[]")
 
 
 def state_of(match: Match) -> dict[str, Any]:
-    """The match's state at its current revision: the cache, or a replay when the cache is behind."""
-    if match.state_cache is not None and match.state_revision == match.revision:
-        return match.state_cache
-    rules = rules_of(match)
-    hands = list(db.session.scalars(select(Hand).where(Hand.match_id == match.id).order_by(Hand.number)))
-    state = _state_dict(match, _replay_rows(match, rules, hands))
+    """The state of API.md, decoded (for the pages)."""
+    state: dict[str, Any] = json.loads(state_text(match))
     return state
 
 
 def next_position(match: Match) -> tuple[Rules, list[str], Position]:
     """The rules, side names and the position the next hand is scored from (from the cached state)."""
     rules = rules_of(match)
-    state = state_of(match)
+    state = summary_of(match)
     if state["finished"]:
         raise Finished("match", "the match is finished: start a new one")
     position = Position(tuple(state["totals"]), state["pot"], state["dealer"], state["game"])
@@ -197,10 +278,10 @@ def stamp(moment: datetime) -> str:
     return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).isoformat()
 
 
-def match_body(match: Match, rules: Rules | None = None) -> dict[str, Any]:
-    """The match and its state as API.md shows it, without any secret but the board link."""
-    rules = rules or rules_of(match)
-    return {
+def match_json(match: Match) -> str:
+    """The match and its state as API.md shows it, as JSON text, without any secret but the board link."""
+    rules = rules_of(match)
+    head = {
         "id": match.id,
         "variant": match.variant,
         "rules": rules.as_dict(),
@@ -210,8 +291,14 @@ def match_body(match: Match, rules: Rules | None = None) -> dict[str, Any]:
         "created_at": stamp(match.created_at),
         "updated_at": stamp(match.updated_at),
         "links": {"board": f"/board/{match.view_token}"},
-        "state": state_of(match),
     }
+    return _with(to_json(head), "state", state_text(match))
+
+
+def match_body(match: Match) -> dict[str, Any]:
+    """The match and its state as API.md shows it, decoded."""
+    body: dict[str, Any] = json.loads(match_json(match))
+    return body
 
 
 def events_of(match: Match) -> list[dict[str, Any]]:
@@ -238,7 +325,9 @@ def _stored_answer(scope: str, key: str, print_: str) -> Answer | None:
         return None
     if row.fingerprint != print_:
         raise Invalid("Idempotency-Key", "this key was already used for a different request")
-    return Answer(row.status, json.loads(row.response))
+    replayed = Answer.of(row.status, json.loads(row.response))
+    replayed.text = row.response  # the first answer, byte for byte
+    return replayed
 
 
 def _idempotent(scope: str, key: str | None, print_: str, work: Callable[[], Answer]) -> Answer:
@@ -254,7 +343,7 @@ def _idempotent(scope: str, key: str | None, print_: str, work: Callable[[], Ans
         answer = work()
         if key is not None:
             db.session.add(IdempotencyKey(scope=scope, key=key, fingerprint=print_, status=answer.status,
-                                          response=json.dumps(answer.body)))
+                                          response=answer.text))
         db.session.commit()
         return answer
     except _Replayed as replayed:
@@ -308,23 +397,22 @@ def create_match(data: Mapping[str, Any], idempotency_key: str | None = None) ->
         )
         db.session.add(match)
         db.session.flush()
-        state = _state_dict(match, _replay_rows(match, rules, []))
-        match.state_cache, match.state_revision = state, match.revision
+        _cache_state(match, Replayer(rules, first_dealer, side_names(rules, players)).state(), 1)
         db.session.add(Event(match_id=match.id, revision=1, kind="create",
                              data={"variant": rules.variant, "rules": match.rules, "players": players,
                                    "first_dealer": first_dealer}))
         db.session.flush()
-        body = match_body(match, rules)
+        body = match_body(match)
         body["view_token"] = view_token
         body["edit_token_seed"] = seed
-        return Answer(201, body)
+        return Answer.of(201, body)
 
     answer = _idempotent("create", idempotency_key, print_, work)
     body = dict(answer.body)
     edit_token = _edit_token_from(body.pop("edit_token_seed"))
     body["edit_token"] = edit_token
     body["links"] = {**body["links"], "scorer": f"/m/{body['id']}#{edit_token}"}
-    return Answer(answer.status, body)
+    return Answer.of(answer.status, body)
 
 
 def _read_create(data: Mapping[str, Any]) -> tuple[Rules, list[str], int]:
@@ -385,8 +473,13 @@ def _take_match(match_id: str, expected: int | None) -> int:
 def _hand_write(
     match_id: str, token: str | None, if_match: int | None, idempotency_key: str | None, print_: str,
     change: Callable[[Match, list[Hand], int], tuple[Hand, str, dict[str, Any]]], status: int,
+    append: dict[str, Any] | None = None,
 ) -> Answer:
-    """The shared path of record, edit and void: authorize, lock, change, replay, store, answer."""
+    """The shared path of record, edit and void: authorize, lock, change, replay, store, answer.
+
+    ``append`` is the input of a hand recorded after the others: it is scored alone, from the cached
+    state, when the cache is current (the same step a replay takes; see ``Replayer.resume``).
+    """
     # Only what authorizing needs: the state (the largest column) is loaded once, under the lock.
     match = find_match(match_id, only=(Match.edit_token_hash, Match.view_token))
     authorize(match, token, edit=True)
@@ -412,30 +505,56 @@ def _hand_write(
         if locked is None:
             raise NotFound("id", f"no match {match_id!r}")
         rules = rules_of(locked)
-        hands = list(db.session.scalars(select(Hand).where(Hand.match_id == match_id).order_by(Hand.number)))
-        hand, kind, data = change(locked, hands, revision)
-        try:
-            state = _replay_rows(locked, rules, sorted(hands, key=lambda h: h.number))
-        except MatchFinished as error:
-            raise Finished(list(error.problems)) from None
-        except RuleError as error:
-            raise Invalid(list(_unprefix(error, hand.number))) from None
-        for scored in state.hands:
-            if scored.number == hand.number:
-                hand.game = scored.game
+        cached = locked.state_revision == revision - 1 and locked.state_summary is not None \
+            and locked.state_hands is not None
+        if append is not None and cached:
+            hand, entry = _append(locked, rules, append, revision)
+            kind, data = "record", {"input": append}
+        else:
+            hands = list(db.session.scalars(
+                select(Hand).where(Hand.match_id == match_id).order_by(Hand.number)))
+            hand, kind, data = change(locked, hands, revision)
+            try:
+                state = _replay_rows(locked, rules, sorted(hands, key=lambda h: h.number))
+            except MatchFinished as error:
+                raise Finished(list(error.problems)) from None
+            except RuleError as error:
+                raise Invalid(list(_unprefix(error, hand.number))) from None
+            scored = next(h for h in state.hands if h.number == hand.number)
+            hand.game = scored.game
+            entry = scored.as_dict()
+            _cache_state(locked, state, revision)
         db.session.add(hand)
         db.session.add(Event(match_id=match_id, revision=revision, kind=kind, hand_number=hand.number, data=data))
-        body_state = _state_dict(locked, state)
-        locked.state_cache, locked.state_revision = body_state, revision
         db.session.flush()
-        entry = next(h for h in body_state["hands"] if h["number"] == hand.number)
-        return Answer(status, {**entry, "revision": revision, "state": body_state})
+        text = _with(_with(to_json(entry), "revision", str(revision)), "state", state_text(locked))
+        return Answer(status, text, revision)
 
     fresh: list[int] = []
     answer = _idempotent(match_id, idempotency_key, print_, lambda: _noting(work, fresh))
     if fresh:
         publish(match_id)
     return answer
+
+
+def _append(match: Match, rules: Rules, hand_input: dict[str, Any], revision: int) -> tuple[Hand, dict[str, Any]]:
+    """Score a hand recorded after the others from the cached state, and extend the cache by it."""
+    summary = match.state_summary
+    assert summary is not None
+    if summary["finished"]:
+        raise Finished("match", "the match is finished: start a new one")
+    last = db.session.scalar(select(func.max(Hand.number)).where(Hand.match_id == match.id))
+    number = (last or 0) + 1
+    replayer = Replayer.resume(rules, summary, side_names(rules, match.players))
+    try:
+        scored = replayer.add(HandRecord(hand_input, False, number), number)
+    except MatchFinished as error:
+        raise Finished(list(error.problems)) from None
+    except RuleError as error:
+        raise Invalid(list(_unprefix(error, number))) from None
+    _cache_append(match, replayer, scored, revision)
+    return Hand(match_id=match.id, number=number, game=scored.game, input=hand_input, voided=False), \
+        scored.as_dict()
 
 
 def _noting(work: Callable[[], Answer], fresh: list[int]) -> Answer:
@@ -457,9 +576,9 @@ def public_url(path: str) -> str:
     return str(base).rstrip("/") + path
 
 
-def board_body(match: Match) -> dict[str, Any]:
-    """What watchers see: the match and its state, never the edit token."""
-    return match_body(match)
+def board_json(match: Match) -> str:
+    """What watchers see, as JSON text: the match and its state, never the edit token."""
+    return match_json(match)
 
 
 def publish(match_id: str) -> None:
@@ -469,9 +588,9 @@ def publish(match_id: str) -> None:
         # opening now subscribes before it reads the state, so it still sees this write.
         return
     match = find_match(match_id)
-    body = board_body(match)
+    text = board_json(match)
     try:
-        broker().publish(live.Message(match_id, match.revision, live.board_json(body)))
+        broker().publish(live.Message(match_id, match.revision, text))
     except Exception:  # a broker outage must not turn a recorded hand into an error
         current_app.logger.exception("could not publish the update of match %s", match_id)
 
@@ -495,15 +614,13 @@ def record_hand(match_id: str, token: str | None, data: Any, if_match: int | Non
     print_ = fingerprint("POST", match_id, hand_input)
 
     def change(match: Match, hands: list[Hand], revision: int) -> tuple[Hand, str, dict[str, Any]]:
-        cached = match.state_cache
-        if cached is not None and cached.get("finished"):
-            raise Finished("match", "the match is finished: start a new one")
+        # (A hand after the winner is refused by the replay below: MatchFinished becomes 409.)
         number = max((h.number for h in hands), default=0) + 1
         hand = Hand(match_id=match.id, number=number, input=hand_input, voided=False)
         hands.append(hand)
         return hand, "record", {"input": hand_input}
 
-    return _hand_write(match_id, token, if_match, idempotency_key, print_, change, 201)
+    return _hand_write(match_id, token, if_match, idempotency_key, print_, change, 201, append=hand_input)
 
 
 def edit_hand(match_id: str, number: int, token: str | None, data: Any, if_match: int | None = None,

@@ -11,7 +11,7 @@ from .cards import Card, Contract, Rank, Suit, deck_card_points
 from .errors import MatchFinished, Problem, RuleError
 from .hand import Claim, HandInput, RevokeChallenge, read_declarations, read_hand
 from .legal import Family, LegalPlays, Played, PlayOptions, family_of, legal_plays, split_play_options
-from .match import GameRecord, HandRecord, MatchState, ScoredHand, check_next, replay
+from .match import GameRecord, HandRecord, MatchState, Replayer, ScoredHand, check_next, replay
 from .melds import MeldContest, Sequence, Square, contest
 from .referee import judge_melds
 from .scoring import HandResult, Position, Result, hand_points, leader_seat, score_hand, tens_pair
@@ -20,7 +20,8 @@ from .variants import OPTION_NAMES, PRESETS, Rules, find_variant, make_rules
 __all__ = [
     "OPTION_NAMES", "PRESETS", "Card", "Claim", "Contract", "Family", "GameRecord", "HandInput", "HandRecord",
     "HandResult", "LegalPlays", "MatchFinished", "MatchState", "MeldContest", "PlayOptions", "Played", "Position",
-    "Problem", "Rank", "Result", "RevokeChallenge", "RuleError", "Rules", "ScoredHand", "Sequence", "Square", "Suit",
+    "Problem", "Rank", "Replayer", "Result", "RevokeChallenge", "RuleError", "Rules", "ScoredHand", "Sequence",
+    "Square", "Suit",
     "check_next", "contest", "deck_card_points", "family_of", "find_variant", "hand_points", "judge_melds",
     "leader_seat", "legal_plays", "make_rules", "read_declarations", "read_hand", "replay", "score_hand",
     "split_play_options", "tens_pair",

@@ -84,15 +84,21 @@ class MatchState:
         """The position the next hand is scored from."""
         return Position(self.totals, self.pot, self.dealer, self.game)
 
-    def as_dict(self) -> dict[str, Any]:
+    def summary(self) -> dict[str, Any]:
+        """The state as API.md shows it, without its hands (what ``Replayer.resume`` needs)."""
+        return self.as_dict(hands=False)
+
+    def as_dict(self, hands: bool = True) -> dict[str, Any]:
         """The state as API.md shows it (the server adds ``revision``)."""
-        return {
+        out = {
             "game": self.game, "totals": list(self.totals), "pot": self.pot,
             "games": [g.as_dict() for g in self.games], "games_won": list(self.games_won),
             "winner": self.winner, "finished": self.finished, "dealer": self.dealer, "leader": self.leader,
             "can_claim": list(self.can_claim), "needs": list(self.needs),
-            "hands": [h.as_dict() for h in self.hands],
         }
+        if hands:
+            out["hands"] = [h.as_dict() for h in self.hands]
+        return out
 
 
 def _next_dealer(rules: Rules, dealer: int, winner: int | None) -> int:
@@ -111,6 +117,81 @@ def _can_claim(rules: Rules, totals: Sequence[int], finished: bool) -> tuple[boo
     return tuple(t >= rules.claim_from for t in totals)
 
 
+class Replayer:
+    """Scores a match's hands one after another; ``replay`` is this applied to every hand from the start.
+
+    ``resume`` carries on from a state already worked out (its summary, without its hands), so recording
+    the next hand scores that hand alone and gives exactly what a full replay would.
+    """
+
+    def __init__(self, rules: Rules, first_dealer: int = 0, names: Sequence[str] | None = None) -> None:
+        if not 0 <= first_dealer < rules.players:
+            raise RuleError("first_dealer", f"the first dealer is a seat from 0 to {rules.players - 1}")
+        self.rules = rules
+        self.names = tuple(names) if names else default_names(rules)
+        self.position = Position.start(rules, first_dealer)
+        self.games: list[GameRecord] = []
+        self.games_won = [0] * rules.sides
+        self.winner: int | None = None
+        self.hands: list[ScoredHand] = []
+
+    @classmethod
+    def resume(cls, rules: Rules, summary: Mapping[str, Any], names: Sequence[str] | None = None) -> Replayer:
+        """Carry on from a state as ``MatchState.as_dict`` gives it; its ``hands`` are not needed."""
+        replayer = cls(rules, 0, names)
+        replayer.position = Position(tuple(summary["totals"]), summary["pot"], summary["dealer"], summary["game"])
+        replayer.games = [GameRecord(g["number"], tuple(g["totals"]), g["winner"])
+                          for g in summary["games"] if g["winner"] is not None]
+        replayer.games_won = list(summary["games_won"])
+        replayer.winner = summary["winner"]
+        return replayer
+
+    def add(self, entry: HandRecord | Mapping[str, Any], number: int) -> ScoredHand:
+        """Score the next stored hand (a voided one is kept and not scored)."""
+        record = entry if isinstance(entry, HandRecord) else HandRecord(entry)
+        rules, names, position = self.rules, self.names, self.position
+        if record.voided:
+            scored = ScoredHand(number, None, record.input, True, None)
+            self.hands.append(scored)
+            return scored
+        if self.winner is not None:
+            raise MatchFinished(f"hands.{number}", f"the match is finished: {names[self.winner]} won it")
+        try:
+            hand = read_hand(rules, record.input, names)
+            outcome = score_hand(rules, position, hand, names)
+        except RuleError as error:
+            raise error.prefixed(f"hands.{number}") from None
+        scored = ScoredHand(number, position.game, record.input, False, outcome)
+        self.hands.append(scored)
+        dealer = _next_dealer(rules, position.dealer, outcome.winner)
+        if outcome.game_winner is None:
+            self.position = Position(outcome.totals, outcome.pot, dealer, position.game)
+            return scored
+        self.games.append(GameRecord(position.game, outcome.totals, outcome.game_winner))
+        self.games_won[outcome.game_winner] += 1
+        if self.games_won[outcome.game_winner] * 2 > rules.best_of:
+            self.winner = outcome.game_winner
+            self.position = Position(outcome.totals, outcome.pot, dealer, position.game)
+        else:
+            if rules.deal is Deal.WINNER:
+                # Two-handed: the winner of the last game deals the first hand of the next.
+                dealer = outcome.game_winner
+            self.position = Position((0,) * rules.sides, 0, dealer, position.game + 1)
+        return scored
+
+    def state(self) -> MatchState:
+        """The state after the hands added so far (``hands`` holds those added since the start or resume)."""
+        rules, position, winner = self.rules, self.position, self.winner
+        finished = winner is not None
+        current = [] if finished else [GameRecord(position.game, position.totals, None)]
+        return MatchState(
+            game=position.game, totals=position.totals, pot=position.pot, games=(*self.games, *current),
+            games_won=tuple(self.games_won), winner=winner, finished=finished, dealer=position.dealer,
+            leader=leader_seat(rules, position.dealer), can_claim=_can_claim(rules, position.totals, finished),
+            needs=tuple(max(rules.target - t, 0) for t in position.totals), hands=tuple(self.hands),
+        )
+
+
 def replay(
     rules: Rules,
     hands: Sequence[HandRecord | Mapping[str, Any]],
@@ -121,51 +202,11 @@ def replay(
 
     A hand the rules do not allow raises a RuleError whose fields start with ``hands.<number>``.
     """
-    names = tuple(names) if names else default_names(rules)
-    if not 0 <= first_dealer < rules.players:
-        raise RuleError("first_dealer", f"the first dealer is a seat from 0 to {rules.players - 1}")
-    sides = rules.sides
-    position = Position.start(rules, first_dealer)
-    games: list[GameRecord] = []
-    games_won = [0] * sides
-    winner: int | None = None
-    scored: list[ScoredHand] = []
+    replayer = Replayer(rules, first_dealer, names)
     for index, entry in enumerate(hands):
-        record = entry if isinstance(entry, HandRecord) else HandRecord(entry)
-        number = record.number if record.number is not None else index + 1
-        if record.voided:
-            scored.append(ScoredHand(number, None, record.input, True, None))
-            continue
-        if winner is not None:
-            raise MatchFinished(f"hands.{number}", f"the match is finished: {names[winner]} won it")
-        try:
-            hand = read_hand(rules, record.input, names)
-            outcome = score_hand(rules, position, hand, names)
-        except RuleError as error:
-            raise error.prefixed(f"hands.{number}") from None
-        scored.append(ScoredHand(number, position.game, record.input, False, outcome))
-        dealer = _next_dealer(rules, position.dealer, outcome.winner)
-        if outcome.game_winner is None:
-            position = Position(outcome.totals, outcome.pot, dealer, position.game)
-            continue
-        games.append(GameRecord(position.game, outcome.totals, outcome.game_winner))
-        games_won[outcome.game_winner] += 1
-        if games_won[outcome.game_winner] * 2 > rules.best_of:
-            winner = outcome.game_winner
-            position = Position(outcome.totals, outcome.pot, dealer, position.game)
-        else:
-            if rules.deal is Deal.WINNER:
-                # Two-handed: the winner of the last game deals the first hand of the next.
-                dealer = outcome.game_winner
-            position = Position((0,) * sides, 0, dealer, position.game + 1)
-    finished = winner is not None
-    current = [] if finished else [GameRecord(position.game, position.totals, None)]
-    return MatchState(
-        game=position.game, totals=position.totals, pot=position.pot, games=(*games, *current),
-        games_won=tuple(games_won), winner=winner, finished=finished, dealer=position.dealer,
-        leader=leader_seat(rules, position.dealer), can_claim=_can_claim(rules, position.totals, finished),
-        needs=tuple(max(rules.target - t, 0) for t in position.totals), hands=tuple(scored),
-    )
+        number = entry.number if isinstance(entry, HandRecord) and entry.number is not None else index + 1
+        replayer.add(entry, number)
+    return replayer.state()
 
 
 def check_next(rules: Rules, state: MatchState, raw: Mapping[str, Any] | HandInput,

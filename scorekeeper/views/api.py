@@ -67,12 +67,16 @@ def _object() -> dict[str, Any]:
     return data
 
 
-def _answer(answer: Answer) -> tuple[Response, int, dict[str, str]]:
-    headers = {}
-    revision = answer.body.get("revision") or answer.body.get("state", {}).get("revision")
+def _json_text(text: str, status: int = 200, revision: int | None = None) -> Response:
+    """A response whose JSON body is already text (the cached state is sent without decoding it)."""
+    response = Response(text, status=status, mimetype="application/json")
     if revision is not None:
-        headers["ETag"] = f'"{revision}"'
-    return jsonify(answer.body), answer.status, headers
+        response.headers["ETag"] = f'"{revision}"'
+    return response
+
+
+def _answer(answer: Answer) -> Response:
+    return _json_text(answer.text, answer.status, answer.revision)
 
 
 @bp.errorhandler(ServiceError)
@@ -89,8 +93,7 @@ def create_match() -> Any:
 def get_match(match_id: str) -> Any:
     match = services.find_match(match_id)
     services.authorize(match, _token(), edit=False)
-    body = services.match_body(match)
-    return jsonify(body), 200, {"ETag": f'"{match.revision}"'}
+    return _json_text(services.match_json(match), 200, match.revision)
 
 
 @bp.post("/matches/<match_id>/hands")
@@ -121,8 +124,7 @@ def match_events(match_id: str) -> Any:
 @bp.get("/boards/<view_token>")
 def board(view_token: str) -> Any:
     match = services.find_board(view_token)
-    body = services.match_body(match)
-    return jsonify(body), 200, {"ETag": f'"{match.revision}"'}
+    return _json_text(services.board_json(match), 200, match.revision)
 
 
 STREAM_SECONDS = 600
@@ -141,7 +143,7 @@ def board_events(view_token: str) -> Response:
     box = broker.open(match_id)  # before reading the state, so no update can fall in between
     try:
         db.session.refresh(match)
-        current = live.Message(match_id, match.revision, live.board_json(services.board_body(match)))
+        current = live.Message(match_id, match.revision, services.board_json(match))
     except BaseException:
         broker.close(match_id, box)
         raise

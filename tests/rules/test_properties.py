@@ -14,6 +14,7 @@ bug in either the strategy or the engine. The properties:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -29,6 +30,7 @@ from scorekeeper.rules import (
     MatchFinished,
     MatchState,
     Position,
+    Replayer,
     Result,
     Rules,
     deck_card_points,
@@ -495,6 +497,13 @@ def test_replay_is_deterministic_and_prefixes_agree(variant: str, data: st.DataO
     if k < len(raws) and not prefix.finished:
         # The next hand, scored from the prefix's position, is the hand the full replay recorded.
         assert score_hand(rules, prefix.position, raws[k]) == full.hands[k].outcome
+    # Resuming from the prefix's summary (as the server does when a hand is recorded) and adding the rest
+    # gives exactly the full replay.
+    resumed = Replayer.resume(rules, json.loads(json.dumps(prefix.summary())))
+    for number, raw in enumerate(raws[k:], start=k + 1):
+        resumed.add(raw, number)
+    assert resumed.state().summary() == full.summary()
+    assert resumed.state().hands == full.hands[k:]
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
