@@ -114,16 +114,18 @@ def read_hand(rules: Rules, raw: object, names: Sequence[str] | None = None) -> 
     if not isinstance(raw, Mapping):
         raise RuleError("hand", "a hand is an object with fields such as taker, card_points and last_trick")
     r = _Reader(rules, names or default_names(rules))
-    for key in raw:
-        if key not in _HAND_FIELD_SET:
-            r.fail(str(key), f"unknown field {key!r}: a hand has {', '.join(HAND_FIELDS)}")
+    if not _HAND_FIELD_SET.issuperset(raw):
+        for key in raw:
+            if key not in _HAND_FIELD_SET:
+                r.fail(str(key), f"unknown field {key!r}: a hand has {', '.join(HAND_FIELDS)}")
 
     thrown_in = raw.get("thrown_in", False)
     if not isinstance(thrown_in, bool):
         r.fail("thrown_in", "thrown_in is true or false")
         thrown_in = False
-    claim = _read_claim(r, raw.get("claim"))
-    revoke = _read_revoke(r, raw.get("revoke"))
+    # Replay reads every stored hand again, so absent sections cost no call.
+    claim = _read_claim(r, raw["claim"]) if raw.get("claim") is not None else None
+    revoke = _read_revoke(r, raw["revoke"]) if raw.get("revoke") is not None else None
     if (thrown_in + (claim is not None) + (revoke is not None)) > 1:
         r.fail("hand", "a hand is thrown in, ended by a claim, or challenged for a revoke: only one of them")
     # A hand given with a claim was stopped by it, even if the claim itself is faulty: no card points needed.
@@ -140,7 +142,7 @@ def read_hand(rules: Rules, raw: object, names: Sequence[str] | None = None) -> 
         r.fail("double", f"{rules.title} has no double or redouble")
     card_points = _read_card_points(r, raw, contract, required=played_out)
     last_trick = r.side(raw, "last_trick", "last_trick", required=played_out)
-    took_trick = _read_took_trick(r, raw)
+    took_trick = _read_took_trick(r, raw) if raw.get("took_trick") is not None else None
     melds = _read_melds(r, raw, contract)
     bela = _read_bela(r, raw, contract)
 
@@ -155,10 +157,8 @@ def read_hand(rules: Rules, raw: object, names: Sequence[str] | None = None) -> 
             r.fail("took_trick", f"{r.names[last_trick]} took the last trick, so took a trick")
     if r.problems:
         raise RuleError(r.problems)
-    return HandInput(
-        taker=taker, contract=contract, double=int(double), card_points=card_points, last_trick=last_trick,
-        melds=melds, bela=bela, took_trick=took_trick, claim=claim, revoke=revoke, thrown_in=thrown_in,
-    )
+    return HandInput(taker, contract, int(double), card_points, last_trick, melds, bela, took_trick, claim, revoke,
+                     thrown_in)
 
 
 def _read_contract(r: _Reader, value: object, required: bool) -> Contract | None:

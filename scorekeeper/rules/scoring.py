@@ -98,27 +98,30 @@ def hand_points(
 ) -> tuple[list[int], int | None]:
     """Hand points of each side (card points, last trick, declarations that count, bela, valat).
 
-    Returns the points and the side that took a valat, if any; says each side's sum in ``lines``.
+    Returns the points and the side that took a valat, if any; says each side's sum in ``lines``
+    (a side with card points alone needs no sentence).
     """
     sides = rules.sides
-    contract = hand.contract
-    cards = [c or 0 for c in hand.card_points] if hand.card_points else [0] * sides
+    given = hand.card_points
+    cards = [c or 0 for c in given] if given else [0] * sides
     last = hand.last_trick
-    took = hand.took_trick or tuple(cards[s] > 0 or s == last for s in range(sides))
+    took = hand.took_trick or [cards[s] > 0 or s == last for s in range(sides)]
     melds = _meld_scores(rules, hand, forehand_side, names, lines)
-    taking = [s for s in range(sides) if took[s]]
-    valat = taking[0] if rules.valat and len(taking) == 1 and hand.card_points else None
-    doubled_cards = contract is Contract.NO_TRUMPS and rules.no_trumps_doubled
+    valat: int | None = None
+    if rules.valat and given and sum(took) == 1:
+        valat = took.index(True)
+    doubled_cards = hand.contract is Contract.NO_TRUMPS and rules.no_trumps_doubled
+    bela = hand.bela
     points: list[int] = []
     for s in range(sides):
-        terms = [f"card points {cards[s]}"]
         base = cards[s]
         if s == last:
             base += LAST_TRICK
-            terms.append(f"last trick {LAST_TRICK}")
+            text = f"card points {cards[s]} + last trick {LAST_TRICK}"
+        else:
+            text = f"card points {base}" if doubled_cards or melds[s] or bela[s] or valat == s else ""
         if doubled_cards:
-            text = f"({' + '.join(terms)}) × 2" if len(terms) > 1 else f"{terms[0]} × 2"
-            terms = [text]
+            text = f"({text}) × 2" if s == last else f"{text} × 2"
             base *= 2
         total = base
         if melds[s]:
@@ -126,16 +129,16 @@ def hand_points(
                 lines.append(f"{names[s]} took no trick: melds {melds[s]} do not count.")
             else:
                 total += melds[s]
-                terms.append(f"melds {melds[s]}")
-        if hand.bela[s]:
-            total += BELA_POINTS * hand.bela[s]
-            terms.append(f"bela {BELA_POINTS * hand.bela[s]}")
+                text += f" + melds {melds[s]}"
+        if bela[s]:
+            total += BELA_POINTS * bela[s]
+            text += f" + bela {BELA_POINTS * bela[s]}"
         if valat == s:
             total += rules.valat
-            terms.append(f"valat {rules.valat}")
+            text += f" + valat {rules.valat}"
         points.append(total)
-        if len(terms) > 1 or doubled_cards:
-            lines.append(f"{names[s]}: {' + '.join(terms)} = {total}.")
+        if text:
+            lines.append(f"{names[s]}: {text} = {total}.")
     if valat is not None:
         lines.append(f"{names[valat]} took every trick: a valat.")
     return points, valat
@@ -144,16 +147,18 @@ def hand_points(
 def _meld_scores(
     rules: Rules, hand: HandInput, forehand_side: int, names: Sequence[str], lines: list[str],
 ) -> list[int]:
-    if not hand.melds:
+    melds = hand.melds
+    if not any(melds):
         return [0] * rules.sides
     if hand.declared:
         declarations: list[list[Declaration]] = [
-            [m for m in side if not isinstance(m, int)] for side in hand.melds
+            [m for m in side if not isinstance(m, int)] for side in melds
         ]
         judged = contest(rules, hand.contract, forehand_side, declarations, names)
         lines.extend(judged.explanation)
         return list(judged.scores)
-    return [sum(m for m in side if isinstance(m, int)) for side in hand.melds]
+    # Credited values only (a hand gives values or declarations, never both).
+    return [sum(side) for side in melds]  # type: ignore[arg-type]
 
 
 def score_hand(
@@ -180,7 +185,8 @@ def score_hand(
             lines.append(f"The pot of {pot} waits for the next hand with a winner.")
         return HandResult(Result.THROWN_IN, (0,) * sides, (0,) * sides, pot, totals, tuple(lines), None, None)
 
-    forehand = rules.side_of(leader_seat(rules, position.dealer))
+    # Forehand matters only to equal declared sequences (and a forfeited claim's declarations).
+    forehand = rules.side_of(leader_seat(rules, position.dealer)) if any(hand.melds) else 0
     if hand.claim is not None:
         return _score_claim(rules, position, hand, names, forehand, lines)
 
@@ -236,7 +242,7 @@ def _judge(
     sides = rules.sides
     defenders = [s for s in range(sides) if s != taker]
     best = max(points[d] for d in defenders)
-    against = " and ".join(str(points[d]) for d in defenders)
+    against = str(points[defenders[0]]) if sides == 2 else " and ".join(str(points[d]) for d in defenders)
     head = f"Taker {names[taker]}: {points[taker]} against {against}"
     scores = [0] * sides
 
