@@ -26,7 +26,6 @@ import json
 import os
 import platform
 import shutil
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -40,13 +39,13 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+from common import HOST, ROOT, BenchmarkError, Server, free_port
+
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from scorekeeper.cli import gunicorn_command  # noqa: E402 - after the path fix, so it runs from anywhere
 
-HOST = "127.0.0.1"
 MAX_DURATION = 10
 CONNECTIONS = 16
 WRK_THREADS = 2
@@ -160,14 +159,6 @@ class Verdict:
     passed: bool
 
 
-class BenchmarkError(Exception):
-    """The benchmark could not run."""
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind((HOST, 0))
-        return int(sock.getsockname()[1])
 
 
 def cpu_busy(seconds: float = 1.0) -> float | None:
@@ -187,48 +178,6 @@ def cpu_busy(seconds: float = 1.0) -> float | None:
     total = total1 - total0
     return round(1 - (idle1 - idle0) / total, 3) if total > 0 else None
 
-
-class Server:
-    """A gunicorn process on 127.0.0.1, its log in the temporary folder."""
-
-    def __init__(self, name: str, command: list[str], port: int, env: dict[str, str], folder: Path,
-                 probe: str) -> None:
-        self.name, self.port, self.url = name, port, f"http://{HOST}:{port}"
-        self.log_path = folder / f"{name}.log"
-        self.log = open(self.log_path, "wb")  # noqa: SIM115 - closed in stop()
-        self.process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                self.log.close()
-                raise BenchmarkError(f"{name} exited at start:\n{self.log_path.read_text()}")
-            try:
-                with urllib.request.urlopen(self.url + probe, timeout=1):
-                    return
-            except OSError:
-                time.sleep(0.1)
-        self.stop()
-        raise BenchmarkError(f"{name} did not answer within 30 s:\n{self.log_path.read_text()}")
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.log.close()
-
-    def json(self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None) -> Any:
-        data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(self.url + path, data=data, method=method,
-                                         headers={"Content-Type": "application/json", **(headers or {})})
-        try:
-            with urllib.request.urlopen(request, timeout=30) as response:
-                return json.loads(response.read())
-        except urllib.error.HTTPError as error:
-            raise BenchmarkError(f"{method} {path}: {error.code} {error.read()[:500]!r}") from None
 
 
 def lua_string(text: str) -> str:

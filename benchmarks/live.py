@@ -32,25 +32,21 @@ import multiprocessing.connection
 import os
 import platform
 import resource
-import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from dataclasses import asdict, dataclass
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+from common import HOST, ROOT, BenchmarkError, Server, free_port
+
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from scorekeeper.cli import gunicorn_command  # noqa: E402 - after the path fix, so it runs from anywhere
 
-HOST = "127.0.0.1"
 PERIOD = 1.0
 """Seconds between two hands on the watched match."""
 PROBE_PERIOD = 0.1
@@ -72,14 +68,6 @@ HANDS = [
 ]
 
 
-class BenchmarkError(RuntimeError):
-    """Something stopped the benchmark from measuring."""
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind((HOST, 0))
-        return int(sock.getsockname()[1])
 
 
 def raise_fd_limit(needed: int) -> int:
@@ -91,60 +79,6 @@ def raise_fd_limit(needed: int) -> int:
         soft = target
     return int(soft)
 
-
-class Server:
-    """A gunicorn process on 127.0.0.1 (it is exec'd by `scorekeeper serve`), its log in the temporary folder."""
-
-    def __init__(self, name: str, command: list[str], port: int, env: dict[str, str], folder: Path,
-                 probe: str) -> None:
-        self.name, self.port, self.url = name, port, f"http://{HOST}:{port}"
-        self.log_path = folder / f"{name}.log"
-        self.log = open(self.log_path, "wb")  # noqa: SIM115 - closed in stop()
-        self.process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                self.log.close()
-                raise BenchmarkError(f"{name} exited at start:\n{self.log_path.read_text()}")
-            try:
-                with urllib.request.urlopen(self.url + probe, timeout=1):
-                    return
-            except OSError:
-                time.sleep(0.1)
-        self.stop()
-        raise BenchmarkError(f"{name} did not answer within 30 s:\n{self.log_path.read_text()}")
-
-    def stop(self) -> None:
-        """Quick shutdown (SIGQUIT): open event streams would hold a graceful one for its whole timeout."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGQUIT)
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.log.close()
-
-    def cpu_seconds(self) -> float:
-        """CPU time (user + system) of gunicorn and its workers so far; 0 where /proc is not there."""
-        ticks = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
-        total = 0
-        for stat in Path("/proc").glob("[0-9]*/stat"):
-            try:
-                fields = stat.read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            pid, ppid = int(stat.parent.name), int(fields[1])
-            if self.process.pid in (pid, ppid):
-                total += int(fields[11]) + int(fields[12])
-        return total / ticks
-
-    def json(self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None) -> Any:
-        data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(self.url + path, data=data, method=method,
-                                         headers={"Content-Type": "application/json", **(headers or {})})
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return json.loads(response.read())
 
 
 # The watchers: a client process of their own, so that reading 1,000 streams does not slow the scorer's POSTs.
@@ -397,7 +331,7 @@ def benchmark(watchers: int, hands: int, log: Any) -> dict[str, Any]:
         app_command = [sys.executable, "-m", "scorekeeper.cli", "serve", "--host", HOST, "--port", str(port),
                        "--workers", "1", "--quiet"]
         print("scorekeeper: serve on a fresh SQLite file (it migrates first)", file=log, flush=True)
-        app = Server("scorekeeper", app_command, port, env, folder, "/api/v1/variants")
+        app = Server("scorekeeper", app_command, port, env, folder, "/api/v1/variants", quick_stop=True)
         try:
             bodies = [json.dumps(h).encode() for h in HANDS]
 
@@ -421,7 +355,7 @@ def benchmark(watchers: int, hands: int, log: Any) -> dict[str, Any]:
         bare_port = free_port()
         bare_command = gunicorn_command(HOST, bare_port, 1, app="benchmarks.sse_bare:app", quiet=True)
         print("baseline: benchmarks/sse_bare.py", file=log, flush=True)
-        bare = Server("sse-bare", bare_command, bare_port, env, folder, "/")
+        bare = Server("sse-bare", bare_command, bare_port, env, folder, "/", quick_stop=True)
         try:
             bare_run, _ = crowd("bare SSE broadcaster", bare, "/events", 0, watchers, hands,
                                 ("/publish", {}, payloads), ("/probe", {}, [b"{}"]), log)

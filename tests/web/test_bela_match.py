@@ -8,17 +8,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.web.conftest import shot
+from tests.web.helpers import start_match
 
 pytestmark = pytest.mark.browser
-
-
-def start_match(page: Page, base: str, game: str, players: list[str]) -> None:
-    """Fill the start page: the game by its title, names in seat order."""
-    page.goto(base + "/")
-    page.get_by_label(re.compile(game)).first.check()
-    for seat, name in enumerate(players):
-        page.get_by_role("textbox", name=re.compile(f"^Seat {seat + 1}")).fill(name)
-    page.get_by_role("button", name="Start the match").click()
 
 
 def record(page: Page, taker: str, points: dict[str, int], last_trick: str,
