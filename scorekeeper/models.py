@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint, false, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -54,6 +54,11 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     game: Mapped[int | None] = mapped_column(Integer, nullable=True)
     input: Mapped[dict[str, Any]] = mapped_column(JSON)
     voided: Mapped[bool] = mapped_column(Boolean, default=False)
+    disputed: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Flagged as disputed at the table, until a ruling resolves it."""
+    dispute_note: Mapped[str | None] = mapped_column(Text, nullable=True)
+    confirmed_by: Mapped[list[int]] = mapped_column(JSON, default=list, server_default=text("'[]'"))
+    """The sides that confirmed the hand as scored; a change clears it (the hand is open again)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 

@@ -215,17 +215,33 @@ def _replay_rows(match: Match, rules: Rules, hands: list[Hand]) -> MatchState:
     return replay(rules, records, match.first_dealer, side_names(rules, match.players))
 
 
-def _cache_state(match: Match, state: MatchState, revision: int) -> None:
+def _entry(scored: ScoredHand, row: Hand | None) -> dict[str, Any]:
+    """A hand's entry in the state: the engine's result, with what the table said of it (a dispute, the
+    sides that confirmed it) taken from its stored row, so the cache stays a function of the rows."""
+    entry = scored.as_dict()
+    disputed = bool(row is not None and row.disputed)
+    entry["disputed"] = disputed
+    entry["dispute"] = row.dispute_note if disputed and row is not None else None
+    entry["confirmed_by"] = sorted(row.confirmed_by or []) if row is not None else []
+    return entry
+
+
+def _entries(state: MatchState, rows: list[Hand]) -> str:
+    by_number = {row.number: row for row in rows}
+    return to_json([_entry(h, by_number.get(h.number)) for h in state.hands])
+
+
+def _cache_state(match: Match, state: MatchState, revision: int, rows: list[Hand]) -> None:
     """Keep a full replay's result as the match's cache at ``revision``."""
     match.state_summary = {"revision": revision, **state.summary()}
-    match.state_hands = to_json([h.as_dict() for h in state.hands])
+    match.state_hands = _entries(state, rows)
     match.state_revision = revision
 
 
 def _cache_append(match: Match, replayer: Replayer, scored: ScoredHand, revision: int) -> None:
     """Extend the cache by one recorded hand: the new summary, and the hand's result added to the list."""
     match.state_summary = {"revision": revision, **replayer.state().summary()}
-    entry = to_json(scored.as_dict())
+    entry = to_json(_entry(scored, None))
     before = match.state_hands or "[]"
     match.state_hands = f"[{entry}]" if before == "[]" else f"{before[:-1]},{entry}]"
     match.state_revision = revision
@@ -240,7 +256,7 @@ def _replayed(match: Match) -> tuple[dict[str, Any], str]:
     rules = rules_of(match)
     hands = list(db.session.scalars(select(Hand).where(Hand.match_id == match.id).order_by(Hand.number)))
     state = _replay_rows(match, rules, hands)
-    return {"revision": match.revision, **state.summary()}, to_json([h.as_dict() for h in state.hands])
+    return {"revision": match.revision, **state.summary()}, _entries(state, hands)
 
 
 def summary_of(match: Match) -> dict[str, Any]:
@@ -397,7 +413,7 @@ def create_match(data: Mapping[str, Any], idempotency_key: str | None = None) ->
         )
         db.session.add(match)
         db.session.flush()
-        _cache_state(match, Replayer(rules, first_dealer, side_names(rules, players)).state(), 1)
+        _cache_state(match, Replayer(rules, first_dealer, side_names(rules, players)).state(), 1, [])
         db.session.add(Event(match_id=match.id, revision=1, kind="create",
                              data={"variant": rules.variant, "rules": match.rules, "players": players,
                                    "first_dealer": first_dealer}))
@@ -473,16 +489,20 @@ def _take_match(match_id: str, expected: int | None) -> int:
 def _hand_write(
     match_id: str, token: str | None, if_match: int | None, idempotency_key: str | None, print_: str,
     change: Callable[[Match, list[Hand], int], tuple[Hand, str, dict[str, Any]]], status: int,
-    append: dict[str, Any] | None = None,
+    append: dict[str, Any] | None = None, allow: Callable[[Match], None] | None = None,
 ) -> Answer:
     """The shared path of record, edit and void: authorize, lock, change, replay, store, answer.
 
     ``append`` is the input of a hand recorded after the others: it is scored alone, from the cached
     state, when the cache is current (the same step a replay takes; see ``Replayer.resume``).
+    ``allow`` replaces the edit token's check (a side's confirmation link).
     """
     # Only what authorizing needs: the state (the largest column) is loaded once, under the lock.
     match = find_match(match_id, only=(Match.edit_token_hash, Match.view_token))
-    authorize(match, token, edit=True)
+    if allow is not None:
+        allow(match)
+    else:
+        authorize(match, token, edit=True)
     db.session.rollback()
 
     def work() -> Answer:
@@ -522,8 +542,8 @@ def _hand_write(
                 raise Invalid(list(_unprefix(error, hand.number))) from None
             scored = next(h for h in state.hands if h.number == hand.number)
             hand.game = scored.game
-            entry = scored.as_dict()
-            _cache_state(locked, state, revision)
+            entry = _entry(scored, hand)
+            _cache_state(locked, state, revision, hands)
         db.session.add(hand)
         db.session.add(Event(match_id=match_id, revision=revision, kind=kind, hand_number=hand.number, data=data))
         db.session.flush()
@@ -554,7 +574,7 @@ def _append(match: Match, rules: Rules, hand_input: dict[str, Any], revision: in
         raise Invalid(list(_unprefix(error, number))) from None
     _cache_append(match, replayer, scored, revision)
     return Hand(match_id=match.id, number=number, game=scored.game, input=hand_input, voided=False), \
-        scored.as_dict()
+        _entry(scored, None)
 
 
 def _noting(work: Callable[[], Answer], fresh: list[int]) -> Answer:
@@ -624,35 +644,38 @@ def record_hand(match_id: str, token: str | None, data: Any, if_match: int | Non
 
 
 def edit_hand(match_id: str, number: int, token: str | None, data: Any, if_match: int | None = None,
-              idempotency_key: str | None = None) -> Answer:
-    """Replace a hand's input; every later hand is scored again (200)."""
+              idempotency_key: str | None = None, reason: str | None = None) -> Answer:
+    """Replace a hand's input; every later hand is scored again (200). A hand a side confirmed needs a
+    ``reason`` to change, and the change opens it for confirmation again."""
     hand_input = dict(_check_hand_body(data))
-    print_ = fingerprint("PUT", match_id, number, hand_input)
+    print_ = fingerprint("PUT", match_id, number, hand_input, *([reason] if reason else []))
 
     def change(match: Match, hands: list[Hand], revision: int) -> tuple[Hand, str, dict[str, Any]]:
         hand = _find_hand(hands, number)
         if hand.voided:
             raise Invalid("number", f"hand {number} is voided: it stays in the history as it was")
         before = hand.input
+        reopened = _unlock(match, hand, _text(reason, "reason"))
         hand.input = hand_input
         hand.updated_at = utcnow()
-        return hand, "edit", {"before": before, "after": hand_input}
+        return hand, "edit", {"before": before, "after": hand_input, **reopened}
 
     return _hand_write(match_id, token, if_match, idempotency_key, print_, change, 200)
 
 
 def void_hand(match_id: str, number: int, token: str | None, if_match: int | None = None,
-              idempotency_key: str | None = None) -> Answer:
-    """Void a hand: kept in the history, no longer scored (200)."""
-    print_ = fingerprint("DELETE", match_id, number)
+              idempotency_key: str | None = None, reason: str | None = None) -> Answer:
+    """Void a hand: kept in the history, no longer scored (200). A confirmed hand needs a ``reason``."""
+    print_ = fingerprint("DELETE", match_id, number, *([reason] if reason else []))
 
     def change(match: Match, hands: list[Hand], revision: int) -> tuple[Hand, str, dict[str, Any]]:
         hand = _find_hand(hands, number)
         if hand.voided:
             raise Invalid("number", f"hand {number} is already voided")
+        reopened = _unlock(match, hand, _text(reason, "reason"))
         hand.voided = True
         hand.updated_at = utcnow()
-        return hand, "void", {"input": hand.input}
+        return hand, "void", {"input": hand.input, **reopened}
 
     return _hand_write(match_id, token, if_match, idempotency_key, print_, change, 200)
 
@@ -662,3 +685,155 @@ def _find_hand(hands: list[Hand], number: int) -> Hand:
         if hand.number == number:
             return hand
     raise NotFound("number", f"no hand {number} in this match")
+
+
+# ---------------------------------------------------------------- the referee: disputes and confirmations
+
+NOTE_LIMIT = 500
+RESOLUTIONS = ("stands", "edited", "voided")
+
+
+def _text(value: Any, field: str, required: bool = False) -> str | None:
+    """A note or reason: stripped text of at most NOTE_LIMIT characters (None when empty and optional)."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        if required:
+            raise Invalid(field, f"write a {field}: a few words the table agreed on")
+        return None
+    if not isinstance(value, str):
+        raise Invalid(field, f"the {field} is text")
+    value = value.strip()
+    if len(value) > NOTE_LIMIT:
+        raise Invalid(field, f"a {field} has at most {NOTE_LIMIT} characters")
+    return value
+
+
+def _side_list(match: Match, sides: list[int]) -> str:
+    names = side_names(rules_of(match), match.players)
+    return " and ".join(names[i] if 0 <= i < len(names) else f"side {i}" for i in sorted(sides))
+
+
+def _unlock(match: Match, hand: Hand, reason: str | None) -> dict[str, Any]:
+    """A confirmed hand changes only with a reason, and is open for confirmation again afterwards."""
+    confirmed = list(hand.confirmed_by or [])
+    if confirmed and reason is None:
+        raise Invalid("reason", f"hand {hand.number} was confirmed by {_side_list(match, confirmed)}: "
+                                "give a reason to change it")
+    data: dict[str, Any] = {}
+    if reason is not None:
+        data["reason"] = reason
+    if confirmed:
+        data["reopened"] = confirmed
+        hand.confirmed_by = []
+    return data
+
+
+def _body(data: Any) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise BadRequest("body", "send a JSON object")
+    return data
+
+
+def dispute_hand(match_id: str, number: int, token: str | None, data: Any, if_match: int | None = None,
+                 idempotency_key: str | None = None) -> Answer:
+    """Flag a hand as disputed, with a note (200); it shows as disputed until a ruling resolves it."""
+    body = dict(_body(data))
+    print_ = fingerprint("POST", match_id, number, "dispute", body)
+
+    def change(match: Match, hands: list[Hand], revision: int) -> tuple[Hand, str, dict[str, Any]]:
+        note = _text(body.get("note"), "note", required=True)
+        hand = _find_hand(hands, number)
+        if hand.voided:
+            raise Invalid("number", f"hand {number} is voided: it is no longer scored, so there is nothing to dispute")
+        if hand.disputed:
+            raise Invalid("number", f"hand {number} is already disputed: resolve that first")
+        hand.disputed = True
+        hand.dispute_note = note
+        hand.updated_at = utcnow()
+        return hand, "dispute", {"note": note}
+
+    return _hand_write(match_id, token, if_match, idempotency_key, print_, change, 200)
+
+
+def resolve_hand(match_id: str, number: int, token: str | None, data: Any, if_match: int | None = None,
+                 idempotency_key: str | None = None) -> Answer:
+    """Resolve a disputed hand (200): the score ``stands``, or the hand was ``edited`` (a revoke ruling is an
+    edit whose input gained a ``revoke``) or ``voided`` since the dispute; with a note of the ruling."""
+    body = dict(_body(data))
+    print_ = fingerprint("POST", match_id, number, "resolve", body)
+
+    def change(match: Match, hands: list[Hand], revision: int) -> tuple[Hand, str, dict[str, Any]]:
+        note = _text(body.get("note"), "note", required=True)
+        resolution = body.get("resolution")
+        if resolution not in RESOLUTIONS:
+            raise Invalid("resolution", "the resolution is 'stands' (no change: the score stands), "
+                                        "'edited' or 'voided'")
+        hand = _find_hand(hands, number)
+        if not hand.disputed:
+            raise Invalid("number", f"hand {number} is not disputed")
+        disputed_at = db.session.scalar(
+            select(func.max(Event.revision)).where(Event.match_id == match.id, Event.hand_number == number,
+                                                   Event.kind == "dispute")) or 0
+        since = set(db.session.scalars(
+            select(Event.kind).where(Event.match_id == match.id, Event.hand_number == number,
+                                     Event.revision > disputed_at)))
+        event = {"resolution": resolution, "note": note, "dispute": hand.dispute_note}
+        if resolution == "voided" and not hand.voided:
+            raise Invalid("resolution", f"hand {number} is not voided: void it first, then resolve the dispute")
+        if resolution == "edited":
+            if hand.voided:
+                raise Invalid("resolution", f"hand {number} was voided: resolve the dispute as voided")
+            if "edit" not in since:
+                raise Invalid("resolution", f"hand {number} was not changed since the dispute: "
+                                            "change it first, then resolve the dispute")
+            if hand.input.get("revoke"):
+                event["revoke"] = hand.input["revoke"]
+        if resolution == "stands" and hand.voided:
+            raise Invalid("resolution", f"hand {number} was voided: resolve the dispute as voided")
+        hand.disputed = False
+        hand.dispute_note = None
+        hand.updated_at = utcnow()
+        return hand, "resolve", event
+
+    return _hand_write(match_id, token, if_match, idempotency_key, print_, change, 200)
+
+
+def confirm_token(match_id: str, side: int) -> str:
+    """The confirmation link's secret of one side: derived from the app's secret key, never stored."""
+    key = str(current_app.config["SECRET_KEY"]).encode()
+    digest = hmac.new(key, f"confirm:{match_id}:{side}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+def can_confirm(match: Match, side: Any, token: str | None) -> bool:
+    """Whether ``token`` is side ``side``'s confirmation secret of the match."""
+    if isinstance(side, bool) or not isinstance(side, int) or token is None:
+        return False
+    if not 0 <= side < rules_of(match).sides:
+        return False
+    return hmac.compare_digest(confirm_token(match.id, side).encode(), token.encode("utf-8", "replace"))
+
+
+def confirm_hand(match_id: str, number: int, side: Any, token: str | None, if_match: int | None = None,
+                 idempotency_key: str | None = None) -> Answer:
+    """Side ``side`` confirms hand ``number`` as scored (200), with that side's confirmation secret."""
+    print_ = fingerprint("POST", match_id, number, "confirm", side)
+
+    def allow(match: Match) -> None:
+        if not can_confirm(match, side, token):
+            if token is None:
+                raise Unauthorized("Authorization", "send the side's confirmation token as "
+                                                    "'Authorization: Bearer <token>'")
+            raise Unauthorized("Authorization", "this token cannot confirm hands for this side")
+
+    def change(match: Match, hands: list[Hand], revision: int) -> tuple[Hand, str, dict[str, Any]]:
+        hand = _find_hand(hands, number)
+        name = side_names(rules_of(match), match.players)[side]
+        if hand.voided:
+            raise Invalid("number", f"hand {number} is voided: there is nothing to confirm")
+        confirmed = list(hand.confirmed_by or [])
+        if side in confirmed:
+            raise Invalid("number", f"hand {number} is already confirmed by {name}")
+        hand.confirmed_by = sorted([*confirmed, side])
+        return hand, "confirm", {"side": side, "name": name}
+
+    return _hand_write(match_id, token, if_match, idempotency_key, print_, change, 200, allow=allow)

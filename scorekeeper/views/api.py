@@ -105,13 +105,44 @@ def record_hand(match_id: str) -> Any:
 @bp.put("/matches/<match_id>/hands/<int:number>")
 def edit_hand(match_id: str, number: int) -> Any:
     return _answer(services.edit_hand(match_id, number, _token(), _json(), _if_match(),
-                                      request.headers.get("Idempotency-Key")))
+                                      request.headers.get("Idempotency-Key"), _reason()))
 
 
 @bp.delete("/matches/<match_id>/hands/<int:number>")
 def void_hand(match_id: str, number: int) -> Any:
     return _answer(services.void_hand(match_id, number, _token(), _if_match(),
-                                      request.headers.get("Idempotency-Key")))
+                                      request.headers.get("Idempotency-Key"), _reason()))
+
+
+def _reason() -> str | None:
+    """Why a confirmed hand is changed: the ``X-Change-Reason`` header (UTF-8 welcome)."""
+    value = request.headers.get("X-Change-Reason")
+    if value is None:
+        return None
+    try:
+        return value.encode("latin-1").decode("utf-8")
+    except UnicodeError:
+        return value
+
+
+@bp.post("/matches/<match_id>/hands/<int:number>/dispute")
+def dispute_hand(match_id: str, number: int) -> Any:
+    return _answer(services.dispute_hand(match_id, number, _token(), _json(), _if_match(),
+                                         request.headers.get("Idempotency-Key")))
+
+
+@bp.post("/matches/<match_id>/hands/<int:number>/resolve")
+def resolve_hand(match_id: str, number: int) -> Any:
+    return _answer(services.resolve_hand(match_id, number, _token(), _json(), _if_match(),
+                                         request.headers.get("Idempotency-Key")))
+
+
+@bp.post("/matches/<match_id>/hands/<int:number>/confirm")
+def confirm_hand(match_id: str, number: int) -> Any:
+    """A side confirms a hand with its confirmation token (``Authorization: Bearer``): ``{"side": 1}``."""
+    data = _object()
+    return _answer(services.confirm_hand(match_id, number, data.get("side"), _token(), _if_match(),
+                                         request.headers.get("Idempotency-Key")))
 
 
 @bp.get("/matches/<match_id>/events")

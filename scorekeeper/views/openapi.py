@@ -69,7 +69,9 @@ def spec() -> dict[str, Any]:
                     "input": {"$ref": "#/components/schemas/HandInput"}, "voided": {"type": "boolean"},
                     "result": {"enum": ["made", "bate", "tie", "claim", "false-claim", "revoke", "thrown-in", None]},
                     "points": side_list, "scores": side_list, "pot": {"type": ["integer", "null"]},
-                    "totals": side_list, "explanation": {"type": "array", "items": {"type": "string"}}}},
+                    "totals": side_list, "explanation": {"type": "array", "items": {"type": "string"}},
+                    "disputed": {"type": "boolean"}, "dispute": {"type": ["string", "null"]},
+                    "confirmed_by": {"type": "array", "items": {"type": "integer"}}}},
                 "State": {"type": "object", "properties": {
                     "revision": {"type": "integer"}, "game": {"type": "integer"}, "totals": side_list,
                     "pot": {"type": "integer"}, "games": {"type": "array"}, "games_won": side_list,
@@ -116,6 +118,25 @@ def spec() -> dict[str, Any]:
                            "parameters": [_ID, _NUMBER, _IDEMPOTENCY, _IF_MATCH], "security": _AUTH,
                            "responses": {"200": _ok("the voided hand, with the new state", "Hand"),
                                          **_WRITE_ERRORS}}},
+            "/api/v1/matches/{match_id}/hands/{number}/dispute": {"post": {
+                "summary": "Flag a hand as disputed, with a note",
+                "parameters": [_ID, _NUMBER, _IDEMPOTENCY, _IF_MATCH], "security": _AUTH,
+                "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["note"], "properties": {"note": {"type": "string"}}}}}},
+                "responses": {"200": _ok("the disputed hand, with the new state", "Hand"), **_WRITE_ERRORS}}},
+            "/api/v1/matches/{match_id}/hands/{number}/resolve": {"post": {
+                "summary": "Resolve a disputed hand: the score stands, or it was edited or voided since",
+                "parameters": [_ID, _NUMBER, _IDEMPOTENCY, _IF_MATCH], "security": _AUTH,
+                "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["note", "resolution"], "properties": {
+                        "note": {"type": "string"}, "resolution": {"enum": ["stands", "edited", "voided"]}}}}}},
+                "responses": {"200": _ok("the resolved hand, with the new state", "Hand"), **_WRITE_ERRORS}}},
+            "/api/v1/matches/{match_id}/hands/{number}/confirm": {"post": {
+                "summary": "A side confirms a hand, with that side's confirmation token as the bearer",
+                "parameters": [_ID, _NUMBER, _IDEMPOTENCY, _IF_MATCH], "security": _AUTH,
+                "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["side"], "properties": {"side": {"type": "integer"}}}}}},
+                "responses": {"200": _ok("the confirmed hand, with the new state", "Hand"), **_WRITE_ERRORS}}},
             "/api/v1/matches/{match_id}/events": {"get": {
                 "summary": "The audit log, oldest first", "parameters": [_ID], "security": _AUTH,
                 "responses": {"200": {"description": "events"}, "401": _error("missing or wrong token"),

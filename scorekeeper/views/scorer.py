@@ -19,11 +19,14 @@ from ..rules import PRESETS, Problem, RuleError, Rules, score_hand
 from ..rules.describe import describe_rules
 from ..services import ServiceError, Stale
 from .board import board_context
+from .confirm import confirm_path
 
 bp = Blueprint("scorer", __name__)
 REMEMBERED = 30
 GROUP_FIELDS = {"card_points", "melds", "bela", "took_trick", "revoke", "claim"}
 """Problems of a whole group of fields, shown at the top of that group."""
+REVOKE_ARGS = ("revoke-accuser", "revoke-accused", "revoke-upheld")
+"""Query arguments that prefill the hand form's revoke challenge (from the legal-play checker)."""
 
 
 def _keys() -> dict[str, str]:
@@ -127,10 +130,17 @@ def sheet(match_id: str) -> Any:
     board_url = services.public_url(url_for("board.board", view_token=match.view_token))
     edit_link = services.public_url(url_for("scorer.join", match_id=match_id, key=token))
     show_edit = request.args.get("show") == "scoring-qr"
+    page = _page(match)
+    confirm_links = [
+        (side, url, qr_svg(url, f"QR code of the confirmation link for {side['name']}"))
+        for side in page["sides"]
+        for url in [services.public_url(confirm_path(match_id, side["index"]))]
+    ]
     return render_template(
-        "scorer/sheet.html", **_page(match), events=services.events_of(match), board_url=board_url,
+        "scorer/sheet.html", **page, events=services.events_of(match), board_url=board_url,
         board_qr=qr_svg(board_url, "QR code of the board link"), edit_link=edit_link,
-        edit_qr=qr_svg(edit_link, "QR code of the scoring key") if show_edit else None)
+        edit_qr=qr_svg(edit_link, "QR code of the scoring key") if show_edit else None,
+        confirm_links=confirm_links)
 
 
 @bp.get("/m/<match_id>/live")
@@ -143,7 +153,7 @@ def sheet_live(match_id: str) -> Any:
 def _save_hand(match: Match, token: str, form: Any, rules: Rules, number: int | None, claim: bool = False) -> Any:
     """Save the form's hand; on a problem, the errors keyed by form field."""
     hand, problems = hand_from_form(form, rules, claim=claim)
-    known = set(form._fields) | GROUP_FIELDS
+    known = set(form._fields) | GROUP_FIELDS | {"reason"}
     if problems:
         return _errors(problems, hand_field, known)
     revision = form.revision.data
@@ -153,7 +163,8 @@ def _save_hand(match: Match, token: str, form: Any, rules: Rules, number: int | 
         if number is None:
             answer = services.record_hand(match.id, token, hand, if_match, key)
         else:
-            answer = services.edit_hand(match.id, number, token, hand, if_match, key)
+            answer = services.edit_hand(match.id, number, token, hand, if_match, key,
+                                        request.form.get("reason") or None)
     except Stale:
         services.db.session.rollback()
         form.revision.data = services.find_match(match.id).revision
@@ -177,6 +188,9 @@ def _hand_page(match_id: str, number: int | None, claim: bool = False) -> Any:
             abort(404)
     data = form_data_from_hand(stored.input, rules.sides) if stored is not None else {}
     data["revision"] = match.revision
+    if request.method == "GET" and stored is None:
+        # A revoke challenge sent from the referee's legal-play checker, to be checked and saved here.
+        data.update({k: v for k in REVOKE_ARGS if (v := request.args.get(k))})
     form = hand_form(rules, names, request.form if request.method == "POST" else None, data, claim=claim)
     errors: dict[str, list[str]] = {}
     if request.method == "POST":
@@ -239,8 +253,25 @@ def thrown_in(match_id: str) -> Response:
 @bp.post("/m/<match_id>/hand/<int:number>/void")
 def void(match_id: str, number: int) -> Response:
     """Void a hand: it stays in the history, no longer scored."""
-    return _simple_write(match_id, lambda m, t, rev, key: services.void_hand(m.id, number, t, rev, key),
+    reason = request.form.get("reason") or None
+    return _simple_write(match_id, lambda m, t, rev, key: services.void_hand(m.id, number, t, rev, key, reason),
                          "Voided hand {number}: it stays in the history and is no longer scored.")
+
+
+@bp.post("/m/<match_id>/hand/<int:number>/dispute")
+def dispute(match_id: str, number: int) -> Response:
+    """Flag a hand as disputed, with a note; it shows so on the sheet and the board until resolved."""
+    note = {"note": request.form.get("note", "")}
+    return _simple_write(match_id, lambda m, t, rev, key: services.dispute_hand(m.id, number, t, note, rev, key),
+                         "Hand {number} is marked disputed.")
+
+
+@bp.post("/m/<match_id>/hand/<int:number>/resolve")
+def resolve(match_id: str, number: int) -> Response:
+    """Resolve a disputed hand: the score stands, or it was changed or voided since."""
+    body = {"note": request.form.get("note", ""), "resolution": request.form.get("resolution", "")}
+    return _simple_write(match_id, lambda m, t, rev, key: services.resolve_hand(m.id, number, t, body, rev, key),
+                         "The dispute over hand {number} is resolved.")
 
 
 @bp.post("/m/<match_id>/undo")

@@ -38,7 +38,11 @@ def replayed(app: Flask, match_id: str) -> dict[str, Any]:
         assert match is not None
         records = [HandRecord(h.input, h.voided, h.number) for h in match.hands]
         state = replay(make_rules("bela", {"target": 100000}), records, match.first_dealer, NAMES)
-        return {"revision": match.revision, **state.as_dict()}
+        replayed = {"revision": match.revision, **state.as_dict()}
+        for entry, row in zip(replayed["hands"], match.hands, strict=True):
+            entry.update(disputed=row.disputed, dispute=row.dispute_note if row.disputed else None,
+                         confirmed_by=sorted(row.confirmed_by or []))
+        return replayed
 
 
 def test_recorded_hands_keep_the_cache_equal_to_a_full_replay(app: Flask, client: FlaskClient) -> None:
