@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
+from .cards import Card, Contract, deck_card_points
 from .errors import Problem, RuleError
 from .hand import default_names, read_declarations
 from .legal import read_contract
 from .melds import MeldContest, contest
-from .variants import Rules
+from .variants import BELA_POINTS, Rules
 
 
 def judge_melds(
     rules: Rules, contract: object, forehand: object, declarations: object, names: Sequence[str] | None = None,
+    bela: Sequence[int] | None = None,
 ) -> MeldContest:
     """Adjudicate the declarations of each side (a list per side, as API.md writes them).
 
@@ -29,7 +32,42 @@ def judge_melds(
         declared = read_declarations(rules, declarations, the_contract, names)
     except RuleError as error:
         problems.extend(error.problems)
+    bela = list(bela or [0] * rules.sides)
+    most = 0 if the_contract is Contract.NO_TRUMPS else 4 if the_contract is Contract.ALL_TRUMPS else 1
+    if len(bela) != rules.sides or any(n < 0 for n in bela):
+        problems.append(Problem("bela", f"give a count of bela for each of the {rules.sides} sides"))
+    elif sum(bela) > most:
+        problems.append(Problem("bela", "there is no bela in no-trumps" if most == 0 else
+                                f"only {most} K and Q of trumps can be held"))
     if problems:
         raise RuleError(problems)
     assert isinstance(forehand, int)
-    return contest(rules, the_contract, forehand, declared, names)
+    judged = contest(rules, the_contract, forehand, declared, names)
+    scores = list(judged.scores)
+    lines = list(judged.explanation) or ["Nobody declared a sequence or a square."]
+    for side, count in enumerate(bela):
+        if count:
+            scores[side] += BELA_POINTS * count
+            lines.append(f"Bela always counts: {names[side]} scores {BELA_POINTS * count} for the K and Q of trumps.")
+    return MeldContest(tuple(scores), tuple(lines)) if any(bela) or not judged.explanation else judged
+
+
+class CardCount(NamedTuple):
+    """Card points of the cards each side took (without the last trick), and what the deck says of them."""
+
+    points: tuple[int, ...]
+    deck: int
+    other: int | None
+    """In four-handed play, the other side's points: the rest of the deck."""
+    adds_up: bool | None
+    """In four-handed play with both sides' cards given: whether they make the whole deck."""
+
+
+def count_card_points(contract: Contract, taken: Sequence[Sequence[Card]], full_deck: bool) -> CardCount:
+    """The card counter: each side's card points under ``contract`` (trump values follow it)."""
+    deck = deck_card_points(contract)
+    points = tuple(sum(card.points(contract) for card in cards) for cards in taken)
+    if not full_deck:
+        return CardCount(points, deck, None, None)
+    given = [p for p, cards in zip(points, taken, strict=True) if cards]
+    return CardCount(points, deck, deck - points[0], None if len(given) < 2 else sum(given) == deck)

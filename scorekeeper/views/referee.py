@@ -35,6 +35,7 @@ from ..rules.describe import describe_rules
 from ..rules.hand import default_names, read_declarations
 from ..rules.legal import show
 from ..rules.melds import value_word
+from ..rules.referee import count_card_points
 from ..rules.variants import BELA_POINTS, Revoke
 from .scorer import _keys
 
@@ -132,7 +133,6 @@ def _read_meld_form(form: FlaskForm, rules: Rules, names: list[str]) -> tuple[di
     get = form.data.get
     errors: dict[str, list[str]] = {}
     contract = get("contract") or None
-    the_contract = Contract(contract) if contract in {c.value for c in Contract} else None
     if contract is None:
         _add(errors, "contract", "choose the trumps: they decide which sequence is higher")
     forehand = get("forehand")
@@ -160,11 +160,7 @@ def _read_meld_form(form: FlaskForm, rules: Rules, names: list[str]) -> tuple[di
                     _add(errors, field, problem.message)
                 continue
             declarations[i].append(declaration)
-    bela = [bool(get(f"bela-{i}")) for i in range(len(names))]
-    if any(bela) and the_contract is Contract.NO_TRUMPS:
-        _add(errors, "bela", "there is no bela in no-trumps")
-    elif sum(bela) > 1 and the_contract is not Contract.ALL_TRUMPS:
-        _add(errors, "bela", "only one side can hold the K and Q of trumps")
+    bela = [bool(get(f"bela-{i}")) for i in range(len(names))]  # the engine checks what the contract allows
     body = {"contract": contract, "forehand": int(forehand) if str(forehand).isdigit() else None,
             "declarations": declarations, "bela": bela}
     return body, errors
@@ -184,21 +180,15 @@ def melds() -> Any:
             body, errors = _read_meld_form(form, rules, names)
             if not errors:
                 try:
-                    judged = judge_melds(rules, body["contract"], body["forehand"], body["declarations"], names)
+                    judged = judge_melds(rules, body["contract"], body["forehand"], body["declarations"], names,
+                                         bela=[int(b) for b in body["bela"]])
                 except RuleError as error:
                     for problem in error.problems:
                         field = problem.field.replace("declarations.", "declarations-")
-                        _add(errors, field if field in ("contract", "forehand") or "-" in field else "_form",
+                        _add(errors, field if field in ("contract", "forehand", "bela") or "-" in field else "_form",
                              problem.message)
                 else:
-                    scores = list(judged.scores)
-                    lines = list(judged.explanation) or ["Nobody declared a sequence or a square."]
-                    for i, held in enumerate(body["bela"]):
-                        if held:
-                            scores[i] += BELA_POINTS
-                            lines.append(f"Bela always counts: {names[i]} scores {BELA_POINTS} for the K and Q "
-                                         "of trumps.")
-                    answer = {"scores": scores, "explanation": lines}
+                    answer = {"scores": list(judged.scores), "explanation": list(judged.explanation)}
     return render_template("referee/melds.html", match=match, rules=rules, names=names, form=form, errors=errors,
                            answer=answer, presets=PRESETS, sequence_slots=SEQUENCE_SLOTS,
                            square_slots=SQUARE_SLOTS), (422 if errors else 200)
@@ -250,13 +240,13 @@ def cards() -> Any:
             if not taken[0]:
                 _add(errors, "cards-0", "tick the cards the side took")
             if not errors:
-                deck = deck_card_points(contract)
-                points = [sum(c.points(contract) for c in side) for side in taken]
-                answer = {"contract": contract, "deck": deck, "points": points, "counts": [len(t) for t in taken],
-                          "four": form.data["deal"] == "4", "second": bool(taken[1])}
-                if answer["four"]:
-                    answer["other"] = deck - points[0]
-                    answer["adds_up"] = not taken[1] or points[0] + points[1] == deck
+                four = form.data["deal"] == "4"
+                count = count_card_points(contract, taken, four)
+                answer = {"contract": contract, "deck": count.deck, "points": list(count.points),
+                          "counts": [len(t) for t in taken], "four": four, "second": bool(taken[1])}
+                if four:
+                    answer["other"] = count.other
+                    answer["adds_up"] = count.adds_up is not False
     return render_template("referee/cards.html", form=form, errors=errors, answer=answer, rows=_suit_rows(),
                            signs=SUIT_SIGNS, last_trick=LAST_TRICK), (422 if errors else 200)
 

@@ -136,3 +136,28 @@ def test_contract_and_forehand_are_needed() -> None:
     found = problems("bela", None, 2, [[], []])
     assert set(found) == {"contract", "forehand"}
     assert set(problems("bela", "no-trumps", True, [[], []])) == {"contract", "forehand"}
+
+
+def test_bela_always_counts_in_a_meld_ruling() -> None:
+    """RULES.md §3: "Bela is "absolute": it counts whatever else happens (also with no trick taken)." The
+    referee adds it to the side that declared it, whoever wins the sequences."""
+    from scorekeeper.rules import make_rules
+    from scorekeeper.rules.referee import judge_melds
+
+    judged = judge_melds(make_rules("bela"), "hearts", 0,
+                         [[{"kind": "sequence", "length": 4, "top": "A", "suit": "clubs"}], []], ["Mike", "Yvonne"],
+                         bela=[0, 1])
+    assert judged.scores == (50, 20)
+    assert judged.explanation[-1] == "Bela always counts: Yvonne scores 20 for the K and Q of trumps."
+
+
+def test_the_card_counter_counts_with_the_engine() -> None:
+    """RULES.md §2: "Deck totals (32 cards, without the last trick): one trump suit 152; all trumps 248; no
+    trumps 120." The counter's two sides of a four-handed deal must make the deck."""
+    from scorekeeper.rules import Card, Contract
+    from scorekeeper.rules.referee import count_card_points
+
+    jack, nine, ace = Card.parse("JH"), Card.parse("9H"), Card.parse("AS")
+    count = count_card_points(Contract.HEARTS, [[jack, nine], [ace]], full_deck=True)
+    assert count.points == (34, 11) and count.deck == 152 and count.other == 118 and count.adds_up is False
+    assert count_card_points(Contract.NO_TRUMPS, [[jack, nine]], full_deck=False).points == (2,)
