@@ -27,14 +27,15 @@ typecheck: setup
 	$(BIN)/mypy --strict --follow-imports=silent scorekeeper/rules
 
 # Browser tests use Debian's Chromium (never a downloaded browser); the QR tests read our codes back with
-# zbar's zbarimg. As root we install what is missing with apt; otherwise those tests skip (CI sets
-# SCOREKEEPER_REQUIRE_BROWSER=1 so they cannot).
+# zbar's zbarimg, and the print test reads the printed PDF with poppler's pdftotext. As root we install what
+# is missing with apt; otherwise those tests skip (CI sets SCOREKEEPER_REQUIRE_BROWSER=1 so they cannot).
 CHROMIUM := /usr/bin/chromium
 
 browser:
 	@missing=""; \
 	[ -x $(CHROMIUM) ] || missing=" chromium fonts-dejavu-core"; \
 	command -v zbarimg >/dev/null || missing="$$missing zbar-tools"; \
+	command -v pdftotext >/dev/null || missing="$$missing poppler-utils"; \
 	if [ -n "$$missing" ] && [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
 		echo "installing Debian's$$missing for the browser and QR tests"; \
 		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing) \

@@ -8,6 +8,7 @@ from typing import Any
 from flask import Blueprint, render_template, request
 
 from .. import services
+from ..charts import running_score_svg
 from ..models import Match
 from ..rules.describe import describe_rules
 
@@ -18,8 +19,9 @@ def board_context(match: Match) -> dict[str, Any]:
     """What the board shows: only what the engine computed, never the edit link."""
     rules = services.rules_of(match)
     now = datetime.now(UTC)
-    return {"match": match, "rules": rules, "state": services.state_of(match),
-            "names": services.side_names(rules, match.players), "sides": services.sides_of(match, rules),
+    state, names = services.state_of(match), services.side_names(rules, match.players)
+    return {"match": match, "rules": rules, "state": state, "chart": running_score_svg(state, names, rules.target),
+            "names": names, "sides": services.sides_of(match, rules),
             "house_rules": describe_rules(rules), "loaded_at": now.isoformat(),
             "loaded_at_text": now.strftime("%H:%M:%S UTC")}
 

@@ -84,6 +84,22 @@ def spec() -> dict[str, Any]:
                 "LegalPlays": {"type": "object", "required": ["legal", "explanation"], "properties": {
                     "legal": {"type": "array", "items": _CARD},
                     "explanation": {"type": "array", "items": {"type": "string"}}}},
+                "Export": {"type": "object", "required": ["format", "version", "match", "hands", "events",
+                                                          "state", "digest"], "properties": {
+                    "format": {"const": "scorekeeper-match"}, "version": {"const": 1},
+                    "match": {"type": "object", "properties": {
+                        "variant": {"type": "string"}, "rules": {"type": "object"},
+                        "players": {"type": "array", "items": {"type": "string"}},
+                        "first_dealer": {"type": "integer"}, "created_at": {"type": "string"}}},
+                    "hands": {"type": "array", "items": {"type": "object", "properties": {
+                        "number": {"type": "integer"}, "input": {"$ref": "#/components/schemas/HandInput"},
+                        "voided": {"type": "boolean"}, "disputed": {"type": "boolean"},
+                        "dispute_note": {"type": ["string", "null"]},
+                        "confirmed_by": {"type": "array", "items": {"type": "integer"}}}}},
+                    "events": {"type": "array", "description": "the audit log as /events gives it"},
+                    "state": {"type": "object", "description": "the engine's state summary (no revision, no hands)"},
+                    "digest": {"type": "string", "description": "SHA-256 (hex) of the canonical JSON (sorted keys, "
+                                                                "compact) of every other member"}}},
                 "Match": {"type": "object", "properties": {
                     "id": {"type": "string"}, "variant": {"type": "string"}, "rules": {"type": "object"},
                     "sides": {"type": "array"}, "links": {"type": "object"},
@@ -141,6 +157,26 @@ def spec() -> dict[str, Any]:
                 "summary": "The audit log, oldest first", "parameters": [_ID], "security": _AUTH,
                 "responses": {"200": {"description": "events"}, "401": _error("missing or wrong token"),
                               "404": _error("unknown match")}}},
+            "/api/v1/matches/{match_id}/export": {"get": {
+                "summary": "Export the match: everything needed to rebuild it, with a SHA-256 digest (either token)",
+                "parameters": [_ID], "security": _AUTH,
+                "responses": {"200": {"description": "the export document", "content": {"application/json": {
+                    "schema": {"$ref": "#/components/schemas/Export"}}}},
+                              "401": _error("missing or wrong token"), "404": _error("unknown match")}}},
+            "/api/v1/matches/{match_id}/export.csv": {"get": {
+                "summary": "The hands as CSV for spreadsheets, one row per hand (either token)",
+                "parameters": [_ID], "security": _AUTH,
+                "responses": {"200": {"description": "CSV with a header row",
+                                      "content": {"text/csv": {"schema": {"type": "string"}}}},
+                              "401": _error("missing or wrong token"), "404": _error("unknown match")}}},
+            "/api/v1/imports": {"post": {
+                "summary": "A new match (new id and tokens) from an export; refused whole if changed or not valid",
+                "parameters": [_IDEMPOTENCY],
+                "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                    "$ref": "#/components/schemas/Export"}}}},
+                "responses": {"201": _ok("the new match, with its edit_token and view_token", "Match"),
+                              "400": _error("not JSON"),
+                              "422": _error("not an export, changed after export, or a hand the rules refuse")}}},
             "/api/v1/preview": {"post": {
                 "summary": "Score a hand without saving",
                 "requestBody": {"required": True, "content": {"application/json": {"schema": {

@@ -308,3 +308,24 @@ def preview(match_id: str) -> Any:
                             "totals": list(result.totals), "pot": result.pot,
                             "explanation": list(result.explanation)})
     return jsonify({"ok": False, "errors": _errors(problems, hand_field, set(form._fields) | GROUP_FIELDS)})
+
+
+@bp.get("/m/<match_id>/export.json")
+def export_json(match_id: str) -> Response:
+    """Download the match as an export (this phone's key): everything needed to import it elsewhere."""
+    from .. import exchange
+
+    match, _ = _scorer(match_id)
+    response = jsonify(exchange.export_document(match))
+    response.headers["Content-Disposition"] = f'attachment; filename="{exchange.filename(match, "json")}"'
+    return response
+
+
+@bp.get("/m/<match_id>/export.csv")
+def export_csv(match_id: str) -> Response:
+    """Download the hands as CSV for spreadsheets (this phone's key)."""
+    from .. import exchange
+    from .exchange import csv_response
+
+    match, _ = _scorer(match_id)
+    return csv_response(exchange.export_csv(match), exchange.filename(match, "csv"))
