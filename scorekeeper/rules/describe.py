@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from .melds import value_word
 from .variants import Claims, Deal, FalseClaim, Revoke, Rules, SequenceTie, Success, Tie
 
 _TIES = {
@@ -67,7 +66,3 @@ def meld_chips(rules: Rules) -> tuple[int, ...]:
     """The meld values a scorer can credit in this variant, lowest first (the form's quick chips)."""
     return tuple(sorted(set(rules.meld_values.values())))
 
-
-def value_label(points: int) -> str:
-    """``+50 (fifty)`` for a chip."""
-    return f"+{points} ({value_word(points)})"

@@ -1,0 +1,46 @@
+"""The engine stands alone: standard library only, and nothing from outside scorekeeper/rules/ (issue 2)."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+RULES = Path(__file__).resolve().parents[2] / "scorekeeper" / "rules"
+MODULES = sorted(RULES.glob("*.py"))
+
+
+def imports_of(path: Path) -> list[tuple[int, str]]:
+    """(level, module) of every import: level 0 is absolute, 1 is from within rules/, 2+ climbs out."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found.extend((0, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            found.append((node.level, node.module or ""))
+    return found
+
+
+def test_every_engine_module_is_read() -> None:
+    assert {p.name for p in MODULES} >= {"cards.py", "melds.py", "variants.py", "scoring.py", "match.py", "errors.py"}
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
+def test_the_engine_imports_only_the_standard_library_and_itself(path: Path) -> None:
+    for level, module in imports_of(path):
+        if level == 0:
+            top = module.split(".")[0]
+            assert top in sys.stdlib_module_names or top == "__future__", f"{path.name} imports {module}"
+        else:
+            assert level == 1, f"{path.name} reaches outside scorekeeper/rules/: {'.' * level}{module}"
+
+
+def test_the_check_catches_an_outside_import(tmp_path: Path) -> None:
+    """The check above can fail: a module importing Flask or the services is caught."""
+    bad = tmp_path / "bad.py"
+    bad.write_text("import flask\nfrom ..services import record_hand\n")
+    found = imports_of(bad)
+    assert (0, "flask") in found and (2, "services") in found
+    assert "flask" not in sys.stdlib_module_names
