@@ -16,6 +16,42 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+class Club(db.Model):  # type: ignore[name-defined,misc]
+    """A regular table (a pub's, a family's): a name, a secret link, its players and its matches."""
+
+    __tablename__ = "clubs"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    """SHA-256 of the club's secret (its link); the secret itself is never stored."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Player(db.Model):  # type: ignore[name-defined,misc]
+    """A player of a club, named once: later matches pick the name from the club's list."""
+
+    __tablename__ = "players"
+    __table_args__ = (UniqueConstraint("club_id", "key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    club_id: Mapped[str] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    key: Mapped[str] = mapped_column(String(160))
+    """The name as compared: case folded, spaces collapsed ("mike " and "Mike" are one player)."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class MatchPlayer(db.Model):  # type: ignore[name-defined,misc]
+    """Who sat where in a club's match (for finding a player's matches)."""
+
+    __tablename__ = "match_players"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+
+
 class Match(db.Model):  # type: ignore[name-defined,misc]
     """A match: its game, the house rules resolved at creation, the players and sides, and a revision."""
 
@@ -27,6 +63,9 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
     """The resolved house rules agreed when the match was created (every option, not only overrides)."""
     players: Mapped[list[str]] = mapped_column(JSON)
     first_dealer: Mapped[int] = mapped_column(Integer, default=0)
+    club_id: Mapped[str | None] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), nullable=True,
+                                                index=True)
+    """The club the match was played in, if any: its players are the club's."""
     edit_token_hash: Mapped[str] = mapped_column(String(64))
     view_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     revision: Mapped[int] = mapped_column(Integer, default=1)

@@ -25,7 +25,7 @@ from sqlalchemy.orm import load_only
 
 from . import live
 from .extensions import db
-from .models import Event, Hand, IdempotencyKey, Match, utcnow
+from .models import Club, Event, Hand, IdempotencyKey, Match, MatchPlayer, Player, utcnow
 from .rules import (
     OPTION_NAMES,
     HandRecord,
@@ -194,8 +194,17 @@ def find_board(view_token: str) -> Match:
 
 
 def can_edit(match: Match, token: str | None) -> bool:
-    """Whether ``token`` is the match's edit token (compared in constant time)."""
-    return token is not None and hmac.compare_digest(hash_token(token), match.edit_token_hash)
+    """Whether ``token`` is the match's edit token, or the secret of the club it was played in (compared in
+    constant time): anyone at a club's table may carry on scoring its matches."""
+    if token is None:
+        return False
+    hashed = hash_token(token)
+    if hmac.compare_digest(hashed, match.edit_token_hash):
+        return True
+    if match.club_id is None:
+        return False
+    club_hash = db.session.scalar(select(Club.token_hash).where(Club.id == match.club_id))
+    return club_hash is not None and hmac.compare_digest(hashed, club_hash)
 
 
 def authorize(match: Match, token: str | None, edit: bool) -> None:
@@ -398,15 +407,22 @@ def _edit_token_from(seed: str) -> str:
     return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
 
-def create_match(data: Mapping[str, Any], idempotency_key: str | None = None) -> Answer:
-    """Create a match (API.md "Create"); the answer carries the edit token, shown only to its creator."""
+def create_match(data: Mapping[str, Any], idempotency_key: str | None = None, token: str | None = None) -> Answer:
+    """Create a match (API.md "Create"); the answer carries the edit token, shown only to its creator.
+
+    With ``"club": "<club id>"`` the match is played in that club (``token`` must be the club's secret): each
+    name is the club player's of that name (compared without case), and a new name joins the club."""
+    club = _club_of_body(data, token)
     print_ = fingerprint("POST", "/api/v1/matches", data)
 
     def work() -> Answer:
         rules, players, first_dealer = _read_create(data)
-        match, secret = _new_match(rules, players, first_dealer, 1)
+        seated = _club_seats(club, players)
+        match, secret = _new_match(rules, [p.name for p in seated] or players, first_dealer, 1)
+        match.club_id = club.id if club is not None else None
         db.session.add(match)
         db.session.flush()
+        _seat(match, club, seated)
         _cache_state(match, Replayer(rules, first_dealer, side_names(rules, players)).state(), 1, [])
         db.session.add(Event(match_id=match.id, revision=1, kind="create",
                              data={"variant": rules.variant, "rules": match.rules, "players": players,
@@ -475,6 +491,153 @@ def _read_create(data: Mapping[str, Any]) -> tuple[Rules, list[str], int]:
     if problems:
         raise Invalid(problems)
     return rules, players, first_dealer
+
+
+# ---------------------------------------------------------------- clubs
+
+CLUB_NAME_LIMIT = 80
+CLUB_PLAYER_LIMIT = 500
+
+
+def player_key(name: str) -> str:
+    """A name as a club compares it: case folded, inner spaces collapsed."""
+    return " ".join(name.casefold().split())
+
+
+def find_club(club_id: str, field: str = "club") -> Club:
+    """The club ``club_id``, or NotFound."""
+    club = None if not isinstance(club_id, str) or "\x00" in club_id else db.session.get(Club, club_id)
+    if club is None:
+        raise NotFound(field, f"no club {club_id!r}")
+    return club
+
+
+def can_use_club(club: Club, token: str | None) -> bool:
+    """Whether ``token`` is the club's secret (compared in constant time)."""
+    return token is not None and hmac.compare_digest(hash_token(token), club.token_hash)
+
+
+def authorize_club(club: Club, token: str | None) -> None:
+    """Unauthorized unless ``token`` is the club's secret."""
+    if token is None:
+        raise Unauthorized("Authorization", "send the club's secret as 'Authorization: Bearer <club_token>'")
+    if not can_use_club(club, token):
+        raise Unauthorized("Authorization", "this token is not this club's secret")
+
+
+def _club_of_body(data: Mapping[str, Any], token: str | None) -> Club | None:
+    """The club a new match names (``"club"``), after checking the token is its secret; None without one."""
+    club_id = data.get("club")
+    if club_id is None:
+        return None
+    if not isinstance(club_id, str) or not club_id:
+        raise Invalid("club", "the club is its id, as text")
+    club = find_club(club_id)
+    authorize_club(club, token)
+    return club
+
+
+def _club_player(club: Club, name: str) -> Player:
+    """The club's player of that name (compared without case), added to the club if new."""
+    key = player_key(name)
+    player = db.session.scalar(select(Player).where(Player.club_id == club.id, Player.key == key))
+    if player is not None:
+        return player
+    player = Player(club_id=club.id, name=" ".join(name.split()), key=key)
+    try:
+        with db.session.begin_nested():  # another phone may add the same new name at the same moment
+            db.session.add(player)
+    except IntegrityError:
+        player = db.session.scalars(select(Player).where(Player.club_id == club.id, Player.key == key)).one()
+    return player
+
+
+def _club_seats(club: Club | None, players: list[str]) -> list[Player]:
+    """The club's players for these names, in seat order (none without a club)."""
+    seated = [_club_player(club, name) for name in players] if club is not None else []
+    if len({player.id for player in seated}) != len(seated):
+        raise Invalid("players", "two players have the same name: the sheet could not tell them apart")
+    return seated
+
+
+def _seat(match: Match, club: Club | None, seated: list[Player]) -> None:
+    """Make the (flushed) match a club match: its names spelled as the club has them, and who sat where."""
+    if club is None:
+        return
+    db.session.add_all(MatchPlayer(match_id=match.id, seat=seat, player_id=player.id)
+                       for seat, player in enumerate(seated))
+
+
+def club_players(club: Club) -> list[Player]:
+    """The club's players in the order they were first named."""
+    return list(db.session.scalars(select(Player).where(Player.club_id == club.id).order_by(Player.id)))
+
+
+def _read_club_names(data: Mapping[str, Any]) -> tuple[str, list[str]]:
+    problems: list[Problem] = []
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        problems.append(Problem("name", "the club needs a name, such as the pub or the family"))
+    elif len(name.strip()) > CLUB_NAME_LIMIT or "\x00" in name:
+        problems.append(Problem("name", f"a club's name has at most {CLUB_NAME_LIMIT} characters"))
+    players = data.get("players", [])
+    names: list[str] = []
+    if not isinstance(players, list) or len(players) > CLUB_PLAYER_LIMIT:
+        problems.append(Problem("players", f"the players are a list of at most {CLUB_PLAYER_LIMIT} names"))
+        players = []
+    seen: set[str] = set()
+    for i, player in enumerate(players):
+        if not isinstance(player, str) or not player.strip():
+            problems.append(Problem(f"players.{i}", "every player needs a name"))
+        elif len(player.strip()) > NAME_LIMIT or "\x00" in player:
+            problems.append(Problem(f"players.{i}", f"a name has at most {NAME_LIMIT} characters"))
+        elif player_key(player) in seen:
+            problems.append(Problem(f"players.{i}", f"{player.strip()!r} is named twice"))
+        else:
+            seen.add(player_key(player))
+            names.append(player)
+    if problems:
+        raise Invalid(problems)
+    return " ".join(str(name).split()), names
+
+
+def club_body(club: Club) -> dict[str, Any]:
+    """The club as the API shows it, without its secret."""
+    return {"id": club.id, "name": club.name, "created_at": stamp(club.created_at),
+            "players": [player.name for player in club_players(club)]}
+
+
+def _new_club(name: str, names: list[str], created_at: datetime | None = None) -> tuple[Club, str]:
+    seed = new_token()
+    club = Club(id=secrets.token_urlsafe(12), name=name, token_hash=hash_token(_edit_token_from(seed)),
+                created_at=created_at or utcnow())
+    db.session.add(club)
+    db.session.flush()
+    for player in names:
+        _club_player(club, player)
+    return club, seed
+
+
+def _with_club_token(answer: Answer) -> Answer:
+    """A stored club answer with the club's secret made from its seed, and the club's link."""
+    body = dict(answer.body)
+    token = _edit_token_from(body.pop("club_token_seed"))
+    body["club_token"] = token
+    body["links"] = {"club": f"/clubs/{body['id']}/join?key={token}"}
+    return Answer.of(answer.status, body)
+
+
+def create_club(data: Any, idempotency_key: str | None = None) -> Answer:
+    """A new club with its name and, if given, its first players → 201 with its secret (shown once)."""
+    body = _body(data)
+    print_ = fingerprint("POST", "/api/v1/clubs", body)
+
+    def work() -> Answer:
+        name, names = _read_club_names(body)
+        club, seed = _new_club(name, names)
+        return Answer.of(201, {**club_body(club), "club_token_seed": seed})
+
+    return _with_club_token(_idempotent("club", idempotency_key, print_, work))
 
 
 # ---------------------------------------------------------------- export and import
@@ -641,16 +804,16 @@ def _state_differences(replayed: Mapping[str, Any], exported: Mapping[str, Any])
             for key in keys if replayed.get(key) != exported.get(key)]
 
 
-def import_match(data: Any, idempotency_key: str | None = None) -> Answer:
-    """Make a new match (new id, new tokens) from an export: its hands with their disputes and confirmations,
-    its audit log and one ``import`` event, the state replayed by the engine and checked against the export's.
-    Anything wrong refuses the whole document and saves nothing (one transaction)."""
-    head, raw_hands, raw_events, exported = _read_document(data)
-    print_ = fingerprint("POST", "/api/v1/imports", data)
-
-    def work() -> Answer:
+def _rebuild(data: Any, club: Club | None = None, prefix: str = "") -> tuple[Match, dict[str, str]]:
+    """Add a new match (new id, new tokens) rebuilt from an export to the session: its hands with their
+    disputes and confirmations, its audit log and one ``import`` event, the state replayed by the engine and
+    checked against the export's. Problems are named under ``prefix`` (a club import's ``matches.3.``)."""
+    try:
+        head, raw_hands, raw_events, exported = _read_document(data)
         rules, players, first_dealer, created_at = _read_imported_match(head)
-        match, secret = _new_match(rules, players, first_dealer, 1)
+        seated = _club_seats(club, players)
+        match, secret = _new_match(rules, [p.name for p in seated] or players, first_dealer, 1)
+        match.club_id = club.id if club is not None else None
         hands = _read_imported_hands(raw_hands, rules, match.id)
         events = _read_imported_events(raw_events, match.id)
         try:
@@ -660,25 +823,82 @@ def import_match(data: Any, idempotency_key: str | None = None) -> Answer:
         differences = _state_differences(exported_state(state.summary()), exported)
         if differences:
             raise Invalid("state", "the hands do not give the exported state: " + "; ".join(differences))
-        revision = max((event.revision for event in events), default=0) + 1
-        by_number = {scored.number: scored for scored in state.hands}
-        for hand in hands:
-            hand.game = by_number[hand.number].game if hand.number in by_number else None
-        match.revision = revision
-        match.created_at = created_at
-        match.updated_at = utcnow()
-        db.session.add(match)
-        db.session.flush()
-        db.session.add_all(hands)
-        db.session.add_all(events)
-        db.session.add(Event(match_id=match.id, revision=revision, kind="import",
-                             data={"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "digest": data["digest"],
-                                   "hands": len(hands), "events": len(events)}))
-        _cache_state(match, state, revision, hands)
-        db.session.flush()
+    except ServiceError as error:
+        if not prefix:
+            raise
+        raise Invalid([Problem(prefix + p.field, p.message) for p in error.problems]) from None
+    revision = max((event.revision for event in events), default=0) + 1
+    by_number = {scored.number: scored for scored in state.hands}
+    for hand in hands:
+        hand.game = by_number[hand.number].game if hand.number in by_number else None
+    match.revision = revision
+    match.created_at = created_at
+    match.updated_at = utcnow()
+    db.session.add(match)
+    db.session.flush()
+    _seat(match, club, seated)
+    db.session.add_all(hands)
+    db.session.add_all(events)
+    db.session.add(Event(match_id=match.id, revision=revision, kind="import",
+                         data={"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "digest": data["digest"],
+                               "hands": len(hands), "events": len(events)}))
+    _cache_state(match, state, revision, hands)
+    db.session.flush()
+    return match, secret
+
+
+def import_match(data: Any, idempotency_key: str | None = None) -> Answer:
+    """Make a new match from an export (``_rebuild``). Anything wrong refuses the whole document and saves
+    nothing (one transaction)."""
+    _read_document(data)  # a malformed document is refused before its key is looked up
+    print_ = fingerprint("POST", "/api/v1/imports", data)
+
+    def work() -> Answer:
+        match, secret = _rebuild(data)
         return Answer.of(201, {**match_body(match), **secret})
 
     return _with_edit_token(_idempotent("import", idempotency_key, print_, work))
+
+
+CLUB_FORMAT = "scorekeeper-club"
+CLUB_MATCH_LIMIT = 5_000
+
+
+def import_club(data: Any, idempotency_key: str | None = None) -> Answer:
+    """Make a new club (new id, new secret) from a club export: its players, then every match rebuilt as
+    ``import_match`` does (each checked against its own digest and state). Anything wrong in any part refuses
+    the whole club and saves nothing."""
+    if not isinstance(data, Mapping):
+        raise BadRequest("body", "send the exported club as a JSON object")
+    if data.get("format") != CLUB_FORMAT:
+        raise Invalid("format", f"this is not a club export: 'format' is {CLUB_FORMAT!r} in one")
+    if data.get("version") != EXPORT_VERSION or isinstance(data.get("version"), bool):
+        raise Invalid("version", f"this server reads version {EXPORT_VERSION} of the export, "
+                                 f"not {data.get('version')!r}")
+    problems = [Problem(field, f"the export has no {field!r} {kind}: export the club again")
+                for field, kind, type_ in (("club", "object", Mapping), ("players", "list", list),
+                                           ("matches", "list", list), ("digest", "text", str))
+                if not isinstance(data.get(field), type_)]
+    if problems:
+        raise Invalid(problems)
+    if not hmac.compare_digest(str(data["digest"]).encode(), document_digest(data).encode()):
+        raise Invalid("digest", "the document was changed after export")
+    if len(data["matches"]) > CLUB_MATCH_LIMIT:
+        raise Invalid("matches", f"a club import holds at most {CLUB_MATCH_LIMIT} matches")
+    print_ = fingerprint("POST", "/api/v1/clubs/imports", data)
+
+    def work() -> Answer:
+        head = data["club"]
+        name, names = _read_club_names({"name": head.get("name"), "players": data["players"]})
+        created_at = _moment(head.get("created_at"))
+        if created_at is None:
+            raise Invalid("club.created_at", "the time the club was created, in ISO 8601")
+        club, seed = _new_club(name, names, created_at)
+        matches = [_rebuild(document, club, f"matches.{index}.")[0]
+                   for index, document in enumerate(data["matches"])]
+        return Answer.of(201, {**club_body(club), "matches": [m.id for m in matches], "club_token_seed": seed})
+
+    return _with_club_token(_idempotent("club-import", idempotency_key, print_, work))
 
 
 def _take_match(match_id: str, expected: int | None) -> int:
