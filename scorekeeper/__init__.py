@@ -60,16 +60,19 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
 
-    from .views import api, board, confirm, exchange, referee, scorer
+    from .views import api, board, clubs, clubs_api, confirm, exchange, referee, scorer
 
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
     app.register_blueprint(exchange.bp)
     csrf.exempt(exchange.bp)
+    app.register_blueprint(clubs_api.bp)
+    csrf.exempt(clubs_api.bp)
     app.register_blueprint(scorer.bp)
     app.register_blueprint(board.bp)
     app.register_blueprint(referee.bp)
     app.register_blueprint(confirm.bp)
+    app.register_blueprint(clubs.bp)
     _json_errors(app)
     return app
 

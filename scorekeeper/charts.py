@@ -1,8 +1,8 @@
 """Charts drawn on the server as SVG: no chart library in the browser, and a table of the same figures.
 
-Pure functions of the engine's state dict (API.md "State"): they place the totals the engine gave, they never
-score anything. Nothing is told by colour alone: each side's line has its own dash pattern and marker shape,
-and a legend names them in words.
+Pure functions of the figures they are given (the engine's state dict, API.md "State", or a player's finished
+matches): they place those figures, they never score or count anything. Nothing is told by colour alone: each
+series' line has its own dash pattern and marker shape, and a legend names them in words.
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ LEGEND_ROW = 20
 DASHES = ("", "8 4", "2 4", "12 4 2 4")
 """Side 1 solid, side 2 dashed, side 3 dotted, side 4 dash-dot."""
 MARKERS = ("circle", "square", "triangle", "diamond")
+STYLES = ("solid", "dashed", "dotted", "dash-dot")
+"""The dash patterns in words, for the legend."""
 
 
 def _num(value: float) -> str:
@@ -39,6 +41,65 @@ def _marker(shape: str, x: float, y: float, cls: str) -> str:
     else:
         points = [(x, y - r - 1), (x + r + 1, y), (x, y + r + 1), (x - r - 1, y)]
     return f'<polygon class="{cls}" points="{" ".join(f"{_num(a)},{_num(b)}" for a, b in points)}"/>'
+
+
+def _dash(i: int) -> str:
+    """The stroke-dasharray attribute of series ``i`` (none for the solid line)."""
+    dash = DASHES[i % len(DASHES)]
+    return f' stroke-dasharray="{dash}"' if dash else ""
+
+
+def _legend_entry(i: int, label: str, cls: str) -> str:
+    """Legend row ``i``: a sample of series ``i``'s line and marker, and ``label`` with the shape and dash in words."""
+    y = 6 + LEGEND_ROW * i + LEGEND_ROW / 2
+    return (f'<g class="legend {cls}"><line class="series" x1="{LEFT}" y1="{_num(y)}" '
+            f'x2="{LEFT + 34}" y2="{_num(y)}" stroke-width="2.5"{_dash(i)}/>'
+            f'{_marker(MARKERS[i % len(MARKERS)], LEFT + 17, y, "mark")}'
+            f'<text x="{LEFT + 42}" y="{_num(y + 4.5)}">{escape(label)} '
+            f'({MARKERS[i % len(MARKERS)]}, {STYLES[i % len(STYLES)]})</text></g>')
+
+
+def _svg_open(height: float, id_prefix: str, title: str, desc: str) -> list[str]:
+    """The opening <svg> tag with its <title> and <desc>, which aria-labelledby names."""
+    title_id, desc_id = escape(f"{id_prefix}-title"), escape(f"{id_prefix}-desc")
+    return [f'<svg class="chart-svg" viewBox="0 0 {WIDTH} {height}" role="img" '
+            f'aria-labelledby="{title_id} {desc_id}" font-size="{FONT}" fill="currentColor" '
+            f'xmlns="http://www.w3.org/2000/svg">',
+            f'<title id="{title_id}">{escape(title)}</title>',
+            f'<desc id="{desc_id}">{escape(desc)}</desc>']
+
+
+def _axes(plot_top: float, base: float) -> str:
+    """The y axis down the plot's left edge and the x axis at height ``base``."""
+    return (f'<g class="axes"><line x1="{LEFT}" y1="{_num(plot_top)}" x2="{LEFT}" '
+            f'y2="{_num(plot_top + PLOT_HEIGHT)}"/>'
+            f'<line x1="{LEFT}" y1="{_num(base)}" x2="{WIDTH - RIGHT}" y2="{_num(base)}"/></g>')
+
+
+def _y_tick(y: float, value: int) -> str:
+    return f'<text class="tick" x="{LEFT - 4}" y="{_num(y + 4)}" text-anchor="end">{value}</text>'
+
+
+def _x_tick(x: float, plot_top: float, label: int) -> str:
+    return (f'<text class="tick" x="{_num(x)}" y="{_num(plot_top + PLOT_HEIGHT + 16)}" '
+            f'text-anchor="middle">{label}</text>')
+
+
+def _axis_label(height: float, label: str) -> str:
+    """The x axis's name, centred under the plot on the bottom row."""
+    return (f'<text class="axis-label" x="{_num(LEFT + (WIDTH - LEFT - RIGHT) / 2)}" y="{height - 3}" '
+            f'text-anchor="middle">{escape(label)}</text>')
+
+
+def _svg_close(parts: list[str]) -> str:
+    """The finished <svg>: lines take the text colour, so the chart follows the page's theme."""
+    svg = "".join([*parts, "</svg>"]).replace("<line ", '<line stroke="currentColor" ')
+    return svg.replace("<polyline ", '<polyline stroke="currentColor" ')
+
+
+def _section(heading: str, body: str) -> Markup:
+    return Markup(f'<section class="chart" aria-label="{escape(heading)}"><h2>{escape(heading)}</h2>'
+                  f'{body}</section>')
 
 
 def _nice_ceiling(value: float) -> int:
@@ -67,6 +128,17 @@ def _games(hands: Sequence[Mapping[str, Any]]) -> list[tuple[int, list[Mapping[s
     return games
 
 
+def _figures_table(caption: str, head: str, body: Sequence[str]) -> str:
+    """The text alternative: a table of the chart's figures, folded away under a summary.
+
+    ``head`` is the header row's cells and ``body`` the body's rows, all already escaped.
+    """
+    return ('<details class="chart-table"><summary>The figures as a table</summary>'
+            f'<table class="rules-grid"><caption>{escape(caption)}</caption>'
+            f'<thead><tr>{head}</tr></thead>'
+            f'<tbody>{"".join(body)}</tbody></table></details>')
+
+
 def _table(games: list[tuple[int, list[Mapping[str, Any]]]], names: Sequence[str]) -> str:
     several = len(games) > 1
     head = "".join(f'<th scope="col">{escape(n)}</th>' for n in names)
@@ -77,10 +149,8 @@ def _table(games: list[tuple[int, list[Mapping[str, Any]]]], names: Sequence[str
             game_cell = f"<td>{game}</td>" if several else ""
             rows.append(f'<tr><th scope="row">{int(hand["number"])}</th>{game_cell}{cells}</tr>')
     game_head = '<th scope="col">Game</th>' if several else ""
-    return ('<details class="chart-table"><summary>The figures as a table</summary>'
-            '<table class="rules-grid"><caption>Running total of each side after each hand</caption>'
-            f'<thead><tr><th scope="col">Hand</th>{game_head}{head}</tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table></details>')
+    return _figures_table("Running total of each side after each hand",
+                          f'<th scope="col">Hand</th>{game_head}{head}', rows)
 
 
 def running_score_svg(state: Mapping[str, Any], side_names: Sequence[str], target: int,
@@ -93,9 +163,8 @@ def running_score_svg(state: Mapping[str, Any], side_names: Sequence[str], targe
     names = list(side_names)
     games = _games(state.get("hands") or [])
     if not games:
-        return Markup('<section class="chart" aria-label="Running totals"><h2>Running totals</h2>'
-                      '<p class="muted chart-empty">No hands yet: the chart starts after the first hand.</p>'
-                      '</section>')
+        return _section("Running totals",
+                        '<p class="muted chart-empty">No hands yet: the chart starts after the first hand.</p>')
     scored = [hand for _, hands in games for hand in hands]
     numbers = [int(h["number"]) for h in scored]
     first, last = min(numbers), max(numbers)
@@ -117,34 +186,17 @@ def running_score_svg(state: Mapping[str, Any], side_names: Sequence[str], targe
     def y_of(points: float) -> float:
         return plot_top + PLOT_HEIGHT - (points - low) * PLOT_HEIGHT / (top - low)
 
-    title_id, desc_id = f"{id_prefix}-title", f"{id_prefix}-desc"
     final = scored[-1]
     after = ", ".join(f"{n} {int(t)}" for n, t in zip(names, final["totals"], strict=False))
     desc = (f"Running total of each side after each hand: {len(scored)} hands"
             f"{f' in {len(games)} games' if len(games) > 1 else ''}, target {target}. "
             f"After hand {int(final['number'])} (game {games[-1][0]}): {after}.")
-    parts = [f'<svg class="chart-svg" viewBox="0 0 {WIDTH} {height}" role="img" '
-             f'aria-labelledby="{title_id} {desc_id}" font-size="{FONT}" fill="currentColor" '
-             f'xmlns="http://www.w3.org/2000/svg">',
-             f'<title id="{title_id}">Running totals per hand</title>',
-             f'<desc id="{desc_id}">{escape(desc)}</desc>']
+    parts = _svg_open(height, id_prefix, "Running totals per hand", desc)
     # Legend: a sample of each side's line with its marker, and its name in words.
-    for i, name in enumerate(names):
-        y = 6 + LEGEND_ROW * i + LEGEND_ROW / 2
-        dash = f' stroke-dasharray="{DASHES[i % len(DASHES)]}"' if DASHES[i % len(DASHES)] else ""
-        parts.append(f'<g class="legend side-{i}"><line class="series" x1="{LEFT}" y1="{_num(y)}" '
-                     f'x2="{LEFT + 34}" y2="{_num(y)}" stroke-width="2.5"{dash}/>'
-                     f'{_marker(MARKERS[i % len(MARKERS)], LEFT + 17, y, "mark")}'
-                     f'<text x="{LEFT + 42}" y="{_num(y + 4.5)}">{escape(name)} '
-                     f'({MARKERS[i % len(MARKERS)]}, {("solid", "dashed", "dotted", "dash-dot")[i % 4]})</text></g>')
+    parts.extend(_legend_entry(i, name, f"side-{i}") for i, name in enumerate(names))
     # Axes and the y labels: 0, the target, the top.
-    base = y_of(0)
-    parts.append(f'<g class="axes"><line x1="{LEFT}" y1="{_num(plot_top)}" x2="{LEFT}" '
-                 f'y2="{_num(plot_top + PLOT_HEIGHT)}"/>'
-                 f'<line x1="{LEFT}" y1="{_num(base)}" x2="{WIDTH - RIGHT}" y2="{_num(base)}"/></g>')
-    for value in sorted({low, 0, top}):
-        parts.append(f'<text class="tick" x="{LEFT - 4}" y="{_num(y_of(value) + 4)}" '
-                     f'text-anchor="end">{value}</text>')
+    parts.append(_axes(plot_top, y_of(0)))
+    parts.extend(_y_tick(y_of(value), value) for value in sorted({low, 0, top}))
     ty = y_of(target)
     parts.append(f'<g class="target"><line x1="{LEFT}" y1="{_num(ty)}" x2="{WIDTH - RIGHT}" y2="{_num(ty)}" '
                  f'stroke-dasharray="6 4"/><text x="{WIDTH - RIGHT}" y="{_num(ty - 4)}" '
@@ -157,25 +209,99 @@ def running_score_svg(state: Mapping[str, Any], side_names: Sequence[str], targe
                      f'<text x="{_num(bx + 3)}" y="{_num(plot_top + 12)}">game {game}</text></g>')
     # The x labels: every hand when there are few; else the first, the last and the first hand of each game.
     x_labels = set(numbers) if last - first < 12 else {first, last, *(int(hands[0]["number"]) for _, hands in games)}
-    for number in sorted(x_labels):
-        parts.append(f'<text class="tick" x="{_num(x_of(number))}" y="{_num(plot_top + PLOT_HEIGHT + 16)}" '
-                     f'text-anchor="middle">{number}</text>')
-    parts.append(f'<text class="axis-label" x="{_num(LEFT + plot_width / 2)}" y="{height - 3}" '
-                 f'text-anchor="middle">hand</text>')
+    parts.extend(_x_tick(x_of(number), plot_top, number) for number in sorted(x_labels))
+    parts.append(_axis_label(height, "hand"))
     # One polyline per side and game, with a marker at each hand.
     for i in range(len(names)):
-        dash = DASHES[i % len(DASHES)]
-        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(f'<g class="series-group side-{i}" data-side="{i}">')
         for game, hands in games:
             points = " ".join(f"{_num(x_of(int(h['number'])))},{_num(y_of(int(h['totals'][i])))}" for h in hands)
             parts.append(f'<polyline class="series" data-game="{game}" points="{points}" fill="none" '
-                         f'stroke-width="2.5"{dash_attr}/>')
+                         f'stroke-width="2.5"{_dash(i)}/>')
             parts.extend(_marker(MARKERS[i % len(MARKERS)], x_of(int(h["number"])), y_of(int(h["totals"][i])),
                                  "mark") for h in hands)
         parts.append("</g>")
-    parts.append("</svg>")
-    svg = "".join(parts).replace("<line ", '<line stroke="currentColor" ')
-    svg = svg.replace("<polyline ", '<polyline stroke="currentColor" ')
-    return Markup('<section class="chart" aria-label="Running totals"><h2>Running totals</h2>'
-                  f'<figure class="chart-figure">{svg}</figure>{_table(games, names)}</section>')
+    return _section("Running totals",
+                    f'<figure class="chart-figure">{_svg_close(parts)}</figure>{_table(games, names)}')
+
+
+def _match_labels(count: int, gap: float) -> list[int]:
+    """The match places labelled under the x axis, ``gap`` apart: all of them when fewer than 12; else the first,
+    the last and about every 5th (every 10th, 25th, 50th... when every 5th would crowd)."""
+    if count < 12:
+        return list(range(1, count + 1))
+    step = 5
+    while step * gap < 30:  # 5, 10, 25, 50, 100, 250...
+        step = step * 5 // 2 if str(step).startswith("1") else step * 2
+    return [1, *(k for k in range(step, count, step) if (count - k) * gap >= 24), count]
+
+
+def _results_table(rows: Sequence[Mapping[str, Any]], name: str) -> str:
+    head = "".join(f'<th scope="col">{h}</th>' for h in ("Date", "Game", "Against", "Result", "Won–lost so far"))
+    body = []
+    for row in rows:
+        won = int(row["won_so_far"])
+        lost = int(row["played_so_far"]) - won
+        body.append(f'<tr><th scope="row">{escape(row["day"])}</th><td>{escape(row["game"])}</td>'
+                    f'<td>{escape(row["against"])}</td><td>{"won" if row["won"] else "lost"}</td>'
+                    f"<td>{won}–{lost}</td></tr>")
+    return _figures_table(f"{name}'s finished matches, oldest first", head, body)
+
+
+def results_svg(rows: Sequence[Mapping[str, Any]], name: str, id_prefix: str = "results") -> Markup:
+    """A line chart of one player's running count of matches won and lost, and the same figures as a table.
+
+    ``rows`` are the player's finished matches, oldest first, each with its ``day``, ``game``, ``against`` (the
+    opponents, for display), ``won`` and the running ``won_so_far`` and ``played_so_far`` counts including it.
+    x is the match's place, y the count; "won" is a solid line with circles, "lost" a dashed one with squares.
+    With no rows there is a sentence instead of a chart.
+    """
+    heading = "Results over time"
+    if not rows:
+        return _section(heading, '<p class="muted chart-empty">No finished matches yet: the chart starts after the '
+                                 'first.</p>')
+    count = len(rows)
+    won = [int(row["won_so_far"]) for row in rows]
+    lost = [int(row["played_so_far"]) - w for row, w in zip(rows, won, strict=True)]
+    top = _nice_ceiling(max(int(row["played_so_far"]) for row in rows))
+    series = (("won", f"{name}: matches won", won), ("lost", f"{name}: matches lost", lost))
+    plot_top = LEGEND_ROW * len(series) + 6 + PLOT_TOP
+    height = plot_top + PLOT_HEIGHT + BOTTOM
+    plot_width = WIDTH - LEFT - RIGHT
+
+    def x_of(place: int) -> float:
+        if count == 1:
+            return LEFT + plot_width / 2
+        return LEFT + (place - 1) * plot_width / (count - 1)
+
+    def y_of(value: float) -> float:
+        return plot_top + PLOT_HEIGHT - value * PLOT_HEIGHT / top
+
+    first_day, last_day = str(rows[0]["day"]), str(rows[-1]["day"])
+    span = f"on {first_day}" if first_day == last_day else f"from {first_day} to {last_day}"
+    desc = (f"Running count of matches won and lost by {name} over {count} finished "
+            f"match{'' if count == 1 else 'es'} {span}: won {won[-1]}, lost {lost[-1]}.")
+    parts = _svg_open(height, id_prefix, f"{name}'s results over time", desc)
+    # Legend: a sample of each series' line with its marker, and what it counts in words.
+    parts.extend(_legend_entry(i, label, f"series-{key}") for i, (key, label, _) in enumerate(series))
+    # Axes and the y labels: 0, the middle when it is whole, the top.
+    parts.append(_axes(plot_top, y_of(0)))
+    parts.extend(_y_tick(y_of(value), value) for value in sorted({0, top // 2 if top % 2 == 0 else 0, top}))
+    # The x labels, the axis's name, and the first and last day under the axis's ends.
+    gap = plot_width / (count - 1) if count > 1 else float(plot_width)
+    parts.extend(_x_tick(x_of(place), plot_top, place) for place in _match_labels(count, gap))
+    parts.append(_axis_label(height, "match"))
+    parts.append(f'<text class="tick day" x="{LEFT}" y="{height - 3}" text-anchor="start">{escape(first_day)}</text>')
+    if last_day != first_day:
+        parts.append(f'<text class="tick day" x="{WIDTH - RIGHT}" y="{height - 3}" '
+                     f'text-anchor="end">{escape(last_day)}</text>')
+    # One polyline per series with a marker at each match.
+    for i, (key, _, values) in enumerate(series):
+        points = [(x_of(place), y_of(value)) for place, value in enumerate(values, start=1)]
+        parts.append(f'<g class="series-group series-{key}" data-series="{key}">'
+                     f'<polyline class="series" points="{" ".join(f"{_num(x)},{_num(y)}" for x, y in points)}" '
+                     f'fill="none" stroke-width="2.5"{_dash(i)}/>')
+        parts.extend(_marker(MARKERS[i % len(MARKERS)], x, y, "mark") for x, y in points)
+        parts.append("</g>")
+    return _section(heading, f'<figure class="chart-figure">{_svg_close(parts)}</figure>'
+                             f'{_results_table(rows, name)}')

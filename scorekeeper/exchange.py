@@ -9,7 +9,7 @@ from typing import Any
 
 from . import services
 from .extensions import db
-from .models import Hand, Match
+from .models import Club, Hand, Match, utcnow
 
 
 def export_document(match: Match) -> dict[str, Any]:
@@ -57,19 +57,11 @@ def _at(values: Any, side: int) -> Any:
     return values[side] if isinstance(values, list) and side < len(values) else None
 
 
-def export_csv(match: Match) -> str:
-    """One row per hand, a header row first: the hand, then per side its card points, hand points, score and
-    total, then the pot and the explanation."""
-    rules = services.rules_of(match)
-    names = services.side_names(rules, match.players)
+def _hand_rows(match: Match, names: list[str], width: int) -> list[list[Any]]:
+    """The match's hands as rows: the hand, then per side (``width`` columns of each) its card points, hand
+    points, score and total, then the pot and the explanation."""
     state = services.state_of(match)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    header = ["hand", "game", "voided", "result", "taker", "contract"]
-    for label in ("card points", "hand points", "score", "total"):
-        header.extend(f"{label} ({name})" for name in names)
-    header.extend(["pot", "explanation"])
-    writer.writerow([_cell(h) for h in header])
+    rows = []
     for hand in state["hands"]:
         given = hand.get("input") or {}
         taker = given.get("taker")
@@ -77,10 +69,78 @@ def export_csv(match: Match) -> str:
                           names[taker] if isinstance(taker, int) and 0 <= taker < len(names) else None,
                           given.get("contract")]
         for values in (given.get("card_points"), hand.get("points"), hand.get("scores"), hand.get("totals")):
-            row.extend(_at(values, side) for side in range(len(names)))
+            row.extend(_at(values, side) for side in range(width))
         row.extend([hand.get("pot"), " ".join(hand.get("explanation") or [])])
-        writer.writerow([_cell(value) for value in row])
+        rows.append(row)
+    return rows
+
+
+HAND_HEAD = ["hand", "game", "voided", "result", "taker", "contract"]
+SIDE_COLUMNS = ("card points", "hand points", "score", "total")
+
+
+def _writer() -> tuple[io.StringIO, Any]:
+    out = io.StringIO()
+    return out, csv.writer(out)
+
+
+def export_csv(match: Match) -> str:
+    """One row per hand, a header row first, the sides named in the header."""
+    names = services.side_names(services.rules_of(match), match.players)
+    out, writer = _writer()
+    header = list(HAND_HEAD)
+    for label in SIDE_COLUMNS:
+        header.extend(f"{label} ({name})" for name in names)
+    writer.writerow([_cell(h) for h in [*header, "pot", "explanation"]])
+    writer.writerows([_cell(value) for value in row] for row in _hand_rows(match, names, len(names)))
     return out.getvalue()
+
+
+CLUB_FORMAT = services.CLUB_FORMAT
+MOST_SIDES = 3
+
+
+def club_matches(club: Club) -> list[Match]:
+    """The club's matches, oldest first (the order an export keeps)."""
+    return list(db.session.scalars(db.select(Match).where(Match.club_id == club.id)
+                                   .order_by(Match.created_at, Match.id)))
+
+
+def club_document(club: Club) -> dict[str, Any]:
+    """The whole club: its name, its players, and every match as ``export_document`` gives it, with a digest
+    of all of it (each match keeps its own too)."""
+    document: dict[str, Any] = {
+        "format": CLUB_FORMAT,
+        "version": services.EXPORT_VERSION,
+        "club": {"name": club.name, "created_at": services.stamp(club.created_at)},
+        "players": [player.name for player in services.club_players(club)],
+        "matches": [export_document(match) for match in club_matches(club)],
+    }
+    document["digest"] = services.document_digest(document)
+    return document
+
+
+def club_csv(club: Club) -> str:
+    """One row per hand of every match, oldest match first: the match's id, day, game and sides, then the
+    hand as ``export_csv`` gives it with the sides numbered (side 1 to 3) since matches differ."""
+    out, writer = _writer()
+    header = ["match", "day", "kind of game", *(f"side {i + 1}" for i in range(MOST_SIDES)), *HAND_HEAD]
+    for label in SIDE_COLUMNS:
+        header.extend(f"{label} (side {i + 1})" for i in range(MOST_SIDES))
+    writer.writerow([*header, "pot", "explanation"])
+    for match in club_matches(club):
+        rules = services.rules_of(match)
+        names = services.side_names(rules, match.players)
+        head = [match.id, services.stamp(match.created_at)[:10], rules.title,
+                *(names[i] if i < len(names) else None for i in range(MOST_SIDES))]
+        writer.writerows([_cell(value) for value in [*head, *row]] for row in _hand_rows(match, names, MOST_SIDES))
+    return out.getvalue()
+
+
+def club_filename(club: Club, extension: str) -> str:
+    """The club download's file name: its name and today's day."""
+    name = "".join(c for c in club.name.replace(" ", "-") if c.isascii() and (c.isalnum() or c == "-")) or "club"
+    return f"scorekeeper-club-{name}-{services.stamp(utcnow())[:10]}.{extension}"
 
 
 def filename(match: Match, extension: str) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
-from scorekeeper.charts import running_score_svg
+from scorekeeper.charts import results_svg, running_score_svg
 from scorekeeper.rules import HandRecord, make_rules, replay
 from tests.api.support import BELA_BATE, BELA_MADE, create, record
 
@@ -119,3 +119,107 @@ def test_the_sheet_and_the_board_show_the_chart(client: FlaskClient) -> None:
     assert '<body class="print">' in printed and "Print this sheet" not in printed
     assert printed.count('id="hand-1" open') == 1 and 'id="hand-2" open' in printed
     assert f"/m/{match.id}/live?print=1" in printed
+
+
+def results(outcomes: str, name_against: str = "Yvonne") -> list[dict[str, Any]]:
+    """One finished match per letter of ``outcomes`` ("w" won, "l" lost), a day apart from 2026-11-01."""
+    rows = []
+    for place, outcome in enumerate(outcomes, start=1):
+        won_so_far = outcomes[:place].count("w")
+        rows.append({"day": f"2026-11-{place:02d}", "match": f"m{place}", "game": "Bela", "against": name_against,
+                     "won": outcome == "w", "won_so_far": won_so_far, "played_so_far": place})
+    return rows
+
+
+def series(svg: ET.Element, key: str) -> ET.Element:
+    return next(g for g in svg.iter(f"{SVG}g") if g.get("data-series") == key)
+
+
+def points(group: ET.Element) -> list[tuple[float, float]]:
+    line = group.find(f"{SVG}polyline")
+    assert line is not None
+    return [tuple(map(float, p.split(","))) for p in line.get("points", "").split()]  # type: ignore[misc]
+
+
+def test_results_draw_a_won_and_a_lost_line_with_a_marker_per_match() -> None:
+    rows = results("wlwwlwwlwlww")  # 12 matches: won 8, lost 4
+    markup = str(results_svg(rows, "Mike"))
+    assert markup.startswith('<section class="chart" aria-label="Results over time"><h2>Results over time</h2>')
+    svg, table = parts(markup)
+    assert svg.get("role") == "img" and int(svg.get("font-size", "0")) >= 12
+    title_id, desc_id = svg.get("aria-labelledby", "").split()
+    title, desc = svg.find(f"{SVG}title"), svg.find(f"{SVG}desc")
+    assert title is not None and title.get("id") == title_id and title.text == "Mike's results over time"
+    assert desc is not None and desc.get("id") == desc_id
+    assert desc.text == ("Running count of matches won and lost by Mike over 12 finished matches "
+                         "from 2026-11-01 to 2026-11-12: won 8, lost 4.")
+    won, lost = series(svg, "won"), series(svg, "lost")
+    # A marker per match, circles for won and squares for lost.
+    assert len(won.findall(f"{SVG}circle")) == 12 and not won.findall(f"{SVG}rect")
+    assert len(lost.findall(f"{SVG}rect")) == 12 and not lost.findall(f"{SVG}circle")
+    won_line, lost_line = points(won), points(lost)
+    assert len(won_line) == len(lost_line) == 12
+    # Left to right in match order; more won than lost at the end, so the won line ends higher (smaller y).
+    assert [x for x, _ in won_line] == sorted(x for x, _ in won_line) == [x for x, _ in lost_line]
+    assert won_line[-1][1] < lost_line[-1][1]
+    # After the first match (won) the lost line is still on the axis, the won one above it.
+    assert won_line[0][1] < lost_line[0][1]
+    # Not colour alone: distinct dash patterns, named in words with the marker in the legend.
+    dashes = {won.find(f"{SVG}polyline").get("stroke-dasharray"),  # type: ignore[union-attr]
+              lost.find(f"{SVG}polyline").get("stroke-dasharray")}  # type: ignore[union-attr]
+    assert len(dashes) == 2
+    legend = [" ".join(g.itertext()) for g in svg.iter(f"{SVG}g") if "legend" in (g.get("class") or "")]
+    assert legend == ["Mike: matches won (circle, solid)", "Mike: matches lost (square, dashed)"]
+    # The x axis: first, last and about every 5th match, its name, and the first and last day.
+    texts = [t.text for t in svg.iter(f"{SVG}text")]
+    assert {"1", "5", "10", "12"} <= set(texts) and "7" not in texts
+    assert "match" in texts and "2026-11-01" in texts and "2026-11-12" in texts
+    assert table[0] == ["Date", "Game", "Against", "Result", "Won–lost so far"]
+    assert len(table) == 1 + 12
+    assert table[1] == ["2026-11-01", "Bela", "Yvonne", "won", "1–0"]
+    assert table[2] == ["2026-11-02", "Bela", "Yvonne", "lost", "1–1"]
+    assert table[-1] == ["2026-11-12", "Bela", "Yvonne", "won", "8–4"]
+    assert "Mike&#39;s finished matches, oldest first" in markup
+
+
+def test_results_label_every_match_when_few_and_plot_the_counts_given() -> None:
+    rows = results("lll")
+    svg, table = parts(str(results_svg(rows, "Ana", id_prefix="ana")))
+    assert svg.get("aria-labelledby") == "ana-title ana-desc"
+    assert {"1", "2", "3"} <= {t.text for t in svg.iter(f"{SVG}text")}
+    won_line, lost_line = points(series(svg, "won")), points(series(svg, "lost"))
+    assert lost_line[-1][1] < won_line[-1][1]
+    assert len({y for _, y in won_line}) == 1  # never won: flat on the axis
+    assert [row[3:] for row in table[1:]] == [["lost", "0–1"], ["lost", "0–2"], ["lost", "0–3"]]
+    # The figures are drawn as given, not recounted: a won_so_far the rows disagree with is still plotted.
+    rows[-1]["won_so_far"] = 2
+    table = parts(str(results_svg(rows, "Ana")))[1]
+    assert table[-1][4] == "2–1"
+
+
+def test_results_of_one_match_name_its_day_once() -> None:
+    svg, table = parts(str(results_svg(results("w"), "Mike")))
+    desc = svg.find(f"{SVG}desc")
+    assert desc is not None and desc.text == ("Running count of matches won and lost by Mike over 1 finished match "
+                                              "on 2026-11-01: won 1, lost 0.")
+    assert len(series(svg, "won").findall(f"{SVG}circle")) == 1 and len(table) == 2
+
+
+def test_results_escape_names_and_opponents() -> None:
+    rows = results("wl", name_against="<i>Zed</i> & Co")
+    rows[0]["game"] = "Bela <b>"
+    markup = str(results_svg(rows, "<b>M & N"))
+    assert "<b>" not in markup and "<i>" not in markup
+    svg, table = parts(markup)  # still parses as XML
+    title = svg.find(f"{SVG}title")
+    assert title is not None and title.text == "<b>M & N's results over time"
+    legend = [" ".join(g.itertext()) for g in svg.iter(f"{SVG}g") if "legend" in (g.get("class") or "")]
+    assert legend[0] == "<b>M & N: matches won (circle, solid)"
+    assert table[1][1:3] == ["Bela &lt;b&gt;", "&lt;i&gt;Zed&lt;/i&gt; &amp; Co"]
+    assert "&lt;b&gt;M &amp; N&#39;s finished matches" in markup
+
+
+def test_no_finished_match_is_a_sentence_and_no_chart() -> None:
+    markup = str(results_svg([], "Mike"))
+    assert "No finished matches yet: the chart starts after the first." in markup
+    assert "<svg" not in markup and "<table" not in markup and "Results over time" in markup

@@ -86,7 +86,7 @@ def service_error(error: ServiceError) -> tuple[Response, int]:
 
 @bp.post("/matches")
 def create_match() -> Any:
-    return _answer(services.create_match(_object(), request.headers.get("Idempotency-Key")))
+    return _answer(services.create_match(_object(), request.headers.get("Idempotency-Key"), _token()))
 
 
 @bp.get("/matches/<match_id>")
