@@ -21,6 +21,7 @@ from wtforms import (
     SelectChoice,
     SelectField,
     StringField,
+    TextAreaField,
 )
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
@@ -55,6 +56,7 @@ class NewMatchForm(FlaskForm):
     """Start a match: the game, the house rules that differ, the players in seat order, the first dealer."""
 
     idempotency_key = HiddenField()
+    club = SelectField("Club", choices=[], validate_choice=False)
     variant = RadioField(
         "Game",
         choices=options([(name, rules.title) for name, rules in PRESETS.items()]),
@@ -110,7 +112,22 @@ class NewMatchForm(FlaskForm):
         }
         if self.best_of.data:
             body["best_of"] = int(self.best_of.data)
+        if self.club.data:
+            body["club"] = self.club.data
         return body
+
+
+class NewClubForm(FlaskForm):
+    """Start a club: its name, and the players known already (one a line; more join as they play)."""
+
+    idempotency_key = HiddenField()
+    name = StringField("Name of the club", validators=[InputRequired("give the club a name"), Length(max=80)])
+    players = TextAreaField("Players (optional, one a line)")
+
+    def request_body(self) -> dict[str, Any]:
+        """The API's club body made from the form."""
+        names = [line.strip() for line in (self.players.data or "").splitlines() if line.strip()]
+        return {"name": self.name.data or "", "players": names}
 
 
 def match_field(problem_field: str) -> str:

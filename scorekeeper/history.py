@@ -210,3 +210,41 @@ def phone_matches(ids: Iterable[str]) -> list[Match]:
     wanted = list(ids)
     found = {m.id: m for m in db.session.scalars(select(Match).where(Match.id.in_(wanted)))} if wanted else {}
     return [found[i] for i in wanted if i in found]
+
+
+BEST_FROM = 3
+"""The fewest finished matches, or hands taken, behind a rate before it counts for "best at"."""
+
+
+def best_at(players: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Who leads the club at what, from the players' figures (a rate only over ``BEST_FROM`` or more)."""
+    def leader(what: str, value: Any, text: Any) -> dict[str, Any] | None:
+        ranked = [(value(p), p) for p in players if value(p) is not None]
+        if not ranked:
+            return None
+        top = max(v for v, _ in ranked)
+        if not top:
+            return None
+        names = [p["name"] for v, p in ranked if v == top]
+        return {"what": what, "who": names, "figure": text(next(p for v, p in ranked if v == top))}
+
+    def rate(path: str, key: str) -> Any:
+        return lambda p: p[path][key]["percent"] if p[path][key]["of"] >= BEST_FROM else None
+
+    found = [
+        leader("Most matches won", lambda p: p["matches"]["won"],
+               lambda p: f"{p['matches']['won']} of {p['matches']['played']} finished matches"),
+        leader("Best at winning matches", rate("matches", "win_rate"),
+               lambda p: f"{p['matches']['win_rate']['percent']}%: {p['matches']['won']} of {p['matches']['played']}"),
+        leader("Best at making the hands they take", lambda p: p["make_rate"]["percent"]
+               if p["make_rate"]["of"] >= BEST_FROM else None,
+               lambda p: f"{p['make_rate']['percent']}%: made {p['make_rate']['count']} of {p['make_rate']['of']}"),
+        leader("Most hand points as taker", lambda p: p["as_taker"]["average"] if p["as_taker"]["hands"] >= BEST_FROM
+               else None,
+               lambda p: f"{p['as_taker']['average']} a hand over {p['as_taker']['hands']} hands"),
+        leader("Most good claims", lambda p: p["claims"]["good"],
+               lambda p: f"{p['claims']['good']} good, {p['claims']['false']} false"),
+        leader("Biggest hand", lambda p: p["biggest_hand"]["points"] if p["biggest_hand"] else None,
+               lambda p: f"{p['biggest_hand']['points']} hand points"),
+    ]
+    return [entry for entry in found if entry is not None]

@@ -1,7 +1,220 @@
-"""Club pages (filled in below)."""
+"""History pages: clubs (their secret link, players, matches, statistics, head-to-head, export and import)
+and the matches this phone remembers. Every figure is the engine's, added up by ``history``."""
 
 from __future__ import annotations
 
-from flask import Blueprint
+import json
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from .. import charts, exchange, history, services
+from ..forms import NewClubForm, new_key
+from ..models import Club
+from ..qr import qr_svg
+from ..services import ServiceError
+from . import phone
+from .exchange import csv_response
 
 bp = Blueprint("clubs", __name__)
+IMPORT_LIMIT = 20 * 1024 * 1024
+"""The largest club file an import page takes (a club of years fits many times over)."""
+
+
+def _club(club_id: str) -> Club:
+    """The club, when this phone holds its secret; 403 otherwise (404 for no such club)."""
+    try:
+        club = services.find_club(club_id)
+    except services.NotFound:
+        abort(404)
+    if not services.can_use_club(club, phone.club_keys().get(club_id)):
+        abort(403)
+    return club
+
+
+def _names(club: Club) -> list[str]:
+    return [p.name for p in services.club_players(club)]
+
+
+def _filters(players: list[str] | None) -> tuple[history.Filters, dict[str, list[str]]]:
+    """The page's filters; a bad one is shown beside its field and the list is not narrowed by it."""
+    try:
+        return history.read_filters(request.args, players), {}
+    except services.Invalid as error:
+        errors: dict[str, list[str]] = {}
+        for problem in error.problems:
+            errors.setdefault(problem.field, []).append(problem.message)
+        kept = {k: v for k, v in request.args.items() if k not in errors}
+        try:
+            return history.read_filters(kept, players), errors
+        except services.Invalid:  # a pair that only fails together (to before from): drop both days
+            return history.read_filters({k: v for k, v in kept.items() if k not in ("from", "to")}, players), errors
+
+
+def _club_link(club_id: str, token: str) -> str:
+    return services.public_url(url_for("clubs.join", club_id=club_id, key=token))
+
+
+def _remember_new(answer: services.Answer) -> Response:
+    club_id, token = answer.body["id"], answer.body["club_token"]
+    phone.remember_club(club_id, token)
+    if phone.first_time("club", club_id):
+        flash(_club_link(club_id, token), "club-key")
+    return redirect(url_for("clubs.club", club_id=club_id))
+
+
+@bp.route("/clubs/new", methods=["GET", "POST"])
+def new_club() -> Any:
+    """Start a club (or bring one from another server); below, the clubs this phone belongs to."""
+    form = NewClubForm()
+    errors: dict[str, list[str]] = {}
+    if request.method == "GET":
+        form.idempotency_key.data = new_key()
+    elif form.validate_on_submit():
+        try:
+            return _remember_new(services.create_club(form.request_body(), form.idempotency_key.data or None))
+        except ServiceError as error:
+            for problem in error.problems:
+                field = "players" if problem.field.startswith("players") else problem.field
+                errors.setdefault(field if field in form._fields else "_form", []).append(problem.message)
+    else:
+        errors = {name: list(messages) for name, messages in form.errors.items()}
+        if "csrf_token" in errors:
+            errors["_form"] = ["This page was open too long: nothing was saved. Reload it and try again."]
+    return render_template("clubs/new.html", form=form, errors=errors, clubs=phone.clubs(),
+                           import_key=new_key())
+
+
+@bp.post("/clubs/import")
+def import_club() -> Any:
+    """A club exported from this or another server, rebuilt here with a new link."""
+    upload = request.files.get("file")
+    problem = None
+    if upload is None or not upload.filename:
+        problem = "choose the club's JSON file (from “Download everything”)"
+    else:
+        raw = upload.read(IMPORT_LIMIT + 1)
+        try:
+            document = json.loads(raw) if len(raw) <= IMPORT_LIMIT else None
+        except (ValueError, RecursionError):
+            document = None
+            problem = "this file is not JSON: choose the .json file the club was exported to"
+        if document is None and problem is None:
+            problem = f"the file is larger than {IMPORT_LIMIT // (1024 * 1024)} MB"
+    if problem is None:
+        try:
+            return _remember_new(services.import_club(document, request.form.get("idempotency_key") or None))
+        except ServiceError as error:
+            problem = "; ".join(f"{p.field}: {p.message}" for p in error.problems[:5])
+    form = NewClubForm(formdata=None)
+    form.idempotency_key.data = new_key()
+    return render_template("clubs/new.html", form=form, errors={"file": [f"Nothing was imported: {problem}."]},
+                           clubs=phone.clubs(), import_key=new_key()), 422
+
+
+@bp.get("/clubs/<club_id>/join")
+def join(club_id: str) -> Response:
+    """Open a club's link: this phone keeps the secret, and the address bar loses it."""
+    try:
+        club = services.find_club(club_id)
+    except services.NotFound:
+        abort(404)
+    token = request.args.get("key", "")
+    if not services.can_use_club(club, token):
+        abort(403)
+    phone.remember_club(club.id, token)
+    return redirect(url_for("clubs.club", club_id=club.id))
+
+
+@bp.get("/clubs/<club_id>")
+def club(club_id: str) -> Any:
+    """The club: start a match here, find any match, the players' figures, head-to-head, take the data."""
+    club = _club(club_id)
+    names = _names(club)
+    filters, errors = _filters(names)
+    matches = history.club_matches(club, filters)
+    stats = history.club_stats(club)
+    link = _club_link(club.id, phone.club_keys()[club.id])
+    return render_template("clubs/club.html", club=club, names=names, filters=filters, errors=errors,
+                           args=request.args, games=history.GAMES, rows=[history.match_row(m) for m in matches],
+                           stats=stats, link=link, link_qr=qr_svg(link, f"QR code of the link to {club.name}"))
+
+
+@bp.get("/clubs/<club_id>/stats")
+def stats(club_id: str) -> Any:
+    """Every player's and partnership's figures, for one game or a span of days if asked; who is best at what."""
+    club = _club(club_id)
+    filters, errors = _filters(None)
+    figures = history.club_stats(club, filters)
+    return render_template("clubs/stats.html", club=club, filters=filters, errors=errors, args=request.args,
+                           games=history.GAMES, stats=figures, best=history.best_at(figures["players"]))
+
+
+@bp.get("/clubs/<club_id>/players/<name>")
+def player(club_id: str, name: str) -> Any:
+    """A player's figures with the counts behind them, results over time, partnerships and matches."""
+    club = _club(club_id)
+    try:
+        spelled = history.spelled(_names(club), name, "player")
+    except services.Invalid:
+        abort(404)
+    if spelled != name:
+        return redirect(url_for("clubs.player", club_id=club.id, name=spelled))
+    figures = history.player_stats(club, spelled)
+    rows = [history.match_row(m) for m in history.club_matches(club, history.Filters(player=spelled))]
+    chart_rows = [{**row, "against": " & ".join(row["against"])} for row in figures["results"]]
+    return render_template("clubs/player.html", club=club, player=figures, rows=rows, games=history.GAMES,
+                           chart=charts.results_svg(chart_rows, spelled))
+
+
+@bp.get("/clubs/<club_id>/head-to-head")
+def head_to_head(club_id: str) -> Any:
+    """Two players against each other: their meetings and each one's figures in them."""
+    club = _club(club_id)
+    names = _names(club)
+    errors: dict[str, list[str]] = {}
+    meeting = None
+    first, second = request.args.get("a", ""), request.args.get("b", "")
+    if first or second:
+        try:
+            a = history.spelled(names, first, "a")
+        except services.Invalid as error:
+            errors["a"] = [error.problems[0].message]
+        try:
+            b = history.spelled(names, second, "b")
+        except services.Invalid as error:
+            errors["b"] = [error.problems[0].message]
+        if not errors and a == b:
+            errors["b"] = ["choose two different players"]
+        if not errors:
+            meeting = history.meetings(club, a, b)
+            meeting["rows"] = [history.match_row(m) for m in history.club_matches(club, history.Filters(player=a))
+                               if m.id in set(meeting["matches"])]
+    return render_template("clubs/head_to_head.html", club=club, names=names, errors=errors, meeting=meeting,
+                           args=request.args, games=history.GAMES), 422 if errors else 200
+
+
+@bp.get("/matches")
+def phone_matches() -> Any:
+    """The matches this phone started or scored, newest first, with the same filters as a club's."""
+    filters, errors = _filters(None)
+    mine = history.filter_matches(history.phone_matches(reversed(phone.keys())), filters)
+    return render_template("clubs/phone.html", filters=filters, errors=errors, args=request.args,
+                           games=history.GAMES, rows=[history.match_row(m) for m in mine], clubs=phone.clubs())
+
+
+@bp.get("/clubs/<club_id>/export.json")
+def export_json(club_id: str) -> Response:
+    """The whole club as a download (the API's export, for a phone that holds the club's link)."""
+    club = _club(club_id)
+    response = Response(json.dumps(exchange.club_document(club), ensure_ascii=False), mimetype="application/json")
+    response.headers["Content-Disposition"] = f'attachment; filename="{exchange.club_filename(club, "json")}"'
+    return response
+
+
+@bp.get("/clubs/<club_id>/export.csv")
+def export_csv(club_id: str) -> Response:
+    """One row per hand of every match of the club, as a download."""
+    club = _club(club_id)
+    return csv_response(exchange.club_csv(club), exchange.club_filename(club, "csv"))

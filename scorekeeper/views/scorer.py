@@ -7,46 +7,35 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
 
-from .. import services
+from .. import history, services
 from ..forms import NewMatchForm, form_data_from_hand, hand_field, hand_form, hand_from_form, match_field, new_key
 from ..models import Match
 from ..qr import qr_svg
 from ..rules import PRESETS, Problem, RuleError, Rules, score_hand
 from ..rules.describe import describe_rules
 from ..services import ServiceError, Stale
+from . import phone
 from .board import board_context
 from .confirm import confirm_path
 
 bp = Blueprint("scorer", __name__)
-REMEMBERED = 30
+MINE_SHOWN = 5
+"""Matches of this phone listed on the start page; the rest are on the phone's match list."""
 GROUP_FIELDS = {"card_points", "melds", "bela", "took_trick", "revoke", "claim"}
 """Problems of a whole group of fields, shown at the top of that group."""
 REVOKE_ARGS = ("revoke-accuser", "revoke-accused", "revoke-upheld")
 """Query arguments that prefill the hand form's revoke challenge (from the legal-play checker)."""
 
 
-def _keys() -> dict[str, str]:
-    keys = session.get("keys")
-    return dict(keys) if isinstance(keys, dict) else {}
-
-
-def _remember(match_id: str, token: str) -> None:
-    keys = _keys()
-    keys.pop(match_id, None)
-    keys[match_id] = token
-    session["keys"] = dict(list(keys.items())[-REMEMBERED:])
-    session.permanent = True
-
-
 def _scorer(match_id: str) -> tuple[Match, str]:
-    """The match and this phone's edit key for it; the board if the phone has no key."""
+    """The match and the key this phone scores it with (its edit key, or its club's secret); 403 without."""
     match = services.find_match(match_id)
-    token = _keys().get(match_id)
-    if token is None or not services.can_edit(match, token):
+    token = phone.scoring_key(match)
+    if token is None:
         abort(403)
     return match, token
 
@@ -88,28 +77,32 @@ def csrf_failed(error: CSRFError) -> Any:
 def start() -> Any:
     """Start a match; below, the matches this phone scores."""
     form = NewMatchForm()
+    clubs = phone.clubs()
+    form.club.choices = [("", "No club"), *((club.id, club.name) for club in clubs)]
     errors: dict[str, list[str]] = {}
     if request.method == "GET":
         form.idempotency_key.data = new_key()
+        form.club.data = request.args.get("club") or (clubs[0].id if len(clubs) == 1 else "")
     elif form.validate_on_submit():
         try:
-            answer = services.create_match(form.request_body(), form.idempotency_key.data or None)
+            answer = services.create_match(form.request_body(), form.idempotency_key.data or None,
+                                           phone.club_keys().get(form.club.data or ""))
         except ServiceError as error:
             errors = _errors(error.problems, match_field, set(form._fields) | {"players", "rules"})
         else:
             match_id, token = answer.body["id"], answer.body["edit_token"]
-            _remember(match_id, token)
-            session.setdefault("shown_key", [])
-            if match_id not in session["shown_key"]:
-                session["shown_key"] = [*session["shown_key"][-REMEMBERED:], match_id]
+            phone.remember(match_id, token)
+            if not form.club.data and phone.first_time("key", match_id):
                 flash(services.public_url(url_for("scorer.join", match_id=match_id, key=token)), "key")
             return redirect(url_for("scorer.sheet", match_id=match_id))
     else:
         errors = _wtf_errors(form)
-    mine = [m for m in (services.db.session.get(Match, mid) for mid in reversed(_keys())) if m is not None]
+    club = next((c for c in clubs if c.id == form.club.data), None)
+    mine = history.phone_matches(reversed(phone.keys()))
     return render_template("scorer/start.html", form=form, errors=errors, presets=PRESETS,
-                           describe=describe_rules, mine=mine, side_names=services.side_names,
-                           rules_of=services.rules_of, state_of=services.state_of)
+                           describe=describe_rules, mine=[history.match_row(m) for m in mine[:MINE_SHOWN]],
+                           more=len(mine) > MINE_SHOWN, club=club,
+                           club_names=[p.name for p in services.club_players(club)] if club else [])
 
 
 @bp.get("/m/<match_id>/join")
@@ -119,7 +112,7 @@ def join(match_id: str) -> Response:
     token = request.args.get("key", "")
     if not services.can_edit(match, token):
         abort(403)
-    _remember(match_id, token)
+    phone.remember(match_id, token)
     return redirect(url_for("scorer.sheet", match_id=match_id))
 
 

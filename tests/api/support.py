@@ -152,3 +152,13 @@ def assert_unchanged(app: Flask, client: FlaskClient, match: Made | None, before
         assert after["match"] == before["match"]
         assert after["etag"] == before["etag"]
     assert after["counts"] == before["counts"]
+
+
+def club_row_counts(app: Flask) -> dict[str, int]:
+    """How many rows each table a club touches holds: clubs, players, seats, matches, hands, events, keys."""
+    from scorekeeper.extensions import db
+    from scorekeeper.models import Club, Event, Hand, IdempotencyKey, Match, MatchPlayer, Player
+
+    with app.app_context():
+        return {model.__tablename__: int(db.session.scalar(select(func.count()).select_from(model)) or 0)
+                for model in (Club, Player, MatchPlayer, Match, Hand, Event, IdempotencyKey)}

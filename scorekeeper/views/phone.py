@@ -1,0 +1,76 @@
+"""What a phone remembers, in its signed session cookie: the edit keys of the matches it started or scored,
+and the secrets of the clubs it joined. Nothing else identifies a phone."""
+
+from __future__ import annotations
+
+from flask import session
+
+from .. import services
+from ..extensions import db
+from ..models import Club, Match
+
+REMEMBERED = 30
+"""Matches a phone keeps the keys of (the newest); a club keeps the rest of its history."""
+CLUBS_REMEMBERED = 8
+
+
+def _stored(name: str) -> dict[str, str]:
+    value = session.get(name)
+    return dict(value) if isinstance(value, dict) else {}
+
+
+def keys() -> dict[str, str]:
+    """Match id → edit key, oldest first."""
+    return _stored("keys")
+
+
+def club_keys() -> dict[str, str]:
+    """Club id → the club's secret, oldest first."""
+    return _stored("clubs")
+
+
+def _keep(name: str, item_id: str, token: str, most: int) -> None:
+    stored = _stored(name)
+    stored.pop(item_id, None)
+    stored[item_id] = token
+    session[name] = dict(list(stored.items())[-most:])
+    session.permanent = True
+
+
+def remember(match_id: str, token: str) -> None:
+    """Keep a match's edit key (the newest last)."""
+    _keep("keys", match_id, token, REMEMBERED)
+
+
+def remember_club(club_id: str, token: str) -> None:
+    """Keep a club's secret."""
+    _keep("clubs", club_id, token, CLUBS_REMEMBERED)
+
+
+def first_time(kind: str, item_id: str) -> bool:
+    """True the first time this phone is shown the key of ``item_id`` (the link is shown once)."""
+    name = f"shown_{kind}"
+    shown = session.get(name)
+    shown = list(shown) if isinstance(shown, list) else []
+    if item_id in shown:
+        return False
+    session[name] = [*shown[-REMEMBERED:], item_id]
+    return True
+
+
+def scoring_key(match: Match) -> str | None:
+    """The key this phone scores ``match`` with: its own edit key, or the secret of the match's club."""
+    for token in (keys().get(match.id), club_keys().get(match.club_id) if match.club_id else None):
+        if token and services.can_edit(match, token):
+            return token
+    return None
+
+
+def clubs() -> list[Club]:
+    """The clubs this phone holds a good secret for, newest joined first."""
+    found = []
+    for club_id, token in reversed(club_keys().items()):
+        club = db.session.get(Club, club_id)
+        if club is not None and services.can_use_club(club, token):
+            found.append(club)
+    return found
