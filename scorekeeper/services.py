@@ -417,12 +417,11 @@ def create_match(data: Mapping[str, Any], idempotency_key: str | None = None, to
 
     def work() -> Answer:
         rules, players, first_dealer = _read_create(data)
-        seated = _club_seats(club, players)
-        match, secret = _new_match(rules, [p.name for p in seated] or players, first_dealer, 1)
+        match, secret = _new_match(rules, players, first_dealer, 1)
         match.club_id = club.id if club is not None else None
         db.session.add(match)
-        db.session.flush()
-        _seat(match, club, seated)
+        db.session.flush()  # before any savepoint: SQLite's driver opens the transaction at the first write
+        _seat(match, club, _club_seats(club, players))
         _cache_state(match, Replayer(rules, first_dealer, side_names(rules, players)).state(), 1, [])
         db.session.add(Event(match_id=match.id, revision=1, kind="create",
                              data={"variant": rules.variant, "rules": match.rules, "players": players,
@@ -564,6 +563,7 @@ def _seat(match: Match, club: Club | None, seated: list[Player]) -> None:
     """Make the (flushed) match a club match: its names spelled as the club has them, and who sat where."""
     if club is None:
         return
+    match.players = [player.name for player in seated]
     db.session.add_all(MatchPlayer(match_id=match.id, seat=seat, player_id=player.id)
                        for seat, player in enumerate(seated))
 
@@ -811,7 +811,7 @@ def _rebuild(data: Any, club: Club | None = None, prefix: str = "") -> tuple[Mat
     try:
         head, raw_hands, raw_events, exported = _read_document(data)
         rules, players, first_dealer, created_at = _read_imported_match(head)
-        seated = _club_seats(club, players)
+        seated = _club_seats(club, players)  # the club's row is written first (savepoints need a transaction)
         match, secret = _new_match(rules, [p.name for p in seated] or players, first_dealer, 1)
         match.club_id = club.id if club is not None else None
         hands = _read_imported_hands(raw_hands, rules, match.id)

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 from typing import Any, NamedTuple
 
 from .scoring import Result
@@ -35,14 +37,21 @@ class MatchRecord(NamedTuple):
     """The engine's state with its hands (``MatchState.as_dict()``)."""
 
 
+def _half_up(value: Fraction, places: int) -> Decimal:
+    """``value`` rounded as a person rounds: halves away from zero (62.5% is 63%, not 62%)."""
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    return exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+
+
 def rate(count: int, of: int) -> dict[str, Any]:
     """A rate with the counts behind it; ``percent`` is a whole number, or None when ``of`` is 0."""
-    return {"count": count, "of": of, "percent": round(100 * count / of) if of else None}
+    return {"count": count, "of": of, "percent": int(_half_up(Fraction(100 * count, of), 0)) if of else None}
 
 
 def average(total: int, hands: int) -> dict[str, Any]:
     """An average with what it is made of; ``average`` to one decimal, or None for no hands."""
-    return {"hands": hands, "points": total, "average": round(total / hands, 1) if hands else None}
+    return {"hands": hands, "points": total,
+            "average": float(_half_up(Fraction(total, hands), 1)) if hands else None}
 
 
 @dataclass(slots=True)

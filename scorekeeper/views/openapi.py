@@ -36,6 +36,52 @@ _WRITE_ERRORS = {
 }
 
 
+_CLUB = {"name": "club_id", "in": "path", "required": True, "schema": {"type": "string"}}
+_CLUB_ERRORS = {"401": _error("missing or wrong club token"), "404": _error("unknown club")}
+_FILTERS = [{"name": name, "in": "query", "required": False, "schema": {"type": "string"}, "description": text}
+            for name, text in (("player", "a club player's name (any case)"), ("game", "a preset name"),
+                               ("from", "first day, YYYY-MM-DD"), ("to", "last day, YYYY-MM-DD"))]
+
+
+def _club_read(summary: str, parameters: list[dict[str, Any]], kind: str = "application/json") -> dict[str, Any]:
+    return {"get": {"summary": summary, "parameters": [_CLUB, *parameters], "security": _AUTH,
+                    "responses": {"200": {"description": summary, "content": {kind: {"schema": {}}}},
+                                  **_CLUB_ERRORS, "422": _error("a filter or player that is not valid")}}}
+
+
+def _club_paths() -> dict[str, Any]:
+    """Clubs: every read takes the club's token (``club_token``) as the bearer."""
+    name = {"name": "name", "in": "path", "required": True, "schema": {"type": "string"}}
+    pair = [{"name": side, "in": "query", "required": True, "schema": {"type": "string"}} for side in ("a", "b")]
+    return {
+        "/api/v1/clubs": {"post": {
+            "summary": "Create a club: its name and, if known, its players; answers its club_token once",
+            "parameters": [_IDEMPOTENCY],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                "type": "object", "required": ["name"], "properties": {
+                    "name": {"type": "string", "maxLength": 80},
+                    "players": {"type": "array", "items": {"type": "string"}}}}}}},
+            "responses": {"201": {"description": "the club with its club_token and link"},
+                          "400": _error("not JSON"), "422": _error("no name, or a name given twice")}}},
+        "/api/v1/clubs/{club_id}": _club_read("The club: its name and players", []),
+        "/api/v1/clubs/{club_id}/matches": _club_read("The club's matches, newest first", _FILTERS),
+        "/api/v1/clubs/{club_id}/stats": _club_read(
+            "Every player's and partnership's figures, with the counts behind each rate", _FILTERS[1:]),
+        "/api/v1/clubs/{club_id}/players/{name}": _club_read(
+            "A player's figures, results over time, partnerships and opponents", [name]),
+        "/api/v1/clubs/{club_id}/head-to-head": _club_read("Two players against each other", pair),
+        "/api/v1/clubs/{club_id}/export": _club_read("The whole club: players and every match's export", []),
+        "/api/v1/clubs/{club_id}/export.csv": _club_read("One row per hand of every match", [], "text/csv"),
+        "/api/v1/clubs/imports": {"post": {
+            "summary": "A new club (new id and token) from a club export; refused whole if any part is not valid",
+            "parameters": [_IDEMPOTENCY],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": {"type": "object"}}}},
+            "responses": {"201": {"description": "the new club with its club_token and its matches' ids"},
+                          "400": _error("not JSON"),
+                          "422": _error("not a club export, changed after export, or a match that does not rebuild")}}},
+    }
+
+
 def spec() -> dict[str, Any]:
     """The OpenAPI 3.1 document."""
     side_list = {"type": "array", "items": {"type": "integer"}}
@@ -113,9 +159,13 @@ def spec() -> dict[str, Any]:
                     "type": "object", "required": ["variant", "players"], "properties": {
                         "variant": {"type": "string"}, "players": {"type": "array", "items": {"type": "string"}},
                         "rules": {"type": "object"}, "best_of": {"type": "integer"},
-                        "first_dealer": {"type": "integer"}}}}}},
+                        "first_dealer": {"type": "integer"},
+                        "club": {"type": "string", "description": "a club's id: the match is played in that club "
+                                                                  "(send the club's token as the bearer)"}}}}}},
                 "responses": {"201": _ok("the match, with its edit_token and view_token", "Match"),
-                              "400": _error("not JSON"), "422": _error("a match the rules do not allow")}}},
+                              "400": _error("not JSON"), "401": _error("a club without its token"),
+                              "404": _error("unknown club"), "422": _error("a match the rules do not allow")}}},
+            **_club_paths(),
             "/api/v1/matches/{match_id}": {"get": {
                 "summary": "The match and its state", "parameters": [_ID], "security": _AUTH,
                 "responses": {"200": _ok("the match", "Match"), "401": _error("missing or wrong token"),
