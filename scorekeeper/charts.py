@@ -237,7 +237,7 @@ def _match_labels(count: int, gap: float) -> list[int]:
 
 
 def _results_table(rows: Sequence[Mapping[str, Any]], name: str) -> str:
-    head = "".join(f'<th scope="col">{h}</th>' for h in ("Date", "Game", "Against", "Result", "Won–lost so far"))
+    head = "".join(f'<th scope="col">{h}</th>' for h in ("Date", "Game", "Against", "Result", "Won–lost"))
     body = []
     for row in rows:
         won = int(row["won_so_far"])

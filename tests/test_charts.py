@@ -174,7 +174,7 @@ def test_results_draw_a_won_and_a_lost_line_with_a_marker_per_match() -> None:
     texts = [t.text for t in svg.iter(f"{SVG}text")]
     assert {"1", "5", "10", "12"} <= set(texts) and "7" not in texts
     assert "match" in texts and "2026-11-01" in texts and "2026-11-12" in texts
-    assert table[0] == ["Date", "Game", "Against", "Result", "Won–lost so far"]
+    assert table[0] == ["Date", "Game", "Against", "Result", "Won–lost"]
     assert len(table) == 1 + 12
     assert table[1] == ["2026-11-01", "Bela", "Yvonne", "won", "1–0"]
     assert table[2] == ["2026-11-02", "Bela", "Yvonne", "lost", "1–1"]

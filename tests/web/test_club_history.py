@@ -66,14 +66,17 @@ def test_a_club_finds_its_matches_and_shows_a_players_results(page: Page, server
     expect(matches.first).to_contain_text("Yvonne v Ana")
     expect(matches.first).to_contain_text("being played")
     expect(matches.last).to_contain_text("Mike won")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     shot(page, "club-page")
 
     # Filter by a player: only Yvonne's match; then by a day with no match.
+    page.get_by_text("Find a match (player, game, days)").click()
     page.get_by_label("Player").select_option("Yvonne")
     page.get_by_role("button", name="Show").click()
     expect(page.locator(".club-matches .match-row")).to_have_count(1)
     expect(page.get_by_role("heading", name=re.compile("Matches"))).to_contain_text("1 found")
     page.get_by_role("link", name="Clear").click()
+    page.get_by_text("Find a match (player, game, days)").click()
     page.get_by_label(re.compile("^From")).fill("2020-01-01")
     page.get_by_label(re.compile("^To")).fill("2020-01-31")
     page.get_by_role("button", name="Show").click()
@@ -99,6 +102,7 @@ def test_a_club_finds_its_matches_and_shows_a_players_results(page: Page, server
     page.get_by_text("The figures as a table").click()
     expect(page.locator(".chart-table tbody tr")).to_have_count(1)
     expect(page.locator(".chart-table tbody tr")).to_contain_text("won")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # nothing to scroll sideways
     shot(page, "player-page")
 
     # Statistics: who is best at what, with Ana's bate counted.
