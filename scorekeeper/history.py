@@ -206,10 +206,12 @@ def meetings(club: Club, first: str, second: str) -> dict[str, Any]:
 
 
 def phone_matches(ids: Iterable[str]) -> list[Match]:
-    """The matches a phone remembers, in the order given (newest first); forgotten ones left out."""
+    """The matches a phone remembers, newest first; ones no longer on the server left out."""
     wanted = list(ids)
-    found = {m.id: m for m in db.session.scalars(select(Match).where(Match.id.in_(wanted)))} if wanted else {}
-    return [found[i] for i in wanted if i in found]
+    if not wanted:
+        return []
+    return list(db.session.scalars(select(Match).where(Match.id.in_(wanted))
+                                   .order_by(Match.created_at.desc(), Match.id)))
 
 
 BEST_FROM = 3

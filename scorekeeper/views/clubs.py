@@ -199,7 +199,7 @@ def head_to_head(club_id: str) -> Any:
 def phone_matches() -> Any:
     """The matches this phone started or scored, newest first, with the same filters as a club's."""
     filters, errors = _filters(None)
-    mine = history.filter_matches(history.phone_matches(reversed(phone.keys())), filters)
+    mine = history.filter_matches(history.phone_matches(phone.keys()), filters)
     return render_template("clubs/phone.html", filters=filters, errors=errors, args=request.args,
                            games=history.GAMES, rows=[history.match_row(m) for m in mine], clubs=phone.clubs())
 

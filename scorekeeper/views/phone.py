@@ -15,8 +15,14 @@ CLUBS_REMEMBERED = 8
 
 
 def _stored(name: str) -> dict[str, str]:
+    """The ids and secrets kept under ``name``, oldest first. They are kept as a list of pairs: the session's
+    JSON sorts an object's keys, which would lose the order (an older cookie may still hold an object)."""
     value = session.get(name)
-    return dict(value) if isinstance(value, dict) else {}
+    if isinstance(value, dict):
+        return {str(k): str(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return {str(pair[0]): str(pair[1]) for pair in value if isinstance(pair, list) and len(pair) == 2}
+    return {}
 
 
 def keys() -> dict[str, str]:
@@ -33,7 +39,7 @@ def _keep(name: str, item_id: str, token: str, most: int) -> None:
     stored = _stored(name)
     stored.pop(item_id, None)
     stored[item_id] = token
-    session[name] = dict(list(stored.items())[-most:])
+    session[name] = [[key, value] for key, value in list(stored.items())[-most:]]
     session.permanent = True
 
 

@@ -98,7 +98,7 @@ def start() -> Any:
     else:
         errors = _wtf_errors(form)
     club = next((c for c in clubs if c.id == form.club.data), None)
-    mine = history.phone_matches(reversed(phone.keys()))
+    mine = history.phone_matches(phone.keys())
     return render_template("scorer/start.html", form=form, errors=errors, presets=PRESETS,
                            describe=describe_rules, mine=[history.match_row(m) for m in mine[:MINE_SHOWN]],
                            more=len(mine) > MINE_SHOWN, club=club,
