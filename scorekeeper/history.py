@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
+from flask import g
 from sqlalchemy import select
 
 from . import services
@@ -142,9 +143,19 @@ def result_text(match: Match, state: Mapping[str, Any]) -> str:
     return f"being played: {so_far}game {state['game']} at {totals}"
 
 
+def _state(match: Match) -> dict[str, Any]:
+    """The match's state (the engine's cached replay), decoded once per request however often a page needs
+    it (a club page lists the matches and adds up their statistics)."""
+    states: dict[tuple[str, int], dict[str, Any]] = g.setdefault("match_states", {})
+    key = (match.id, match.revision)
+    if key not in states:
+        states[key] = services.state_of(match)
+    return states[key]
+
+
 def match_row(match: Match) -> dict[str, Any]:
     """One line of a match list: day, game, players, result, and where to open it."""
-    state = services.state_of(match)
+    state = _state(match)
     rules = services.rules_of(match)
     names = services.side_names(rules, match.players)
     return {
@@ -160,7 +171,7 @@ def match_row(match: Match) -> dict[str, Any]:
 def records(matches: Iterable[Match]) -> list[MatchRecord]:
     """The matches as the statistics read them, oldest first."""
     ordered = sorted(matches, key=lambda m: (m.created_at.replace(tzinfo=None), m.id))
-    return [MatchRecord(m.id, m.variant, day_of(m).isoformat(), sides_of(m), services.state_of(m)) for m in ordered]
+    return [MatchRecord(m.id, m.variant, day_of(m).isoformat(), sides_of(m), _state(m)) for m in ordered]
 
 
 def _named(tally: Any, **head: Any) -> dict[str, Any]:
