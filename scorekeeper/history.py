@@ -61,6 +61,24 @@ def spelled(players: Iterable[str], name: str, field: str) -> str:
     return found
 
 
+def read_pair(players: Iterable[str], args: Mapping[str, str]) -> tuple[str, str]:
+    """The two players of a head-to-head (``a`` and ``b``), spelled as the club spells them; Invalid naming
+    each bad one."""
+    names = list(players)
+    problems: list[Problem] = []
+    found: list[str] = []
+    for field in ("a", "b"):
+        try:
+            found.append(spelled(names, args.get(field, ""), field))
+        except Invalid as error:
+            problems.extend(error.problems)
+    if not problems and found[0] == found[1]:
+        problems.append(Problem("b", "choose two different players"))
+    if problems:
+        raise Invalid(problems)
+    return found[0], found[1]
+
+
 def read_filters(args: Mapping[str, str], players: Iterable[str] | None = None) -> Filters:
     """The filters of a request (``player``, ``game``, ``from``, ``to``); Invalid naming each bad one.
 

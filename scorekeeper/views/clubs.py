@@ -175,22 +175,17 @@ def head_to_head(club_id: str) -> Any:
     names = _names(club)
     errors: dict[str, list[str]] = {}
     meeting = None
-    first, second = request.args.get("a", ""), request.args.get("b", "")
-    if first or second:
+    if request.args.get("a") or request.args.get("b"):
         try:
-            a = history.spelled(names, first, "a")
+            a, b = history.read_pair(names, request.args)
         except services.Invalid as error:
-            errors["a"] = [error.problems[0].message]
-        try:
-            b = history.spelled(names, second, "b")
-        except services.Invalid as error:
-            errors["b"] = [error.problems[0].message]
-        if not errors and a == b:
-            errors["b"] = ["choose two different players"]
-        if not errors:
+            for problem in error.problems:
+                errors.setdefault(problem.field, []).append(problem.message)
+        else:
             meeting = history.meetings(club, a, b)
+            met = set(meeting["matches"])
             meeting["rows"] = [history.match_row(m) for m in history.club_matches(club, history.Filters(player=a))
-                               if m.id in set(meeting["matches"])]
+                               if m.id in met]
     return render_template("clubs/head_to_head.html", club=club, names=names, errors=errors, meeting=meeting,
                            args=request.args, games=history.GAMES), 422 if errors else 200
 

@@ -67,11 +67,7 @@ def player(club_id: str, name: str) -> Any:
 def head_to_head(club_id: str) -> Any:
     """Two players (``a`` and ``b``) against each other."""
     club = _club(club_id)
-    names = _names(club)
-    first = history.spelled(names, request.args.get("a", ""), "a")
-    second = history.spelled(names, request.args.get("b", ""), "b")
-    if first == second:
-        raise services.Invalid("b", "name two different players")
+    first, second = history.read_pair(_names(club), request.args)
     return jsonify(history.meetings(club, first, second))
 
 

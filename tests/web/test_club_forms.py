@@ -122,3 +122,21 @@ def test_a_phone_forgets_its_oldest_match_first(client: FlaskClient) -> None:
     assert page.count('class="button match-row"') == REMEMBERED
     assert f"/m/{started[0]}" not in page and f"/m/{started[1]}" in page and f"/m/{started[-1]}" in page
     assert client.get(f"/m/{started[0]}").status_code == 403
+
+
+def test_head_to_head_page(client: FlaskClient) -> None:
+    phone = Phone(client)
+    _, location = _new_club(client, "Kitchen", "Baka\nDida\nTeta")
+    club_id = location.rsplit("/", 1)[1]
+    phone.start("bela", ["Baka", "Dida"], club=club_id)
+    page = client.get(f"/clubs/{club_id}/head-to-head")
+    assert page.status_code == 200 and "Compare" in page.get_data(as_text=True)
+    answer = client.get(f"/clubs/{club_id}/head-to-head?a=baka&b=BAKA")
+    assert answer.status_code == 422 and all_errors(answer.get_data(as_text=True)) == {
+        "b": ["⚠ choose two different players"]}
+    answer = client.get(f"/clubs/{club_id}/head-to-head?a=Nobody&b=Dida")
+    assert all_errors(answer.get_data(as_text=True)) == {"a": ["⚠ nobody called 'Nobody' plays in this club"]}
+    html = client.get(f"/clubs/{club_id}/head-to-head?a=dida&b=baka").get_data(as_text=True)
+    assert "Dida 0 – 0 Baka" in html and html.count('class="button match-row"') == 1
+    html = client.get(f"/clubs/{club_id}/head-to-head?a=Teta&b=Baka").get_data(as_text=True)
+    assert "Teta and Baka have not played on opposite sides yet." in html
