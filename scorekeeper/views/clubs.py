@@ -15,11 +15,12 @@ from ..models import Club
 from ..qr import qr_svg
 from ..services import ServiceError
 from . import phone
+from .clubs_api import IMPORT_BODY_LIMIT
 from .exchange import csv_response
 
 bp = Blueprint("clubs", __name__)
-IMPORT_LIMIT = 20 * 1024 * 1024
-"""The largest club file an import page takes (a club of years fits many times over)."""
+IMPORT_LIMIT = IMPORT_BODY_LIMIT
+"""The largest club file the import page takes, as the API (a club of years fits many times over)."""
 
 
 def _club(club_id: str) -> Club:
@@ -89,6 +90,7 @@ def new_club() -> Any:
 @bp.post("/clubs/import")
 def import_club() -> Any:
     """A club exported from this or another server, rebuilt here with a new link."""
+    request.max_content_length = IMPORT_LIMIT + 64 * 1024  # the file and the form around it
     upload = request.files.get("file")
     problem = None
     if upload is None or not upload.filename:

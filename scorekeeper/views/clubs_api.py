@@ -84,7 +84,12 @@ def export_club_csv(club_id: str) -> Response:
     return csv_response(exchange.club_csv(club), exchange.club_filename(club, "csv"))
 
 
+IMPORT_BODY_LIMIT = 64 * 1024 * 1024
+"""The largest import body: a club of years (every other request keeps the app's 256 KB)."""
+
+
 @bp.post("/clubs/imports")
 def import_club() -> Any:
     """A new club (new id, new secret) from a club export → 201."""
+    request.max_content_length = IMPORT_BODY_LIMIT
     return _answer(services.import_club(_json(), request.headers.get("Idempotency-Key")))

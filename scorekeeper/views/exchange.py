@@ -10,6 +10,8 @@ from .. import exchange, services
 from .api import _answer, _json, _token
 
 bp = Blueprint("exchange", __name__, url_prefix="/api/v1")
+IMPORT_BODY_LIMIT = 16 * 1024 * 1024
+"""The largest match import (a match of thousands of hands); every other request keeps the app's 256 KB."""
 
 
 def csv_response(text: str, filename: str | None = None) -> Response:
@@ -39,4 +41,5 @@ def export_csv(match_id: str) -> Response:
 @bp.post("/imports")
 def import_match() -> Any:
     """A new match (new id, new tokens) from an export → 201."""
+    request.max_content_length = IMPORT_BODY_LIMIT
     return _answer(services.import_match(_json(), request.headers.get("Idempotency-Key")))

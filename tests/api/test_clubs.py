@@ -543,3 +543,24 @@ def test_club_csv_has_a_row_per_hand_of_every_match(app: Flask, client: FlaskCli
     assert {row[column["side 1"]] for row in belote_rows} == {"Mike & Ana"}
     assert {row[column["side 3"]] for row in belote_rows} == {""}
     assert club.token not in text
+
+
+def test_a_club_export_larger_than_an_ordinary_request_imports(client: FlaskClient) -> None:
+    """Every other request is held to 256 KB; an import may be a club of years (here a padded document, its
+    digest made again, as a long history would be)."""
+    club = make_club(client, players=["Mike", "Yvonne"])
+    made = club_match(client, club)
+    send(client, club, made, BELA_MADE)
+    document = client.get(f"{club.url}/export", headers=club.auth).get_json()
+    document["club"]["about"] = "x" * 400_000
+    document["digest"] = digest(document)
+    body = json.dumps(document)
+    assert len(body) > 256 * 1024
+    assert client.post(f"{API}/matches", data=body, content_type="application/json").status_code == 413
+    answer = client.post(f"{API}/clubs/imports", data=body, content_type="application/json")
+    assert answer.status_code == 201, answer.get_data(as_text=True)[:300]
+    match = document["matches"][0]
+    match["match"]["about"] = "x" * 400_000
+    match["digest"] = digest(match)
+    answer = client.post(f"{API}/imports", data=json.dumps(match), content_type="application/json")
+    assert answer.status_code == 201, answer.get_data(as_text=True)[:300]
