@@ -131,6 +131,14 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def new_id() -> str:
+    """A fresh public id of a match or club: 96 random bits, URL-safe, never starting with ``-`` (a CSV cell
+    starting so would be read as a formula by a spreadsheet)."""
+    while (value := secrets.token_urlsafe(12)).startswith("-"):
+        pass
+    return value
+
+
 def new_token() -> str:
     """A fresh secret: 32 random bytes, URL-safe."""
     return secrets.token_urlsafe(32)
@@ -438,7 +446,7 @@ def _new_match(rules: Rules, players: list[str], first_dealer: int, revision: in
     seed = new_token()
     view_token = new_token()
     match = Match(
-        id=secrets.token_urlsafe(12), variant=rules.variant, rules=rules.as_dict(), players=players,
+        id=new_id(), variant=rules.variant, rules=rules.as_dict(), players=players,
         first_dealer=first_dealer, edit_token_hash=hash_token(_edit_token_from(seed)), view_token=view_token,
         revision=revision,
     )
@@ -609,7 +617,7 @@ def club_body(club: Club) -> dict[str, Any]:
 
 def _new_club(name: str, names: list[str], created_at: datetime | None = None) -> tuple[Club, str]:
     seed = new_token()
-    club = Club(id=secrets.token_urlsafe(12), name=name, token_hash=hash_token(_edit_token_from(seed)),
+    club = Club(id=new_id(), name=name, token_hash=hash_token(_edit_token_from(seed)),
                 created_at=created_at or utcnow())
     db.session.add(club)
     db.session.flush()

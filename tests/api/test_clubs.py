@@ -564,3 +564,12 @@ def test_a_club_export_larger_than_an_ordinary_request_imports(client: FlaskClie
     match["digest"] = digest(match)
     answer = client.post(f"{API}/imports", data=json.dumps(match), content_type="application/json")
     assert answer.status_code == 201, answer.get_data(as_text=True)[:300]
+
+
+def test_ids_never_start_like_a_spreadsheet_formula(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A match or club id is the first cell of the club's CSV: one starting with "-" would be a formula."""
+    from scorekeeper import services
+
+    drawn = iter(["-AT2d2ssOCupBMqF", "_AT2d2ssOCupBMqF"])
+    monkeypatch.setattr(services.secrets, "token_urlsafe", lambda size: next(drawn))
+    assert services.new_id() == "_AT2d2ssOCupBMqF"
