@@ -19,6 +19,8 @@ from .clubs_api import IMPORT_BODY_LIMIT
 from .exchange import csv_response
 
 bp = Blueprint("clubs", __name__)
+LIST_SHOWN = 40
+"""Matches a club page lists at first (the newest); the rest behind "show all", or found by the filters."""
 IMPORT_LIMIT = IMPORT_BODY_LIMIT
 """The largest club file the import page takes, as the API (a club of years fits many times over)."""
 
@@ -136,10 +138,12 @@ def club(club_id: str) -> Any:
     names = _names(club)
     filters, errors = _filters(names)
     matches = history.club_matches(club, filters)
+    shown = matches if request.args.get("all") == "1" else matches[:LIST_SHOWN]
     stats = history.club_stats(club)
     link = _club_link(club.id, phone.club_keys()[club.id])
     return render_template("clubs/club.html", club=club, names=names, filters=filters, errors=errors,
-                           args=request.args, games=history.GAMES, rows=[history.match_row(m) for m in matches],
+                           args=request.args, games=history.GAMES, rows=[history.match_row(m) for m in shown],
+                           found=len(matches),
                            stats=stats, link=link, link_qr=qr_svg(link, f"QR code of the link to {club.name}"))
 
 

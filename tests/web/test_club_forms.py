@@ -140,3 +140,17 @@ def test_head_to_head_page(client: FlaskClient) -> None:
     assert "Dida 0 – 0 Baka" in html and html.count('class="button match-row"') == 1
     html = client.get(f"/clubs/{club_id}/head-to-head?a=Teta&b=Baka").get_data(as_text=True)
     assert "Teta and Baka have not played on opposite sides yet." in html
+
+
+def test_a_long_club_list_shows_the_newest_and_the_rest_on_asking(client: FlaskClient) -> None:
+    from scorekeeper.views.clubs import LIST_SHOWN
+
+    phone = Phone(client)
+    _, location = _new_club(client, "Kitchen", "Baka\nDida")
+    club_id = location.rsplit("/", 1)[1]
+    started = [phone.start("bela", ["Baka", "Dida"], club=club_id) for _ in range(LIST_SHOWN + 2)]
+    page = client.get(location).get_data(as_text=True)
+    assert page.count('class="button match-row"') == LIST_SHOWN and f"/m/{started[-1]}" in page
+    assert f"Show all {LIST_SHOWN + 2} matches (2 older)" in page and f"/m/{started[0]}" not in page
+    page = client.get(location + "?all=1").get_data(as_text=True)
+    assert page.count('class="button match-row"') == LIST_SHOWN + 2 and "Show all" not in page
