@@ -488,6 +488,8 @@ def _read_create(data: Mapping[str, Any]) -> tuple[Rules, list[str], int]:
                 problems.append(Problem(f"players.{i}", "every player needs a name"))
             elif len(name.strip()) > NAME_LIMIT:
                 problems.append(Problem(f"players.{i}", f"a name has at most {NAME_LIMIT} characters"))
+            elif "\x00" in name:  # PostgreSQL text (a club's players) cannot hold it, and no page could show it
+                problems.append(Problem(f"players.{i}", "a name cannot hold a NUL character"))
         players = [p.strip() if isinstance(p, str) else "" for p in players]
         if not problems and len({p.casefold() for p in players}) != len(players):
             problems.append(Problem("players", "two players have the same name: the sheet could not tell them apart"))

@@ -573,3 +573,12 @@ def test_ids_never_start_like_a_spreadsheet_formula(monkeypatch: pytest.MonkeyPa
     drawn = iter(["-AT2d2ssOCupBMqF", "_AT2d2ssOCupBMqF"])
     monkeypatch.setattr(services.secrets, "token_urlsafe", lambda size: next(drawn))
     assert services.new_id() == "_AT2d2ssOCupBMqF"
+
+
+def test_a_name_with_a_nul_character_is_refused_and_saves_nothing(app: Flask, client: FlaskClient) -> None:
+    club = make_club(client, players=["Mike"])
+    before = club_row_counts(app)
+    body = {"variant": "bela", "players": ["Mike", "Ana\x00"], "club": club.id}
+    errors = assert_errors(client.post(f"{API}/matches", json=body, headers=club.auth), 422, "players.1")
+    assert errors[0]["message"] == "a name cannot hold a NUL character"
+    assert club_row_counts(app) == before
