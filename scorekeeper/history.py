@@ -259,19 +259,18 @@ def best_at(players: list[dict[str, Any]]) -> list[dict[str, Any]]:
         names = [p["name"] for v, p in ranked if v == top]
         return {"what": what, "who": names, "figure": text(next(p for v, p in ranked if v == top))}
 
-    def rate(path: str, key: str) -> Any:
-        return lambda p: p[path][key]["percent"] if p[path][key]["of"] >= BEST_FROM else None
+    def enough(rate: dict[str, Any]) -> Any:
+        return rate["percent"] if rate["of"] >= BEST_FROM else None
 
     found = [
         leader("Most matches won", lambda p: p["matches"]["won"],
                lambda p: f"{p['matches']['won']} of {p['matches']['played']} finished matches"),
-        leader("Best at winning matches", rate("matches", "win_rate"),
+        leader("Best at winning matches", lambda p: enough(p["matches"]["win_rate"]),
                lambda p: f"{p['matches']['win_rate']['percent']}%: {p['matches']['won']} of {p['matches']['played']}"),
-        leader("Best at making the hands they take", lambda p: p["make_rate"]["percent"]
-               if p["make_rate"]["of"] >= BEST_FROM else None,
+        leader("Best at making the hands they take", lambda p: enough(p["make_rate"]),
                lambda p: f"{p['make_rate']['percent']}%: made {p['make_rate']['count']} of {p['make_rate']['of']}"),
-        leader("Most hand points as taker", lambda p: p["as_taker"]["average"] if p["as_taker"]["hands"] >= BEST_FROM
-               else None,
+        leader("Most hand points as taker",
+               lambda p: p["as_taker"]["average"] if p["as_taker"]["hands"] >= BEST_FROM else None,
                lambda p: f"{p['as_taker']['average']} a hand over {p['as_taker']['hands']} hands"),
         leader("Most good claims", lambda p: p["claims"]["good"],
                lambda p: f"{p['claims']['good']} good, {p['claims']['false']} false"),

@@ -158,3 +158,21 @@ def test_match_lists_by_player_and_game(client: FlaskClient) -> None:
         query = {k: case[k] for k in ("player", "game") if case[k]}
         listed = _ok(client.get(f"{API}/clubs/{club}/matches", query_string=query, headers=auth))
         assert [m["id"] for m in listed["matches"]] == [ids[key] for key in case["matches"]], case
+
+
+def test_who_is_best_at_what_in_the_fixture_club(client: FlaskClient) -> None:
+    """From the table of hand-computed figures: rates only count over 3 or more (Ivo's 2 of 2 matches and
+    Zora's 1 of 2 hands taken do not); a tie names both."""
+    from scorekeeper.history import best_at
+
+    club, auth, _ = _build(client)
+    best = {b["what"]: (b["who"], b["figure"])
+            for b in best_at(_ok(client.get(f"{API}/clubs/{club}/stats", headers=auth))["players"])}
+    assert best == {
+        "Most matches won": (["Yvonne"], "3 of 3 finished matches"),
+        "Best at winning matches": (["Yvonne"], "100%: 3 of 3"),
+        "Best at making the hands they take": (["Ivo"], "83%: made 5 of 6"),
+        "Most hand points as taker": (["Ivo"], "98.8 a hand over 6 hands"),
+        "Most good claims": (["Yvonne", "Ivo"], "2 good, 0 false"),
+        "Biggest hand": (["Ana"], "160 hand points"),
+    }

@@ -154,3 +154,16 @@ def test_a_long_club_list_shows_the_newest_and_the_rest_on_asking(client: FlaskC
     assert f"Show all {LIST_SHOWN + 2} matches (2 older)" in page and f"/m/{started[0]}" not in page
     page = client.get(location + "?all=1").get_data(as_text=True)
     assert page.count('class="button match-row"') == LIST_SHOWN + 2 and "Show all" not in page
+
+
+def test_a_phone_that_scored_a_match_through_its_link_lists_it(client: FlaskClient) -> None:
+    """"The phone remembers the matches it started or scored": the second phone opened the edit link."""
+    phone = Phone(client)
+    match_id = phone.start("bela", ["Mike", "Yvonne"])
+    sheet = client.get(f"/m/{match_id}").get_data(as_text=True)
+    link = re.search(rf'(/m/{match_id}/join\?key=[^"&]+)', sheet)
+    assert link is not None
+    other = client.application.test_client()
+    assert "Mike v Yvonne" not in other.get("/matches").get_data(as_text=True)
+    assert other.get(link.group(1)).status_code == 302
+    assert "Mike v Yvonne" in other.get("/matches").get_data(as_text=True)
