@@ -74,6 +74,8 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
     state_hands: Mapped[str | None] = mapped_column(Text, nullable=True)
     """The engine's result of every hand at ``state_revision``, as JSON text ready to send: a cache too."""
     state_revision: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    state_engine: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The ``ENGINE_VERSION`` that made the cache: a cache of another engine is replayed, never served."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 

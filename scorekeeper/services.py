@@ -27,6 +27,7 @@ from . import live
 from .extensions import db
 from .models import Club, Event, Hand, IdempotencyKey, Match, MatchPlayer, Player, utcnow
 from .rules import (
+    ENGINE_VERSION,
     OPTION_NAMES,
     HandRecord,
     MatchState,
@@ -253,6 +254,7 @@ def _cache_state(match: Match, state: MatchState, revision: int, rows: list[Hand
     match.state_summary = {"revision": revision, **state.summary()}
     match.state_hands = _entries(state, rows)
     match.state_revision = revision
+    match.state_engine = ENGINE_VERSION
 
 
 def _cache_append(match: Match, replayer: Replayer, scored: ScoredHand, revision: int) -> None:
@@ -262,11 +264,17 @@ def _cache_append(match: Match, replayer: Replayer, scored: ScoredHand, revision
     before = match.state_hands or "[]"
     match.state_hands = f"[{entry}]" if before == "[]" else f"{before[:-1]},{entry}]"
     match.state_revision = revision
+    match.state_engine = ENGINE_VERSION
 
 
 def _cache_current(match: Match) -> bool:
-    return (match.state_revision == match.revision and match.state_summary is not None
-            and match.state_hands is not None)
+    return _cache_at(match, match.revision)
+
+
+def _cache_at(match: Match, revision: int) -> bool:
+    """Whether the cache holds the state at ``revision``, made by this engine."""
+    return (match.state_revision == revision and match.state_engine == ENGINE_VERSION
+            and match.state_summary is not None and match.state_hands is not None)
 
 
 def _replayed(match: Match) -> tuple[dict[str, Any], str]:
@@ -808,8 +816,13 @@ def _read_imported_events(raw: list[Any], match_id: str) -> list[Event]:
     return events
 
 
+_STATE_FIELDS_BEFORE_DEALS = frozenset({
+    "game", "totals", "pot", "games", "games_won", "winner", "finished", "dealer", "leader", "can_claim", "needs"})
+
+
 def _state_differences(replayed: Mapping[str, Any], exported: Mapping[str, Any]) -> list[str]:
-    keys = sorted(set(replayed) | set(exported))
+    # An export made before a state field was added (``deals``) is checked on the fields it has.
+    keys = sorted(set(exported) | (set(replayed) & _STATE_FIELDS_BEFORE_DEALS))
     return [f"{key} {json.dumps(replayed.get(key))} here, {json.dumps(exported.get(key))} in the export"
             for key in keys if replayed.get(key) != exported.get(key)]
 
@@ -966,9 +979,7 @@ def _hand_write(
         if locked is None:
             raise NotFound("id", f"no match {match_id!r}")
         rules = rules_of(locked)
-        cached = locked.state_revision == revision - 1 and locked.state_summary is not None \
-            and locked.state_hands is not None
-        if append is not None and cached:
+        if append is not None and _cache_at(locked, revision - 1):
             hand, entry = _append(locked, rules, append, revision)
             kind, data = "record", {"input": append}
         else:

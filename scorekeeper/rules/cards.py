@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from types import MappingProxyType
 
 from .errors import RuleError
 
@@ -111,13 +113,70 @@ SUIT_CONTRACTS: tuple[Contract, ...] = (Contract.CLUBS, Contract.DIAMONDS, Contr
 """The four suit contracts, lowest first (the Belote bidding order)."""
 
 
-def deck_card_points(contract: Contract | None) -> int:
-    """Card points of the whole deck without the last trick: 152, 248 all-trumps, 120 no-trumps."""
-    if contract is Contract.ALL_TRUMPS:
-        return 248
-    if contract is Contract.NO_TRUMPS:
-        return 120
-    return 152
+@dataclass(frozen=True, slots=True)
+class CardValues:
+    """What the cards are worth and how they rank: the one source of every card fact the app shows.
+
+    Most games of the family make the jack the top trump (the Jass); the Czech games (RULES.md §2a) put the
+    queen (jasek) in its place and value, and the jack of trumps counts as a plain jack.
+    """
+
+    top_trump: Rank
+    """The highest trump: J (Jass / Yuss), Q in the Czech games (jasek)."""
+    trump_points: Mapping[Rank, int]
+    """Card points of a trump."""
+    plain_points: Mapping[Rank, int]
+    """Card points of a plain (non-trump) card."""
+    trump_order: tuple[Rank, ...]
+    """Trumps low to high in trick-taking power."""
+    plain_order: tuple[Rank, ...] = PLAIN_TRICK_ORDER
+    """Plain cards low to high in trick-taking power."""
+
+    def points(self, card: Card, contract: Contract | None) -> int:
+        """Card points of ``card`` under ``contract``."""
+        if contract is not None and contract.is_trump(card.suit):
+            return self.trump_points[card.rank]
+        return self.plain_points[card.rank]
+
+    def power(self, card: Card, contract: Contract | None) -> int:
+        """Trick-taking power of ``card`` within its suit (higher beats lower), by the trump or plain order."""
+        if contract is not None and contract.is_trump(card.suit):
+            return self.trump_order.index(card.rank)
+        return self.plain_order.index(card.rank)
+
+    def deck(self, contract: Contract | None) -> int:
+        """Card points of the whole deck without the last trick: one trump suit and three plain, all four
+        suits trumps (all-trumps) or none (no-trumps). 152 / 248 / 120; 151 in the Czech games."""
+        trump_suit = sum(self.trump_points.values())
+        plain_suit = sum(self.plain_points.values())
+        if contract is Contract.ALL_TRUMPS:
+            return 4 * trump_suit
+        if contract is Contract.NO_TRUMPS:
+            return 4 * plain_suit
+        return trump_suit + 3 * plain_suit
+
+    def table(self) -> tuple[tuple[Rank, int, int], ...]:
+        """Every rank with its trump and plain points, highest trump first (the rules pages' table)."""
+        return tuple((rank, self.trump_points[rank], self.plain_points[rank]) for rank in reversed(self.trump_order))
+
+
+JASS = CardValues(Rank.JACK, MappingProxyType(TRUMP_POINTS), MappingProxyType(PLAIN_POINTS), TRUMP_TRICK_ORDER)
+"""RULES.md §2: the jack is the top trump (20), the nine second (14). Every game but the Czech ones."""
+
+CZECH = CardValues(
+    Rank.QUEEN,
+    MappingProxyType({Rank.QUEEN: 20, Rank.NINE: 14, Rank.ACE: 11, Rank.TEN: 10,
+                      Rank.KING: 4, Rank.JACK: 2, Rank.EIGHT: 0, Rank.SEVEN: 0}),
+    MappingProxyType(PLAIN_POINTS),
+    (Rank.SEVEN, Rank.EIGHT, Rank.JACK, Rank.KING, Rank.TEN, Rank.ACE, Rank.NINE, Rank.QUEEN),
+)
+"""RULES.md §2a (Bulka, Darda): the queen is the top trump (jasek, 20), the nine second (minela, 14), the jack
+of trumps worth 2; trick order in trumps Q 9 A 10 K J 8 7; the deck holds 151 card points."""
+
+
+def deck_card_points(contract: Contract | None, values: CardValues = JASS) -> int:
+    """Card points of the whole deck without the last trick: 152, 248 all-trumps, 120 no-trumps (Czech 151)."""
+    return values.deck(contract)
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,17 +201,13 @@ class Card:
     def __str__(self) -> str:
         return f"{self.rank.value}{self.suit.letter}"
 
-    def points(self, contract: Contract | None) -> int:
-        """Card points of this card under ``contract``."""
-        if contract is not None and contract.is_trump(self.suit):
-            return TRUMP_POINTS[self.rank]
-        return PLAIN_POINTS[self.rank]
+    def points(self, contract: Contract | None, values: CardValues = JASS) -> int:
+        """Card points of this card under ``contract`` (by ``values``: the Czech games differ)."""
+        return values.points(self, contract)
 
-    def power(self, contract: Contract | None) -> int:
+    def power(self, contract: Contract | None, values: CardValues = JASS) -> int:
         """Trick-taking power within its suit (higher beats lower), by the trump or plain order."""
-        if contract is not None and contract.is_trump(self.suit):
-            return TRUMP_TRICK_ORDER.index(self.rank)
-        return PLAIN_TRICK_ORDER.index(self.rank)
+        return values.power(self, contract)
 
 
 FULL_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in NATURAL_ORDER)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .variants import Claims, Deal, FalseClaim, Revoke, Rules, SequenceTie, Success, Tie
+from .cards import Rank
+from .variants import BelaOnBate, Claims, Deal, FalseClaim, Melds, Revoke, Rules, SequenceTie, Success, Tie
 
 _TIES = {
     Tie.HOLD_TAKER: "the defenders score their own and the taker's points are held over for the next winner",
@@ -22,6 +23,15 @@ def describe_rules(rules: Rules) -> tuple[str, ...]:
     lines = [f"{rules.title}: {rules.players} players"
              + (", two sides of partners (seats 1 and 3 against 2 and 4)." if rules.players == 4 else "."),
              f"A game is won at {rules.target}" + (" (scores in tens)." if rules.tens else ".")]
+    if rules.deal_limit is not None:
+        lines.append(f"A game nobody has won after {rules.deal_limit} played deals goes to the side ahead; "
+                     "level sides play on until one is ahead after a deal.")
+    values = rules.cards
+    if values.top_trump is not Rank.JACK:
+        order = " ".join(rank.value for rank in reversed(values.trump_order))
+        lines.append(f"The {values.top_trump.word} is the top trump ({values.trump_points[values.top_trump]}), "
+                     f"then the nine ({values.trump_points[Rank.NINE]}); trumps rank {order}; "
+                     f"the deck holds {rules.deck(None)} card points.")
     if rules.success is Success.HALF_BAIT:
         lines.append("The defenders bait the taker when they have half or more of the hand value: "
                      "they score the whole hand value.")
@@ -29,13 +39,25 @@ def describe_rules(rules: Rules) -> tuple[str, ...]:
         lines.append("The taker must have more hand points than every defender, or is bate: "
                      "the best defender scores the taker's points too.")
         lines.append(f"On a tie with the best defender, {_TIES[rules.tie]}.")
+    word = rules.bela_word
+    if rules.bela_on_bate is BelaOnBate.STAYS:
+        lines.append(f"{word.capitalize()} always counts: every side scores its own {word}, also when the taker "
+                     "is bate.")
     melds = [(f"a run of {key.removeprefix('sequence-')}" if key.startswith("sequence-")
               else f"four {key.removeprefix('square-')}") + f" = {value}" for key, value in rules.meld_values.items()]
-    lines.append("Melds: " + ", ".join(melds) + "; bela 20 always counts.")
-    if rules.sequence_tie is SequenceTie.NOBODY:
-        lines.append("Equal best sequences on both sides: nobody scores sequences.")
+    lines.append("Melds: " + ", ".join(melds) + f"; {word} {rules.bela_points} always counts.")
+    if rules.melds is Melds.EACH_SIDE:
+        lines.append("Every side scores the declarations it holds: no contest between the sides.")
+    elif rules.sequence_tie is SequenceTie.NOBODY:
+        lines.append("Equal best sequences on both sides: nobody scores sequences, whether in trumps or not.")
     else:
-        lines.append("Equal best sequences: forehand's wins.")
+        lines.append("Equal best sequences: the one in trumps wins, else forehand's.")
+    if rules.squares and rules.melds is Melds.BEST_SIDE:
+        square_values = [rules.square_value(rank) for rank in values.trump_order]
+        equal = [rank for rank in reversed(values.trump_order)
+                 if rules.square_value(rank) and square_values.count(rules.square_value(rank)) > 1]
+        lines.append("Only the side with the better square scores squares; squares of equal value rank in trump "
+                     f"order ({' > '.join(rank.value for rank in equal)}); sequences still score beside them.")
     if rules.melds_need_trick:
         lines.append("A side that takes no trick scores no melds.")
     if rules.claims is Claims.NONE:

@@ -6,11 +6,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, TypeGuard
 
-from .cards import LAST_TRICK, Card, Contract, Rank, Suit, deck_card_points
+from .cards import LAST_TRICK, Card, Contract, Rank, Suit
 from .errors import Problem, RuleError
 from .melds import Declaration, Square
 from .melds import Sequence as Run
-from .variants import BELA_POINTS, Claims, Revoke, Rules
+from .variants import Claims, Melds, Revoke, Rules
 
 MeldEntry = int | Declaration
 """A meld as given: a credited value, or a declaration for the engine to adjudicate."""
@@ -182,8 +182,8 @@ def _read_card_points(
         if required and all(p.field != "card_points" for p in r.problems):
             r.fail("card_points", "give the card points each side took")
         return None
-    deck = deck_card_points(contract)
     rules = r.rules
+    deck = rules.deck(contract)
     problems_before = len(r.problems)
     good: list[int | None] = []
     for s, value in enumerate(values):
@@ -375,10 +375,11 @@ def _read_melds(
         result.append(tuple(entries))
     if len(kinds) > 1:
         r.fail(at, "give melds either as values or as declarations, not both")
-    if sequence_sides > 1:
+    contested = rules.melds is Melds.BEST_SIDE
+    if contested and sequence_sides > 1:
         r.fail(at, "only the side with the best sequence scores sequences: credit them to one side, "
                    "or enter the declarations and let the app decide")
-    if square_sides > 1:
+    if contested and square_sides > 1:
         r.fail(at, "only the side with the higher square scores squares: credit squares to one side, "
                    "or enter the declarations and let the app decide")
     if contract is Contract.NO_TRUMPS and any(result):
@@ -392,16 +393,17 @@ def _read_bela(r: _Reader, raw: Mapping[str, object], contract: Contract | None)
     if values is None:
         return tuple(0 for _ in range(rules.sides))
     most = 0 if contract is Contract.NO_TRUMPS else 4 if contract is Contract.ALL_TRUMPS else 1
+    word = rules.bela_word
     good: list[int] = []
     for s, value in enumerate(values):
         if not _whole(value) or value < 0:
-            r.fail(f"bela.{s}", f"bela is a count: 0 or more, not {value!r}")
+            r.fail(f"bela.{s}", f"{word} is a count: 0 or more, not {value!r}")
             good.append(0)
         else:
             good.append(int(value))
     if sum(good) > most:
-        r.fail("bela", "there is no bela in no-trumps" if most == 0 else
-               f"only {most} bela can be held: {'one for each suit' if most == 4 else 'one K and Q of trumps'}")
+        r.fail("bela", f"there is no {word} in no-trumps" if most == 0 else
+               f"only {most} {word} can be held: {'one for each suit' if most == 4 else 'one K and Q of trumps'}")
     return tuple(good)
 
 
@@ -443,7 +445,7 @@ def _read_claim(r: _Reader, value: object) -> Claim | None:
 def claim_points_limit(rules: Rules) -> int:
     """The most points a side can have won in one hand: the deck, last trick, melds and bela."""
     best_meld = max(rules.meld_values.values(), default=0)
-    return deck_card_points(None) + LAST_TRICK + BELA_POINTS + best_meld * (rules.cards_per_side // 3)
+    return rules.deck(None) + LAST_TRICK + rules.bela_points + best_meld * (rules.cards_per_side // 3)
 
 
 def _read_revoke(r: _Reader, value: object) -> RevokeChallenge | None:

@@ -28,7 +28,6 @@ from .errors import Problem, RuleError
 from .variants import Deal, Rules
 
 _SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
-_SCORING_TRUMPS = frozenset({Rank.JACK, Rank.NINE, Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN})
 
 
 class Family(StrEnum):
@@ -274,16 +273,20 @@ class _Table:
         """The card winning the trick so far: the highest trump, else the highest card of the suit led."""
         trumps = [p for p in self.trick if self.trump is not None and p.card.suit is self.trump]
         contenders = trumps or [p for p in self.trick if p.card.suit is self.led]
-        return max(contenders, key=lambda p: p.card.power(self.contract))
+        return max(contenders, key=lambda p: self.power(p.card))
 
     def highest_trump(self) -> Card | None:
         """The highest trump already played to the trick, if any."""
         trumps = [p.card for p in self.trick if self.trump is not None and p.card.suit is self.trump]
-        return max(trumps, key=lambda c: c.power(self.contract)) if trumps else None
+        return max(trumps, key=self.power) if trumps else None
 
     def above(self, cards: Sequence[Card], card: Card) -> list[Card]:
         """The cards of ``cards`` that beat ``card`` in its suit."""
-        return [c for c in cards if c.suit is card.suit and c.power(self.contract) > card.power(self.contract)]
+        return [c for c in cards if c.suit is card.suit and self.power(c) > self.power(card)]
+
+    def power(self, card: Card) -> int:
+        """Trick-taking power of ``card`` in its suit, by the game's card values (the Czech queen on top)."""
+        return self.rules.cards.power(card, self.contract)
 
 
 def legal_plays(
@@ -314,7 +317,7 @@ def legal_plays(
     held = [c for c in cards if c is not None]
     table_cards = [p for p in played if p is not None]
     if not table_cards:
-        return _lead(the_contract, held, options)
+        return _lead(rules, the_contract, held, options)
     table = _Table(rules, the_contract, read_seat, table_cards)
     family = family_of(rules)
     if the_contract is Contract.NO_TRUMPS:
@@ -335,15 +338,16 @@ def legal_plays(
 Judged = tuple[list[Card], list[str]]
 
 
-def _lead(contract: Contract, held: list[Card], options: PlayOptions) -> LegalPlays:
+def _lead(rules: Rules, contract: Contract, held: list[Card], options: PlayOptions) -> LegalPlays:
     trump = contract.trump
     if options.scoring_trump_lead and trump is not None:
-        low = [c for c in held if c.suit is trump and c.rank not in _SCORING_TRUMPS]
+        scoring = [rank for rank in reversed(rules.cards.trump_order) if rules.cards.trump_points[rank]]
+        low = [c for c in held if c.suit is trump and c.rank not in scoring]
         rest = [c for c in held if c not in low]
         if low and rest:
             shown = " or ".join(show(c) for c in low)
             return LegalPlays(tuple(rest), (
-                "Leading: any card, but trumps only with a scoring card (J 9 A 10 K Q).",
+                f"Leading: any card, but trumps only with a scoring card ({' '.join(r.value for r in scoring)}).",
                 f"Not the {shown}: an eight or a seven of trumps may not be led."))
     return LegalPlays(tuple(held), ("Leading: any card may be played.",))
 
@@ -433,12 +437,13 @@ def _bare_yuss(table: _Table, held: list[Card], legal: list[Card], lines: list[s
     if not allowed or trump is None or table.contract is Contract.ALL_TRUMPS:
         return legal, lines
     trumps = [c for c in held if c.suit is trump]
-    yuss = Card(Rank.JACK, trump)
+    yuss = Card(table.rules.cards.top_trump, trump)
     if trumps != [yuss] or legal != [yuss] or len(held) == 1:
         return legal, lines
     if table.led is trump and table.rules.variant not in _SCOTTISH:
         return legal, lines  # source 002's bare Yass only frees the player from trumping a plain lead
-    return held, [*lines, f"Bare Yuss: the {show(yuss)} is the only trump and may be withheld."]
+    word = "Yuss" if yuss.rank is Rank.JACK else "jasek"
+    return held, [*lines, f"Bare {word}: the {show(yuss)} is the only trump and may be withheld."]
 
 
 def _one(suit: Suit) -> str:

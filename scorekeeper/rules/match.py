@@ -8,8 +8,13 @@ from typing import Any, NamedTuple
 
 from .errors import MatchFinished, RuleError
 from .hand import HandInput, default_names, read_hand
-from .scoring import HandResult, Position, leader_seat, score_hand
+from .scoring import HandResult, Position, Result, leader_seat, score_hand
 from .variants import Claims, Deal, Rules
+
+ENGINE_VERSION = 2
+"""Raised whenever the engine's results or the state's shape change (a corrected rule, a new field), so
+stored caches of an older engine are replayed rather than served. 2: tens before the multiplier, squares in
+trump order, Belote sequence ties, the Czech games, ``deals``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,11 +83,13 @@ class MatchState:
     needs: tuple[int, ...]
     """Points each side still needs to reach the target."""
     hands: tuple[ScoredHand, ...]
+    deals: int = 0
+    """Deals played in the current game, thrown-in ones not counted (a deal limit counts these)."""
 
     @property
     def position(self) -> Position:
         """The position the next hand is scored from."""
-        return Position(self.totals, self.pot, self.dealer, self.game)
+        return Position(self.totals, self.pot, self.dealer, self.game, self.deals)
 
     def summary(self) -> dict[str, Any]:
         """The state as API.md shows it, without its hands (what ``Replayer.resume`` needs)."""
@@ -94,7 +101,7 @@ class MatchState:
             "game": self.game, "totals": list(self.totals), "pot": self.pot,
             "games": [g.as_dict() for g in self.games], "games_won": list(self.games_won),
             "winner": self.winner, "finished": self.finished, "dealer": self.dealer, "leader": self.leader,
-            "can_claim": list(self.can_claim), "needs": list(self.needs),
+            "can_claim": list(self.can_claim), "needs": list(self.needs), "deals": self.deals,
         }
         if hands:
             out["hands"] = [h.as_dict() for h in self.hands]
@@ -139,7 +146,8 @@ class Replayer:
     def resume(cls, rules: Rules, summary: Mapping[str, Any], names: Sequence[str] | None = None) -> Replayer:
         """Carry on from a state as ``MatchState.as_dict`` gives it; its ``hands`` are not needed."""
         replayer = cls(rules, 0, names)
-        replayer.position = Position(tuple(summary["totals"]), summary["pot"], summary["dealer"], summary["game"])
+        replayer.position = Position(tuple(summary["totals"]), summary["pot"], summary["dealer"], summary["game"],
+                                     summary["deals"])
         replayer.games = [GameRecord(g["number"], tuple(g["totals"]), g["winner"])
                           for g in summary["games"] if g["winner"] is not None]
         replayer.games_won = list(summary["games_won"])
@@ -164,14 +172,15 @@ class Replayer:
         scored = ScoredHand(number, position.game, record.input, False, outcome)
         self.hands.append(scored)
         dealer = _next_dealer(rules, position.dealer, outcome.winner)
+        deals = position.deals + (outcome.result is not Result.THROWN_IN)
         if outcome.game_winner is None:
-            self.position = Position(outcome.totals, outcome.pot, dealer, position.game)
+            self.position = Position(outcome.totals, outcome.pot, dealer, position.game, deals)
             return scored
         self.games.append(GameRecord(position.game, outcome.totals, outcome.game_winner))
         self.games_won[outcome.game_winner] += 1
         if self.games_won[outcome.game_winner] * 2 > rules.best_of:
             self.winner = outcome.game_winner
-            self.position = Position(outcome.totals, outcome.pot, dealer, position.game)
+            self.position = Position(outcome.totals, outcome.pot, dealer, position.game, deals)
         else:
             if rules.deal is Deal.WINNER:
                 # Two-handed: the winner of the last game deals the first hand of the next.
@@ -189,6 +198,7 @@ class Replayer:
             games_won=tuple(self.games_won), winner=winner, finished=finished, dealer=position.dealer,
             leader=leader_seat(rules, position.dealer), can_claim=_can_claim(rules, position.totals, finished),
             needs=tuple(max(rules.target - t, 0) for t in position.totals), hands=tuple(self.hands),
+            deals=position.deals,
         )
 
 

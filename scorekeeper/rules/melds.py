@@ -6,7 +6,7 @@ from collections.abc import Sequence as Seq
 from dataclasses import dataclass
 
 from .cards import NATURAL_ORDER, Card, Contract, Rank, Suit
-from .variants import Rules, SequenceTie
+from .variants import Melds, Rules, SequenceTie
 
 _VALUE_WORDS = {20: "twenty", 30: "thirty", 50: "fifty", 100: "hundred", 150: "hundred and fifty", 200: "two hundred"}
 
@@ -84,6 +84,17 @@ def contest(
     sequences = [[d for d in side if isinstance(d, Sequence)] for side in declarations]
     squares = [[d for d in side if isinstance(d, Square)] for side in declarations]
 
+    if rules.melds is Melds.EACH_SIDE:
+        for s in range(sides):
+            values = [_value(rules, d) for d in declarations[s]]
+            if values:
+                scores[s] = sum(values)
+                lines.append(_capital(f"{names[s]} scores {_sum_text(values)} "
+                                      f"({', '.join(d.describe() for d in declarations[s])})."))
+        if lines:
+            lines.insert(0, "Every side scores the declarations it holds (house rule: melds each-side).")
+        return MeldContest(tuple(scores), tuple(lines))
+
     holders = [s for s in range(sides) if sequences[s]]
     if holders:
         best = {s: max(sequences[s], key=lambda q: _sequence_key(rules, contract, q)) for s in holders}
@@ -97,19 +108,25 @@ def contest(
 
     square_holders = [s for s in range(sides) if squares[s]]
     if square_holders:
-        def square_key(s: int) -> tuple[int, int]:
-            top = max(squares[s], key=lambda q: (rules.square_value(q.rank), q.rank.height))
-            return (rules.square_value(top.rank), top.rank.height)
-
-        winner = max(square_holders, key=square_key)
+        tops = {s: max(squares[s], key=lambda q: rules.square_rank(q.rank)) for s in square_holders}
+        winner = max(square_holders, key=lambda s: rules.square_rank(tops[s].rank))
         if len(square_holders) > 1:
-            others = ", ".join(names[s] for s in square_holders if s != winner)
-            lines.append(f"Squares are judged apart: {names[winner]}'s square is higher than {others}'s.")
+            others = [s for s in square_holders if s != winner]
+            equal = all(rules.square_value(tops[s].rank) == rules.square_value(tops[winner].rank) for s in others)
+            why = " (equal squares rank in trump order)" if equal else ""
+            beaten = " and ".join(names[s] + "'s " + tops[s].describe() for s in others)
+            lines.append(f"Squares are judged apart: {names[winner]}'s {tops[winner].describe()} beat {beaten}{why}.")
         values = [rules.square_value(q.rank) for q in squares[winner]]
         scores[winner] += sum(values)
         lines.append(_capital(f"{names[winner]} scores {_sum_text(values)} for squares "
                               f"({', '.join(q.describe() for q in squares[winner])})."))
     return MeldContest(tuple(scores), tuple(lines))
+
+
+def _value(rules: Rules, declaration: Declaration) -> int:
+    if isinstance(declaration, Square):
+        return rules.square_value(declaration.rank)
+    return rules.sequence_value(declaration.length)
 
 
 def _sum_text(values: list[int]) -> str:
@@ -152,11 +169,12 @@ def _sequence_winner(
     same.append(f"{'both' if len(holders) == 2 else 'all'} {best[holders[0]].top.word} high")
     in_trumps = [s for s in holders if contract is not None and contract.is_trump(best[s].suit)
                  and contract is not Contract.ALL_TRUMPS]
+    if rules.sequence_tie is SequenceTie.NOBODY:
+        aside = " (one in trumps makes no difference)" if len(in_trumps) == 1 else ""
+        return None, _steps(same, f"equal best sequences{aside}")
     if len(in_trumps) == 1:
         winner = in_trumps[0]
         return winner, _steps(same, f"{names[winner]}'s is in trumps")
-    if rules.sequence_tie is SequenceTie.NOBODY:
-        return None, _steps(same, "equal best sequences")
     sides_in_order = sorted(holders, key=lambda s: (s - forehand) % len(names))
     winner = sides_in_order[0]
     who = "is forehand" if winner == forehand else "plays first of them"

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .cards import Card, Contract, deck_card_points
+from .cards import JASS, Card, CardValues, Contract
 from .errors import Problem, RuleError
 from .hand import default_names, read_declarations
 from .legal import read_contract
 from .melds import MeldContest, contest
-from .variants import BELA_POINTS, Rules
+from .variants import Rules
 
 
 def judge_melds(
@@ -33,11 +33,12 @@ def judge_melds(
     except RuleError as error:
         problems.extend(error.problems)
     bela = list(bela or [0] * rules.sides)
+    word = rules.bela_word
     most = 0 if the_contract is Contract.NO_TRUMPS else 4 if the_contract is Contract.ALL_TRUMPS else 1
     if len(bela) != rules.sides or any(n < 0 for n in bela):
-        problems.append(Problem("bela", f"give a count of bela for each of the {rules.sides} sides"))
+        problems.append(Problem("bela", f"give a count of {word} for each of the {rules.sides} sides"))
     elif sum(bela) > most:
-        problems.append(Problem("bela", "there is no bela in no-trumps" if most == 0 else
+        problems.append(Problem("bela", f"there is no {word} in no-trumps" if most == 0 else
                                 f"only {most} K and Q of trumps can be held"))
     if problems:
         raise RuleError(problems)
@@ -47,8 +48,9 @@ def judge_melds(
     lines = list(judged.explanation) or ["Nobody declared a sequence or a square."]
     for side, count in enumerate(bela):
         if count:
-            scores[side] += BELA_POINTS * count
-            lines.append(f"Bela always counts: {names[side]} scores {BELA_POINTS * count} for the K and Q of trumps.")
+            points = rules.bela_points * count
+            lines.append(f"{word.capitalize()} always counts: {names[side]} scores {points} for the K and Q of trumps.")
+            scores[side] += points
     return MeldContest(tuple(scores), tuple(lines)) if any(bela) or not judged.explanation else judged
 
 
@@ -63,10 +65,13 @@ class CardCount(NamedTuple):
     """In four-handed play with both sides' cards given: whether they make the whole deck."""
 
 
-def count_card_points(contract: Contract, taken: Sequence[Sequence[Card]], full_deck: bool) -> CardCount:
-    """The card counter: each side's card points under ``contract`` (trump values follow it)."""
-    deck = deck_card_points(contract)
-    points = tuple(sum(card.points(contract) for card in cards) for cards in taken)
+def count_card_points(
+    contract: Contract, taken: Sequence[Sequence[Card]], full_deck: bool, values: CardValues = JASS,
+) -> CardCount:
+    """The card counter: each side's card points under ``contract`` (trump values follow it; ``values`` are
+    the game's, ``rules.cards``: the Czech games count the queen of trumps 20)."""
+    deck = values.deck(contract)
+    points = tuple(sum(values.points(card, contract) for card in cards) for cards in taken)
     if not full_deck:
         return CardCount(points, deck, None, None)
     given = [p for p, cards in zip(points, taken, strict=True) if cards]

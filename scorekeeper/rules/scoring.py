@@ -6,11 +6,11 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import NamedTuple
 
-from .cards import LAST_TRICK, Contract, deck_card_points
+from .cards import LAST_TRICK, Contract
 from .errors import RuleError
 from .hand import HandInput, default_names, read_hand
 from .melds import Declaration, contest
-from .variants import BELA_POINTS, Deal, FalseClaim, Rules, Success, Tie
+from .variants import BelaOnBate, Deal, FalseClaim, Rules, Success, Tie
 
 
 class Result(StrEnum):
@@ -33,12 +33,14 @@ class Result(StrEnum):
 
 
 class Position(NamedTuple):
-    """Where a game stands before a hand: totals, the pot, who deals."""
+    """Where a game stands before a hand: totals, the pot, who deals, how many deals were played."""
 
     totals: tuple[int, ...]
     pot: int = 0
     dealer: int = 0
     game: int = 1
+    deals: int = 0
+    """Deals played so far in this game (thrown-in deals do not count): what a deal limit counts."""
 
     @classmethod
     def start(cls, rules: Rules, dealer: int = 0) -> Position:
@@ -131,8 +133,8 @@ def hand_points(
                 total += melds[s]
                 text += f" + melds {melds[s]}"
         if bela[s]:
-            total += BELA_POINTS * bela[s]
-            text += f" + bela {BELA_POINTS * bela[s]}"
+            total += rules.bela_points * bela[s]
+            text += f" + {rules.bela_word} {rules.bela_points * bela[s]}"
         if valat == s:
             total += rules.valat
             text += f" + valat {rules.valat}"
@@ -191,11 +193,13 @@ def score_hand(
         return _score_claim(rules, position, hand, names, forehand, lines)
 
     points, valat = hand_points(rules, hand, forehand, names, lines)
-    value = sum(points)
     multiplier = (1, 2, 4)[hand.double]
     taker = hand.taker if hand.taker is not None else 0
-    scores = [0] * sides
-    hang = 0
+    # Bela that stays with its side (house rule bela-on-bate: stays) is set aside before any point changes hands.
+    kept = [0] * sides
+    if rules.bela_on_bate is BelaOnBate.STAYS and hand.revoke is None:
+        kept = [rules.bela_points * n for n in hand.bela]
+    pay = [p - k for p, k in zip(points, kept, strict=True)]
     winner: int | None
 
     if hand.revoke is not None:
@@ -210,14 +214,21 @@ def score_hand(
         scores = list(points)
         scores[gainer] += points[loser]
         scores[loser] = 0
+        hang = 0
         winner = gainer
-        if multiplier > 1:
-            scores = [v * multiplier for v in scores]
     else:
-        result, scores, hang, winner = _judge(rules, hand, taker, points, value, multiplier, names, lines)
-
+        result, scores, hang, winner = _judge(rules, hand, taker, points, pay, multiplier, names, lines)
     if rules.tens:
         scores, hang = _to_tens(rules, hand.contract, scores, hang, lines)
+    for s, bela in enumerate(kept):
+        if bela:
+            # A bela is a whole number of tens: added after the rounding, it changes nobody's rounding.
+            counted = bela // 10 if rules.tens else bela
+            scores[s] += counted
+            lines.append(f"{rules.bela_word.capitalize()} always counts: {names[s]} keeps {rules.bela_word} {bela}"
+                         + (f" ({counted} in tens)." if rules.tens else "."))
+    if multiplier > 1:
+        scores, hang = _multiply(multiplier, scores, hang, lines)
     if winner is not None and pot:
         scores[winner] += pot
         lines.append(f"{names[winner]} also takes the pot of {pot}.")
@@ -230,16 +241,34 @@ def score_hand(
     game_winner = None
     if rules.wins_at_end_of_hand:
         game_winner = _end_of_hand_winner(rules, new_totals, valat is not None, names, lines)
+    if game_winner is None:
+        game_winner = _deal_limit_winner(rules, position, new_totals, valat is not None, names, lines)
     return HandResult(result, tuple(points), tuple(scores), pot, new_totals, tuple(lines), winner,
                       game_winner, valat is not None)
 
 
+def _multiply(multiplier: int, scores: list[int], hang: int, lines: list[str]) -> tuple[list[int], int]:
+    """Double ×2, redouble ×4, applied last: in Belote after the points are put in tens (RULES.md §7)."""
+    word = "Doubled" if multiplier == 2 else "Redoubled"
+    parts = [f"{v} × {multiplier} = {v * multiplier}" for v in scores if v]
+    if hang:
+        parts.append(f"hanging {hang} × {multiplier} = {hang * multiplier}")
+    if parts:
+        lines.append(f"{word}: {', '.join(parts)}.")
+    return [v * multiplier for v in scores], hang * multiplier
+
+
 def _judge(
-    rules: Rules, hand: HandInput, taker: int, points: list[int], value: int, multiplier: int,
+    rules: Rules, hand: HandInput, taker: int, points: list[int], pay: list[int], multiplier: int,
     names: Sequence[str], lines: list[str],
 ) -> tuple[Result, list[int], int, int | None]:
-    """Apply the success rule and the tie rule: (result, scores, what goes into the pot, hand winner)."""
+    """Apply the success rule and the tie rule: (result, scores, what goes into the pot, hand winner).
+
+    ``points`` decide (hand points); ``pay`` is what changes hands: the hand points less any bela that stays
+    with its side. The double is applied later, by the caller.
+    """
     sides = rules.sides
+    value = sum(pay)
     defenders = [s for s in range(sides) if s != taker]
     best = max(points[d] for d in defenders)
     against = str(points[defenders[0]]) if sides == 2 else " and ".join(str(points[d]) for d in defenders)
@@ -248,13 +277,13 @@ def _judge(
 
     if rules.success is Success.HALF_BAIT:
         defender = defenders[0]
-        if 2 * points[defender] >= value:
-            lines.append(f"{head}: {names[defender]} has half or more of the hand value {value}: bait. "
-                         f"{names[defender]} scores the hand value {value}.")
+        if 2 * points[defender] >= sum(points):
+            lines.append(f"{head}: {names[defender]} has half or more of the hand value {sum(points)}: bait. "
+                         f"{names[defender]} scores {_whole(value, points)}.")
             scores[defender] = value
             return Result.BATE, scores, 0, defender
-        lines.append(f"{head}: made, the defenders have less than half of {value}. Each side scores its own.")
-        return Result.MADE, list(points), 0, taker
+        lines.append(f"{head}: made, the defenders have less than half of {sum(points)}. Each side scores its own.")
+        return Result.MADE, list(pay), 0, taker
 
     if points[taker] > best:
         outcome = Result.MADE
@@ -265,59 +294,63 @@ def _judge(
 
     if multiplier > 1:
         word = "Doubled" if multiplier == 2 else "Redoubled"
-        whole = value * multiplier
         if outcome is Result.MADE:
-            lines.append(f"{head}: made. {word}: {names[taker]} scores everything, {value} × {multiplier} = {whole}.")
-            scores[taker] = whole
+            lines.append(f"{head}: made. {word}: {names[taker]} scores everything, {value}.")
+            scores[taker] = value
             return outcome, scores, 0, taker
         if outcome is Result.BATE:
             scorer = max(defenders, key=lambda d: points[d])
-            lines.append(f"{head}: bate. {word}: {names[scorer]} scores everything, {value} × {multiplier} = {whole}.")
-            scores[scorer] = whole
+            lines.append(f"{head}: bate. {word}: {names[scorer]} scores everything, {value}.")
+            scores[scorer] = value
             return outcome, scores, 0, scorer
         if rules.tie in (Tie.HOLD_TAKER, Tie.HOLD_ALL):
-            lines.append(f"{head}: a tie. {word}: everything, {value} × {multiplier} = {whole}, hangs.")
-            return outcome, scores, whole, None
-        lines.append(f"{head}: a tie. {word}: the taker scores nothing; defenders score their own × {multiplier}.")
+            lines.append(f"{head}: a tie. {word}: everything, {value}, hangs.")
+            return outcome, scores, value, None
+        lines.append(f"{head}: a tie. {word}: the taker scores nothing; defenders score their own.")
         for d in defenders:
-            scores[d] = points[d] * multiplier
+            scores[d] = pay[d]
         return outcome, scores, 0, None
 
     if outcome is Result.MADE:
         lines.append(f"{head}: made. Each side scores its own.")
-        return outcome, list(points), 0, taker
+        return outcome, list(pay), 0, taker
     if outcome is Result.BATE:
         tops = [d for d in defenders if points[d] == best]
         if len(tops) > 1:
             lines.append(f"{head}: bate, and the defenders tie for the most. Each defender scores its own; "
-                         f"the taker's {points[taker]} goes into the pot.")
+                         f"the taker's {pay[taker]} goes into the pot.")
             for d in defenders:
-                scores[d] = points[d]
-            return outcome, scores, points[taker], None
+                scores[d] = pay[d]
+            return outcome, scores, pay[taker], None
         scorer = tops[0]
         for d in defenders:
-            scores[d] = points[d]
-        scores[scorer] += points[taker]
+            scores[d] = pay[d]
+        scores[scorer] += pay[taker]
         if sides == 2:
-            lines.append(f"{head}: bate. {names[scorer]} scores the hand value {value}.")
+            lines.append(f"{head}: bate. {names[scorer]} scores {_whole(value, points)}.")
         else:
-            lines.append(f"{head}: bate. {names[scorer]} has the most and scores own {points[scorer]} "
-                         f"+ the taker's {points[taker]} = {scores[scorer]}; the others keep their own.")
+            lines.append(f"{head}: bate. {names[scorer]} has the most and scores own {pay[scorer]} "
+                         f"+ the taker's {pay[taker]} = {scores[scorer]}; the others keep their own.")
         return outcome, scores, 0, scorer
 
     # An exact tie with the best defender: the tie rule decides.
     if rules.tie is Tie.HOLD_TAKER:
         for d in defenders:
-            scores[d] = points[d]
-        lines.append(f"{head}: a tie. The defenders score their own; the taker's {points[taker]} is held over.")
-        return outcome, scores, points[taker], None
+            scores[d] = pay[d]
+        lines.append(f"{head}: a tie. The defenders score their own; the taker's {pay[taker]} is held over.")
+        return outcome, scores, pay[taker], None
     if rules.tie is Tie.HOLD_ALL:
         lines.append(f"{head}: a tie. Nobody scores; the hand value {value} is held over.")
         return outcome, scores, value, None
     for d in defenders:
-        scores[d] = points[d]
+        scores[d] = pay[d]
     lines.append(f"{head}: a tie. The taker scores nothing; the defenders score their own.")
     return outcome, scores, 0, None
+
+
+def _whole(value: int, points: list[int]) -> str:
+    """``the hand value 121``; ``the rest of the hand value, 101`` when a bela stays with its side."""
+    return f"the hand value {value}" if value == sum(points) else f"the rest of the hand value, {value}"
 
 
 def _to_tens(
@@ -363,6 +396,29 @@ def _end_of_hand_winner(
     return leaders[0]
 
 
+def _deal_limit_winner(
+    rules: Rules, position: Position, totals: tuple[int, ...], valat: bool, names: Sequence[str], lines: list[str],
+) -> int | None:
+    """Option deal-limit (RULES.md §6): after the N-th played deal of a game nobody has won, the side ahead
+    wins it; level sides play on, deal by deal, until one is ahead."""
+    limit = rules.deal_limit
+    deal = position.deals + 1
+    if limit is None or deal < limit:
+        return None
+    played = f"Deal {deal} of {limit}" if deal == limit else f"Deal {deal} ({limit} was the limit)"
+    if valat and rules.no_win_on_valat:
+        lines.append(f"{played} played, but no game is won on a hand with a valat: another deal is played.")
+        return None
+    top = max(totals)
+    leaders = [s for s in range(rules.sides) if totals[s] == top]
+    if len(leaders) > 1:
+        lines.append(f"{played} played and {' and '.join(names[s] for s in leaders)} are level on {top}: "
+                     f"another deal is played.")
+        return None
+    lines.append(f"{played} played: {names[leaders[0]]} is ahead with {top} and wins the game.")
+    return leaders[0]
+
+
 def _score_claim(
     rules: Rules, position: Position, hand: HandInput, names: Sequence[str], forehand: int, lines: list[str],
 ) -> HandResult:
@@ -392,17 +448,19 @@ def _score_claim(
         return HandResult(Result.FALSE_CLAIM, claimed, zero, position.pot, totals, tuple(lines), winner, winner)
     other = 1 - side
     melds = _meld_scores(rules, hand, forehand, names, lines)
-    bela = BELA_POINTS * sum(hand.bela)
-    value = deck_card_points(hand.contract) + LAST_TRICK + sum(melds) + bela
+    bela = rules.bela_points * sum(hand.bela)
+    deck = rules.deck(hand.contract) + LAST_TRICK
+    value = deck + sum(melds) + bela
     forfeit = [0] * sides
     forfeit[other] = value + position.pot
     extra = f" + melds {sum(melds)}" if sum(melds) else ""
-    extra += f" + bela {bela}" if bela else ""
-    lines.append(f"{names[side]} forfeits the hand: {names[other]} scores the hand value "
-                 f"{deck_card_points(hand.contract) + LAST_TRICK}{extra} = {value}.")
+    extra += f" + {rules.bela_word} {bela}" if bela else ""
+    lines.append(f"{names[side]} forfeits the hand: {names[other]} scores the hand value {deck}{extra} = {value}.")
     if position.pot:
         lines.append(f"{names[other]} also takes the pot of {position.pot}.")
     new_totals = tuple(t + v for t, v in zip(totals, forfeit, strict=True))
     game_winner = _end_of_hand_winner(rules, new_totals, False, names, lines)
+    if game_winner is None:
+        game_winner = _deal_limit_winner(rules, position, new_totals, False, names, lines)
     return HandResult(Result.FALSE_CLAIM, claimed, tuple(forfeit), 0, new_totals, tuple(lines), other, game_winner)
 

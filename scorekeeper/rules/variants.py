@@ -8,7 +8,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
-from .cards import SUIT_CONTRACTS, Contract, Rank
+from .cards import CZECH, JASS, SUIT_CONTRACTS, CardValues, Contract, Rank
 from .errors import Problem, RuleError
 
 
@@ -70,6 +70,25 @@ class SequenceTie(StrEnum):
     """Nobody scores sequences (Belote 151)."""
 
 
+class BelaOnBate(StrEnum):
+    """Whose a failed taker's bela is (RULES.md section 4)."""
+
+    MOVES = "moves"
+    """It goes to the defender with the rest of the hand (RULES.md section 9, example 3)."""
+    STAYS = "stays"
+    """Bela always counts: every side scores its own bela, whatever becomes of the rest of the hand (a
+    Croatian house rule)."""
+
+
+class Melds(StrEnum):
+    """Who scores declared sequences and squares (RULES.md section 3)."""
+
+    BEST_SIDE = "best-side"
+    """Only the side with the best sequence scores sequences; only the side with the better square squares."""
+    EACH_SIDE = "each-side"
+    """No contest: every side scores the declarations it holds (Dutch and some Croatian tables)."""
+
+
 class Deal(StrEnum):
     """How the deal moves on (RULES.md section 8)."""
 
@@ -88,7 +107,10 @@ MELD_KEYS: tuple[str, ...] = (
 """Every meld a variant may give a value: sequences by length, squares by rank."""
 
 BELA_POINTS = 20
-"""Bela / belote: K and Q of trumps held by one player."""
+"""Bela / belote: K and Q of trumps held by one player (the Czech bejle is worth 40)."""
+
+DEAL_LIMIT_MAX = 1000
+"""The most deals a deal limit may name: far beyond any tournament's."""
 
 TARGET_LIMIT = 1_000_000_000
 """The highest target accepted: far beyond any real game, and within a 32-bit integer."""
@@ -139,6 +161,16 @@ class Rules:
     """Double and redouble exist (Belote 151)."""
     no_trumps_doubled: bool
     """In no-trumps the card points are doubled (Belote 151)."""
+    cards: CardValues = JASS
+    """What the cards are worth and how they rank (the Czech games put the queen on top)."""
+    bela_points: int = BELA_POINTS
+    """What a bela is worth: 20, the Czech bejle 40."""
+    bela_word: str = "bela"
+    """The game's own word for K and Q of trumps: bela, belote, bella, bejle."""
+    bela_on_bate: BelaOnBate = BelaOnBate.MOVES
+    melds: Melds = Melds.BEST_SIDE
+    deal_limit: int | None = None
+    """A game nobody has won after this many played deals goes to the side ahead (Belote tournaments: 7)."""
 
     sides: int = field(init=False, compare=False, repr=False)
     """Scoring sides: one per player, or two partnerships in four-handed play."""
@@ -185,6 +217,15 @@ class Rules:
         """Value of four cards of ``rank`` (0: no such meld in the variant)."""
         return self.meld_values.get(f"square-{rank.value}", 0)
 
+    def square_rank(self, rank: Rank) -> tuple[int, int]:
+        """How four ``rank`` compare with other squares: by points, then in trump order (RULES.md section 3:
+        four aces > four tens > four kings > four queens; the Czech games A > K > J)."""
+        return (self.square_value(rank), self.cards.trump_order.index(rank))
+
+    def deck(self, contract: Contract | None) -> int:
+        """Card points of the whole deck under ``contract`` without the last trick (152; Czech 151)."""
+        return self.cards.deck(contract)
+
     def as_dict(self) -> dict[str, Any]:
         """The options as the API shows them (RULES.md's option names)."""
         return {
@@ -213,6 +254,11 @@ class Rules:
             "contract-required": self.contract_required,
             "doubles": self.doubles,
             "no-trumps-doubled": self.no_trumps_doubled,
+            "top-trump": self.cards.top_trump.value,
+            "bela-points": self.bela_points,
+            "bela-on-bate": self.bela_on_bate.value,
+            "melds": self.melds.value,
+            "deal-limit": self.deal_limit,
         }
 
 
@@ -235,6 +281,16 @@ _KLABERJASS = replace(
     target=500, tie=Tie.TAKER_NOTHING, claims=Claims.NONE, best_of=1,
 )
 
+# RULES.md §2a: four A, K or J 100, four 9 150, four Q 200 (four 10, 8 or 7 score nothing).
+_CZECH_MELDS = MappingProxyType({"sequence-3": 20, "sequence-4": 50, "sequence-5": 100,
+                                 "square-Q": 200, "square-9": 150, "square-A": 100, "square-K": 100,
+                                 "square-J": 100})
+_BULKA = replace(
+    _KLABERJASS, variant="bulka", title="Bulka",
+    description="The Czech two-handed game to 500: the queen is the top trump, bejle (K and Q of trumps) 40.",
+    meld_values=_CZECH_MELDS, cards=CZECH, bela_points=40, bela_word="bejle",
+)
+
 PRESETS: Mapping[str, Rules] = MappingProxyType({
     "bela": _BELA,
     "bela-3": replace(
@@ -247,7 +303,7 @@ PRESETS: Mapping[str, Rules] = MappingProxyType({
         _BELA, variant="clobby", title="Clobby",
         description="Two teams of two to 1001: half the hand value baits the takers; claims from 900.",
         players=4, target=1001, success=Success.HALF_BAIT, tie=Tie.TAKER_FAILS, melds_need_trick=False,
-        claim_from=900, false_claim=FalseClaim.FORFEITS_HAND, best_of=1, deal=Deal.LEFT,
+        claim_from=900, false_claim=FalseClaim.FORFEITS_HAND, best_of=1, deal=Deal.LEFT, bela_word="bella",
     ),
     "belote": replace(
         _BELA, variant="belote", title="Belote (151)",
@@ -257,7 +313,7 @@ PRESETS: Mapping[str, Rules] = MappingProxyType({
                                       **_SQUARES, "square-9": 150}),
         tens=True, valat=90, no_win_on_valat=True, sequence_tie=SequenceTie.NOBODY, deal=Deal.RIGHT,
         contracts=(*SUIT_CONTRACTS, Contract.NO_TRUMPS, Contract.ALL_TRUMPS), contract_required=True,
-        doubles=True, no_trumps_doubled=True,
+        doubles=True, no_trumps_doubled=True, bela_word="belote",
     ),
     "zensa": replace(
         _KLABERJASS, variant="zensa", title="Zensa",
@@ -274,6 +330,12 @@ PRESETS: Mapping[str, Rules] = MappingProxyType({
         description="Two teams of two to 500, with a no-trumps contract; a tie gives the taker nothing.",
         players=4, melds_need_trick=False, deal=Deal.LEFT,
         contracts=(*SUIT_CONTRACTS, Contract.NO_TRUMPS),
+    ),
+    "bulka": _BULKA,
+    "darda": replace(
+        _BULKA, variant="darda", title="Darda",
+        description="The Czech four-handed game: two teams of two to 500, the queen the top trump, bejle 40.",
+        players=4, melds_need_trick=False, deal=Deal.LEFT,
     ),
 })
 """The presets of RULES.md section 5, by name."""
@@ -294,13 +356,14 @@ _OVERRIDABLE: dict[str, str] = {
     "claims": "claims", "claim-window": "claim_window", "claim-from": "claim_from",
     "false-claim": "false_claim", "revoke": "revoke", "best-of": "best_of", "meld-values": "meld_values",
     "tens": "tens", "valat": "valat", "no-win-on-valat": "no_win_on_valat", "sequence-tie": "sequence_tie",
+    "bela-on-bate": "bela_on_bate", "melds": "melds", "deal-limit": "deal_limit",
 }
 _ENUMS: dict[str, type[StrEnum]] = {
     "success": Success, "tie": Tie, "claims": Claims, "false-claim": FalseClaim,
-    "revoke": Revoke, "sequence-tie": SequenceTie,
+    "revoke": Revoke, "sequence-tie": SequenceTie, "bela-on-bate": BelaOnBate, "melds": Melds,
 }
 _BOOLS = ("melds-need-trick", "tens", "no-win-on-valat")
-_OPTIONAL_INTS = ("claim-window", "claim-from")
+_OPTIONAL_INTS = ("claim-window", "claim-from", "deal-limit")
 assert {f.name for f in fields(Rules)} >= set(_OVERRIDABLE.values())
 
 OPTION_NAMES: tuple[str, ...] = tuple(_OVERRIDABLE)
@@ -400,6 +463,9 @@ def check_rules(rules: Rules) -> None:
         problems.append(Problem("false-claim", "forfeits-hand needs two sides: the other side takes the hand value"))
     if rules.valat < 0 or rules.valat % 10:
         problems.append(Problem("valat", f"the valat bonus must be 0 or a positive multiple of 10, not {rules.valat}"))
+    if rules.deal_limit is not None and not 1 <= rules.deal_limit <= DEAL_LIMIT_MAX:
+        problems.append(Problem(
+            "deal-limit", f"the deal limit counts deals: 1 to {DEAL_LIMIT_MAX}, or none, not {rules.deal_limit}"))
     if rules.tens and rules.sides != 2:
         problems.append(Problem("tens", "scoring in tens is defined for two sides"))
     if problems:

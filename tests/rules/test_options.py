@@ -448,7 +448,7 @@ def test_clobby_false_claim_forfeits_the_hand_value() -> None:
     assert out.totals == (930, 902)
     assert out.game_winner is None
     assert "forfeits the hand" in said(out)
-    assert "162 + melds 20 + bela 20 = 202" in said(out)
+    assert "162 + melds 20 + bella 20 = 202" in said(out)
 
     winning = score("clobby", hand, totals=(930, 810))
     assert winning.totals == (930, 1012)
@@ -639,10 +639,10 @@ def test_belote_hanging_worked_example_12() -> None:
 @pytest.mark.parametrize(
     ("double", "cards", "last", "melds", "scores", "result", "words"),
     [
-        (1, [85, 67], 0, [[20], []], (36, 0), "made", ["doubled", "182 × 2 = 364", "364 → 36"]),
-        (1, [67, 85], 1, [[], [20]], (0, 36), "bate", ["doubled", "182 × 2 = 364"]),
-        (2, [85, 67], 0, [[20], []], (73, 0), "made", ["redoubled", "182 × 4 = 728", "728 → 73"]),
-        (2, [67, 85], 1, [[], [20]], (0, 73), "bate", ["redoubled", "182 × 4 = 728"]),
+        (1, [85, 67], 0, [[20], []], (36, 0), "made", ["doubled", "182 → 18", "18 × 2 = 36"]),
+        (1, [67, 85], 1, [[], [20]], (0, 36), "bate", ["doubled", "182 → 18", "18 × 2 = 36"]),
+        (2, [85, 67], 0, [[20], []], (72, 0), "made", ["redoubled", "182 → 18", "18 × 4 = 72"]),
+        (2, [67, 85], 1, [[], [20]], (0, 72), "bate", ["redoubled", "182 → 18", "18 × 4 = 72"]),
     ],
 )
 def test_belote_doubled_and_redoubled_winner_scores_everything(
@@ -650,8 +650,8 @@ def test_belote_doubled_and_redoubled_winner_scores_everything(
     words: list[str],
 ) -> None:
     """RULES.md §7: "Doubled / redoubled: the side with more points scores everything × 2 / × 4 (bonuses
-    included), whoever doubled." and §9.15: "`belote`: hearts doubled, taker 95 + 20 tierce, defenders 67 →
-    taker scores 36, defenders 0." """
+    included), whoever doubled." and "Tens first, then the multiplier"; §9.15: "`belote`: hearts doubled, taker
+    95 + 20 tierce, defenders 67 → taker scores 36, defenders 0." (redoubled: 18 × 4 = 72, not 728 / 10 = 73)"""
     out = score("belote", {"taker": 0, "contract": "hearts", "double": double, "card_points": cards,
                            "last_trick": last, "melds": melds})
     assert out.result.value == result
@@ -660,9 +660,9 @@ def test_belote_doubled_and_redoubled_winner_scores_everything(
         assert word in said(out)
 
 
-@pytest.mark.parametrize(("double", "hangs", "whole"), [(1, 32, "162 × 2 = 324"), (2, 65, "162 × 4 = 648")])
+@pytest.mark.parametrize(("double", "hangs", "whole"), [(1, 32, "16 × 2 = 32"), (2, 64, "16 × 4 = 64")])
 def test_belote_doubled_hanging_everything_hangs_for_the_next_winner(double: int, hangs: int, whole: str) -> None:
-    """RULES.md §7: "Equal: everything × 2 / × 4 hangs for the next winner." """
+    """RULES.md §7: "Equal: everything × 2 / × 4 hangs for the next winner." and "A redoubled 81–81 hangs 64." """
     state = play("belote", [
         {"taker": 0, "contract": "hearts", "double": double, "card_points": [71, 81], "last_trick": 0},
         {"taker": 1, "contract": "spades", "card_points": [62, 90], "last_trick": 1},  # 100-62: 10 / 6
@@ -724,7 +724,7 @@ def test_belote_valat_bonus_is_not_doubled_in_no_trumps() -> None:
                                "last_trick": 0})
     assert doubled.points == (252, 0)
     assert doubled.scores == (50, 0)
-    assert "252 × 2 = 504" in said(doubled)
+    assert "252 → 25" in said(doubled) and "25 × 2 = 50" in said(doubled)
 
 
 def test_belote_valat_needs_every_trick() -> None:
@@ -874,13 +874,13 @@ def test_meld_referee_example_of_the_api() -> None:
     assert "Both fifties" in " ".join(fifties.explanation)
 
 
-def test_meld_sequence_in_trumps_wins_in_belote_too() -> None:
-    """RULES.md §3: "Best = longer; then higher top card; then a sequence in trumps; then (Bela) forehand's;
-    (Belote 151) equal best sequences on both sides: nobody scores sequences." - read as: the trump step applies
-    to Belote as well, and only sequences equal after it score nothing."""
+def test_meld_sequence_in_trumps_makes_no_difference_in_belote() -> None:
+    """RULES.md §3: "`belote` (151): **nobody** scores sequences, whether or not one of them is in trumps (seed
+    001: "If both sequences are equal, than neither team receives premiums")." """
     out = contest(rules_for("belote"), Contract.HEARTS, 0,
                   [[Sequence(3, Rank.KING, Suit.CLUBS)], [Sequence(3, Rank.KING, Suit.HEARTS)]], NAMES)
-    assert out.scores == (0, 20)
+    assert out.scores == (0, 0)
+    assert "nobody scores sequences" in " ".join(out.explanation)
 
 
 def test_meld_equal_best_sequences_score_nothing_in_belote() -> None:
@@ -1143,10 +1143,11 @@ def test_every_option_can_be_overridden(variant: str, overrides: dict[str, objec
 def test_every_option_name_of_the_rule_book_is_overridable() -> None:
     """RULES.md header: "every option a match may override" - target, success, tie, melds-need-trick, claims,
     claim-window, claim-from, false-claim, revoke, best-of, meld-values, tens, valat, no-win-on-valat,
-    sequence-tie."""
+    sequence-tie; §3 melds, §4 bela-on-bate, §6 deal-limit."""
     assert set(OPTION_NAMES) == {
         "target", "success", "tie", "melds-need-trick", "claims", "claim-window", "claim-from", "false-claim",
         "revoke", "best-of", "meld-values", "tens", "valat", "no-win-on-valat", "sequence-tie",
+        "melds", "bela-on-bate", "deal-limit",
     }
 
 

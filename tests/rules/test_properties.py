@@ -33,16 +33,16 @@ from scorekeeper.rules import (
     Replayer,
     Result,
     Rules,
-    deck_card_points,
     make_rules,
     replay,
     score_hand,
 )
-from scorekeeper.rules.variants import Claims, FalseClaim, Revoke, Success, Tie
+from scorekeeper.rules.variants import BelaOnBate, Claims, FalseClaim, Melds, Revoke, Success, Tie
 
 VARIANTS = sorted(PRESETS)
 LAST_TRICK = 10
-BELA = 20
+CZECH_GAMES = frozenset({"bulka", "darda"})
+"""RULES.md §2a: the queen the top trump, a deck of 151 card points, bejle 40."""
 FEW = settings(max_examples=100, deadline=None)
 SOME = settings(max_examples=30, deadline=None)
 
@@ -56,6 +56,18 @@ def contract_of(raw: Mapping[str, Any]) -> Contract | None:
     """The hand's contract, or None when it was not given."""
     value = raw.get("contract")
     return Contract(value) if value is not None else None
+
+
+def deck_of(rules: Rules, contract: Contract | None) -> int:
+    """Card points of the deck without the last trick (§2, §2a): 152, all-trumps 248, no-trumps 120; Czech 151."""
+    if rules.variant in CZECH_GAMES:
+        return 151
+    return {Contract.ALL_TRUMPS: 248, Contract.NO_TRUMPS: 120}.get(contract, 152)  # type: ignore[call-overload]
+
+
+def bela_of(rules: Rules) -> int:
+    """What a bela is worth (§3): 20, the Czech bejle 40."""
+    return 40 if rules.variant in CZECH_GAMES else 20
 
 
 def multiplier_of(raw: Mapping[str, Any]) -> int:
@@ -100,7 +112,7 @@ def square_only(rules: Rules) -> set[int]:
 def card_points_of(rules: Rules, raw: Mapping[str, Any]) -> list[int]:
     """Each side's card points, the missing one derived from the deck in four-handed play (§2)."""
     given = raw["card_points"]
-    deck = deck_card_points(contract_of(raw))
+    deck = deck_of(rules, contract_of(raw))
     known = sum(v for v in given if v is not None)
     return [deck - known if v is None else v for v in given]
 
@@ -130,7 +142,7 @@ def expected_points(rules: Rules, raw: Mapping[str, Any]) -> list[int]:
         total = base * 2 if doubled else base
         if took[s] or not rules.melds_need_trick:
             total += sum(melds[s])
-        total += BELA * bela[s]
+        total += bela_of(rules) * bela[s]
         if valat == s:
             total += rules.valat
         points.append(total)
@@ -140,22 +152,25 @@ def expected_points(rules: Rules, raw: Mapping[str, Any]) -> list[int]:
 def put_in(rules: Rules, raw: Mapping[str, Any], out: HandResult) -> int:
     """What a hand that is not a claim puts into the game, scored or held, in the game's units (§4, §7).
 
-    Everything of the hand value, times the double, except under ``taker-nothing``: a tie there gives the
-    taker's hand points to nobody.
+    Everything of the hand value (Belote: in tens), times the double, except under ``taker-nothing``: a tie
+    there gives the taker's hand points to nobody (but a bela that stays with the taker is still its own).
     """
     if out.result is Result.THROWN_IN:
         return 0
     value = sum(out.points)
     if out.result is Result.TIE and rules.tie is Tie.TAKER_NOTHING:
         value -= out.points[raw["taker"]]
-    return kept(rules, value * multiplier_of(raw), raw)
+        if rules.bela_on_bate is BelaOnBate.STAYS and out.result is not Result.REVOKE:
+            value += bela_of(rules) * (raw.get("bela") or [0] * rules.sides)[raw["taker"]]
+    # §7: "Tens first, then the multiplier".
+    return kept(rules, value, raw) * multiplier_of(raw)
 
 
 def forfeited_value(rules: Rules, raw: Mapping[str, Any]) -> int:
     """The whole hand value a false claim forfeits (Clobby): the deck, last trick, melds and bela (§6)."""
     melds: list[list[int]] = raw.get("melds") or [[]]
     bela: list[int] = raw.get("bela") or [0]
-    return deck_card_points(contract_of(raw)) + LAST_TRICK + sum(map(sum, melds)) + BELA * sum(bela)
+    return deck_of(rules, contract_of(raw)) + LAST_TRICK + sum(map(sum, melds)) + bela_of(rules) * sum(bela)
 
 
 def can_hold(rules: Rules) -> bool:
@@ -204,10 +219,11 @@ def _melds(draw: st.DrawFn, rules: Rules, contract: Contract | None) -> list[lis
     only_sequences, only_squares = sequence_only(rules), square_only(rules)
     sequence_side = draw(st.integers(0, sides - 1))
     square_side = draw(st.integers(0, sides - 1))
+    each_side = rules.melds is Melds.EACH_SIDE  # §3: no contest, so any side may be credited any meld
     melds = []
     for s in range(sides):
-        allowed = [v for v in values if (s == sequence_side or v not in only_sequences)
-                   and (s == square_side or v not in only_squares)]
+        allowed = [v for v in values if (each_side or s == sequence_side or v not in only_sequences)
+                   and (each_side or s == square_side or v not in only_squares)]
         chosen = draw(st.lists(st.sampled_from(allowed), max_size=3)) if allowed else []
         side: list[int] = []
         used = 0
@@ -236,7 +252,7 @@ def _aim_for_a_tie(rules: Rules, hand: Hand, deck: int) -> None:
     bela: list[int] = hand.get("bela") or [0] * rules.sides
 
     def extra(s: int) -> int:
-        return (LAST_TRICK if s == hand["last_trick"] else 0) + sum(melds[s]) + BELA * bela[s]
+        return (LAST_TRICK if s == hand["last_trick"] else 0) + sum(melds[s]) + bela_of(rules) * bela[s]
 
     if rules.full_deck:
         twice = deck + extra(defender) - extra(taker)
@@ -287,7 +303,7 @@ def hands(draw: st.DrawFn, rules: Rules, claim_sides: Sequence[int] = (), claim_
             hand["claim"]["trick"] = draw(st.integers(1, rules.claim_window))
         return hand
 
-    deck = deck_card_points(contract)
+    deck = deck_of(rules, contract)
     hand["card_points"] = _card_points(draw, rules, deck)
     hand["last_trick"] = draw(st.integers(0, sides - 1))
     if draw(st.integers(0, 5)) == 5:
@@ -313,20 +329,34 @@ def positions(draw: st.DrawFn, rules: Rules) -> Position:
 
 
 def match_rules(data: st.DataObject, variant: str, single_game: bool = False) -> Rules:
-    """The preset, or the preset with a lower target so that games end often, or one endless game."""
+    """The preset, or the preset with a lower target so that games end often, or one endless game; each with
+    the house rules of §3, §4 and §6 a table may choose (bela-on-bate, melds, deal-limit)."""
     rules = PRESETS[variant]
     choice = "endless" if single_game else data.draw(st.sampled_from(["preset", "short", "endless"]), label="rules")
+    house: dict[str, object] = {
+        "bela-on-bate": data.draw(st.sampled_from(list(BelaOnBate)), label="bela-on-bate").value,
+        "melds": data.draw(st.sampled_from(list(Melds)), label="melds").value,
+    }
+    if choice != "endless":
+        house["deal-limit"] = data.draw(st.none() | st.integers(1, 9), label="deal-limit")
     if choice == "preset":
-        return rules
+        return make_rules(variant, house)
     if choice == "endless":
-        overrides: dict[str, object] = {"target": 10**9, "best-of": 1}
+        overrides: dict[str, object] = {"target": 10**9, "best-of": 1, **house}
         if rules.claims is not Claims.NONE:
             overrides.update({"claims": "none", "claim-from": None, "claim-window": None})
         return make_rules(variant, overrides)
-    short = {"target": rules.target // 3}
+    short: dict[str, object] = {"target": rules.target // 3, **house}
     if rules.claim_from is not None:
         short["claim-from"] = rules.claim_from // 3
     return make_rules(variant, short)
+
+
+def after(position: Position, out: HandResult) -> Position:
+    """The position the next hand of the same game is scored from (the dealer kept at 0: credited melds do not
+    depend on who is forehand); a deal limit counts every deal but a thrown-in one (§6)."""
+    deals = position.deals + (out.result is not Result.THROWN_IN)
+    return Position(out.totals, out.pot, 0, position.game, deals)
 
 
 def play(data: st.DataObject, rules: Rules, most: int, claims: bool = True) -> list[Hand]:
@@ -346,7 +376,7 @@ def play(data: st.DataObject, rules: Rules, most: int, claims: bool = True) -> l
         played.append(raw)
         out = score_hand(rules, position, raw)
         if out.game_winner is None:
-            position = Position(out.totals, out.pot)
+            position = after(position, out)
             continue
         games_won[out.game_winner] += 1
         if games_won[out.game_winner] * 2 > rules.best_of:
@@ -401,13 +431,13 @@ def check_match(rules: Rules, raws: Sequence[Mapping[str, Any] | HandRecord], st
         out = scored.outcome
         assert out is not None and scored.game == position.game
         # The dealer changes only who is forehand, which credited melds do not depend on.
-        assert out == score_hand(rules, Position(position.totals, position.pot, 0, position.game), record.input)
+        assert out == score_hand(rules, position, record.input)
         value = check_hand(rules, position, record.input, out)
         if out.game_winner is None:
             assert value is not None
             put_so_far += value
             assert sum(out.totals) + out.pot == put_so_far
-            position = Position(out.totals, out.pot, 0, position.game)
+            position = after(position, out)
             continue
         games_won[out.game_winner] += 1
         if games_won[out.game_winner] * 2 > rules.best_of:
@@ -418,6 +448,7 @@ def check_match(rules: Rules, raws: Sequence[Mapping[str, Any] | HandRecord], st
         put_so_far = 0
     assert not state.finished and state.winner is None
     assert (state.game, state.totals, state.pot) == (position.game, position.totals, position.pot)
+    assert state.deals == position.deals
     assert list(state.games_won) == games_won
 
 
@@ -449,12 +480,13 @@ def test_a_decided_hand_shares_out_the_hand_value(variant: str, data: st.DataObj
     event(out.result.value)
     if out.result not in (Result.MADE, Result.BATE, Result.REVOKE) or out.pot:
         return
-    whole = sum(out.points) * multiplier_of(raw)
+    whole = sum(out.points)
     if rules.tens:
-        # Each side rounds its own points, yet the two roundings always add up to the whole rounded once.
-        assert sum(out.scores) == in_tens(whole, contract_of(raw)), out.explanation
+        # Each side rounds its own points, yet the two roundings always add up to the whole rounded once;
+        # §7: "Tens first, then the multiplier".
+        assert sum(out.scores) == in_tens(whole, contract_of(raw)) * multiplier_of(raw), out.explanation
     else:
-        assert sum(out.scores) == whole, out.explanation
+        assert sum(out.scores) == whole * multiplier_of(raw), out.explanation
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -565,3 +597,40 @@ def test_editing_a_hand_rescores_every_later_hand(variant: str, data: st.DataObj
                 assert tuple(a - b for a, b in zip(now.totals, was.totals, strict=True)) == shift
                 if k > j:
                     assert now.scores == was.scores
+
+
+@pytest.mark.parametrize("variant", sorted(CZECH_GAMES))
+@FEW
+@given(data=st.data())
+def test_czech_hand_values_add_up_to_the_151_point_deck(variant: str, data: st.DataObject) -> None:
+    """§2a: "One trump suit: 61 + 3 × 30 = **151** card points, 161 with the last trick." Four-handed (Darda)
+    every card is played, so a hand without declarations is worth exactly 161; two-handed (Bulka) at most that."""
+    rules = PRESETS[variant]
+    raw = data.draw(hands(rules), label="hand")
+    if "card_points" not in raw or raw.get("revoke"):
+        return
+    raw = {**raw, "melds": [[] for _ in range(rules.sides)], "bela": [0] * rules.sides, "took_trick": None}
+    out = score_hand(rules, Position.start(rules), raw)
+    if rules.full_deck:
+        assert sum(out.points) == 161, out.explanation
+        assert sum(out.scores) + out.pot == 161 or out.result is Result.TIE, out.explanation
+    else:
+        assert sum(out.points) <= 161, out.explanation
+
+
+@pytest.mark.parametrize("double", [1, 2])
+@FEW
+@given(data=st.data())
+def test_belote_multiplier_applies_to_tens(double: int, data: st.DataObject) -> None:
+    """§7: "**Tens first, then the multiplier**: the points are put in tens by the rules below as if the hand
+    were not doubled, and the tens are multiplied": every score and every hanging figure of a doubled hand is
+    a multiple of 2 (redoubled: 4), and they add up to the hand value in tens times the multiplier."""
+    rules = PRESETS["belote"]
+    raw = {**data.draw(hands(rules), label="hand"), "double": double}
+    if "card_points" not in raw:
+        return
+    out = score_hand(rules, Position.start(rules), raw)
+    multiplier = (1, 2, 4)[double]
+    assert all(score % multiplier == 0 for score in (*out.scores, out.pot)), out.explanation
+    if out.result is not Result.TIE or rules.tie is not Tie.TAKER_NOTHING:
+        assert sum(out.scores) + out.pot == in_tens(sum(out.points), contract_of(raw)) * multiplier, out.explanation

@@ -387,16 +387,17 @@ def test_meld_shape(melds: object, field: str, words: list[str]) -> None:
     ("variant", "contract", "bela", "words"),
     [
         ("bela", None, [1, 1], ["only 1 bela can be held", "one K and Q of trumps"]),
-        ("belote", "hearts", [1, 1], ["only 1 bela can be held"]),
-        ("belote", "all-trumps", [3, 2], ["only 4 bela can be held", "one for each suit"]),
-        ("belote", "no-trumps", [1, 0], ["there is no bela in no-trumps"]),
+        ("belote", "hearts", [1, 1], ["only 1 belote can be held"]),
+        ("belote", "all-trumps", [3, 2], ["only 4 belote can be held", "one for each suit"]),
+        ("belote", "no-trumps", [1, 0], ["there is no belote in no-trumps"]),
+        ("bulka", "hearts", [1, 1], ["only 1 bejle can be held"]),
         ("south-african", "no-trumps", [0, 1], ["there is no bela in no-trumps"]),
     ],
 )
 def test_more_bela_than_trumps_allow(variant: str, contract: str | None, bela: list[int], words: list[str]) -> None:
     """RULES.md §3: "**Bela / belote**: K+Q of trumps held by one player, declared as played: 20. In all-trumps
     contracts each suit's K+Q counts." and §7: "no-trumps ... no trump values, no bela"."""
-    hand: Hand = {"taker": 0, "card_points": [80, 62] if variant == "bela" else [80, None], "last_trick": 0,
+    hand: Hand = {"taker": 0, "card_points": [80, 62] if variant in ("bela", "bulka") else [80, None], "last_trick": 0,
                   "bela": bela}
     if contract:
         hand["contract"] = contract
