@@ -37,14 +37,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.rules import PRESETS, Contract, Rules, deck_card_points, make_rules, replay  # noqa: E402
+from scorekeeper.rules import PRESETS, Contract, Rules, make_rules, replay  # noqa: E402
 from scorekeeper.rules.variants import Claims  # noqa: E402
 
 TARGET_MS = 20.0
 """The target: a 1,000-hand replay in under 20 ms."""
 
 LAST_TRICK = 10
-BELA = 20
 
 
 def endless_rules(variant: str) -> Rules:
@@ -96,7 +95,7 @@ def make_hand(rng: random.Random, rules: Rules) -> dict[str, Any]:
     hand: dict[str, Any] = {"taker": rng.randrange(sides), "contract": contract.value}
     if rules.doubles:
         hand["double"] = rng.choices((0, 1, 2), weights=(8, 2, 1))[0]
-    deck = deck_card_points(contract)
+    deck = rules.deck(contract)
     hand["card_points"] = _card_points(rng, rules, deck)
     hand["last_trick"] = rng.randrange(sides)
     hand["melds"] = _melds(rng, rules, contract)
@@ -121,7 +120,7 @@ def _make_a_tie(rules: Rules, hand: dict[str, Any], deck: int) -> None:
         last = LAST_TRICK if s == hand["last_trick"] else 0
         melds: list[int] = hand["melds"][s]
         bela: int = hand["bela"][s]
-        return last + sum(melds) + BELA * bela
+        return last + sum(melds) + rules.bela_points * bela
 
     if rules.full_deck:
         twice = deck + extra(defender) - extra(taker)

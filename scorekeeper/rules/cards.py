@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 
@@ -131,6 +131,16 @@ class CardValues:
     """Trumps low to high in trick-taking power."""
     plain_order: tuple[Rank, ...] = PLAIN_TRICK_ORDER
     """Plain cards low to high in trick-taking power."""
+    _decks: dict[Contract | None, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Worked out once: every hand read asks for the deck total.
+        trump_suit = sum(self.trump_points.values())
+        plain_suit = sum(self.plain_points.values())
+        decks: dict[Contract | None, int] = {contract: trump_suit + 3 * plain_suit for contract in _TRUMP_SUIT}
+        decks.update({None: trump_suit + 3 * plain_suit, Contract.ALL_TRUMPS: 4 * trump_suit,
+                      Contract.NO_TRUMPS: 4 * plain_suit})
+        object.__setattr__(self, "_decks", decks)
 
     def points(self, card: Card, contract: Contract | None) -> int:
         """Card points of ``card`` under ``contract``."""
@@ -147,13 +157,7 @@ class CardValues:
     def deck(self, contract: Contract | None) -> int:
         """Card points of the whole deck without the last trick: one trump suit and three plain, all four
         suits trumps (all-trumps) or none (no-trumps). 152 / 248 / 120; 151 in the Czech games."""
-        trump_suit = sum(self.trump_points.values())
-        plain_suit = sum(self.plain_points.values())
-        if contract is Contract.ALL_TRUMPS:
-            return 4 * trump_suit
-        if contract is Contract.NO_TRUMPS:
-            return 4 * plain_suit
-        return trump_suit + 3 * plain_suit
+        return self._decks[contract]
 
     def table(self) -> tuple[tuple[Rank, int, int], ...]:
         """Every rank with its trump and plain points, highest trump first (the rules pages' table)."""

@@ -196,10 +196,11 @@ def score_hand(
     multiplier = (1, 2, 4)[hand.double]
     taker = hand.taker if hand.taker is not None else 0
     # Bela that stays with its side (house rule bela-on-bate: stays) is set aside before any point changes hands.
-    kept = [0] * sides
-    if rules.bela_on_bate is BelaOnBate.STAYS and hand.revoke is None:
+    kept: list[int] = []
+    pay = points
+    if rules.bela_on_bate is BelaOnBate.STAYS and hand.revoke is None and any(hand.bela):
         kept = [rules.bela_points * n for n in hand.bela]
-    pay = [p - k for p, k in zip(points, kept, strict=True)]
+        pay = [p - k for p, k in zip(points, kept, strict=True)]
     winner: int | None
 
     if hand.revoke is not None:
@@ -241,7 +242,7 @@ def score_hand(
     game_winner = None
     if rules.wins_at_end_of_hand:
         game_winner = _end_of_hand_winner(rules, new_totals, valat is not None, names, lines)
-    if game_winner is None:
+    if game_winner is None and rules.deal_limit is not None:
         game_winner = _deal_limit_winner(rules, position, new_totals, valat is not None, names, lines)
     return HandResult(result, tuple(points), tuple(scores), pot, new_totals, tuple(lines), winner,
                       game_winner, valat is not None)

@@ -82,3 +82,25 @@ def test_an_empty_cache_is_rebuilt_by_replaying(app: Flask, client: FlaskClient)
     assert client.get(f"/api/v1/matches/{match_id}", headers=auth).json["state"] == replayed(app, match_id)
     assert client.post(f"/api/v1/matches/{match_id}/hands", json=a_hand(rng), headers=auth).status_code == 201
     assert client.get(f"/api/v1/matches/{match_id}", headers=auth).json["state"] == replayed(app, match_id)
+
+
+def test_a_cache_made_by_another_engine_is_replayed_not_served(app: Flask, client: FlaskClient) -> None:
+    """A corrected rule (Belote: tens before the multiplier) changes the totals of stored hands: a cache made by
+    an older engine must never be served, and the next hand recorded must not extend it."""
+    made = client.post("/api/v1/matches", json={"variant": "belote", "players": ["Ana", "Ivo", "Dan", "Fay"]})
+    match_id, auth = made.json["id"], {"Authorization": f"Bearer {made.json['edit_token']}"}
+    redoubled = {"taker": 0, "contract": "hearts", "double": 2, "card_points": [90, None], "last_trick": 0}
+    assert client.post(f"/api/v1/matches/{match_id}/hands", json=redoubled, headers=auth).json["scores"] == [64, 0]
+    with app.app_context():
+        match = db.session.get(Match, match_id)
+        assert match is not None and match.state_summary is not None
+        # What the engine before version 2 cached: 648 / 10 = 65.
+        match.state_summary = {**match.state_summary, "totals": [65, 0]}
+        match.state_engine = (match.state_engine or 0) - 1
+        db.session.commit()
+    assert client.get(f"/api/v1/matches/{match_id}", headers=auth).json["state"]["totals"] == [64, 0]
+    plain = {"taker": 0, "contract": "hearts", "card_points": [82, None], "last_trick": 0}
+    answer = client.post(f"/api/v1/matches/{match_id}/hands", json=plain, headers=auth)
+    assert answer.status_code == 201
+    assert answer.json["totals"] == [73, 7]
+    assert client.get(f"/api/v1/matches/{match_id}", headers=auth).json["state"]["totals"] == [73, 7]
