@@ -84,6 +84,19 @@ class NewMatchForm(FlaskForm):
         ),
     )
     claims = SelectField("Claims", choices=options(CLAIM_CHOICES))
+    deal_limit = IntegerField("Deal limit (deals in a game; then the side ahead wins)", validators=[Optional()])
+    bela_on_bate = SelectField(
+        "Bela (K and Q of trumps) of a taker who is bate",
+        choices=options([("", "as the game says"), ("moves", "goes to the defenders with the rest"),
+                         ("stays", "always counts for its own side")]),
+        default="",
+    )
+    melds = SelectField(
+        "Who scores melds",
+        choices=options([("", "as the game says"), ("best-side", "only the side with the best"),
+                         ("each-side", "every side its own")]),
+        default="",
+    )
     best_of = SelectField(
         "Best of", choices=options([("", "as the game says"), ("1", "1 game"), ("3", "3 games"), ("5", "5 games")])
     )
@@ -98,6 +111,12 @@ class NewMatchForm(FlaskForm):
             overrides["target"] = self.target.data
         if self.tie.data:
             overrides["tie"] = self.tie.data
+        if self.deal_limit.data is not None:
+            overrides["deal-limit"] = self.deal_limit.data
+        if self.bela_on_bate.data:
+            overrides["bela-on-bate"] = self.bela_on_bate.data
+        if self.melds.data:
+            overrides["melds"] = self.melds.data
         if self.claims.data == "none":
             overrides.update({"claims": "none", "claim-window": None, "claim-from": None})
         elif self.claims.data == "any-time":
@@ -143,6 +162,9 @@ def match_field(problem_field: str) -> str:
             "claims": "claims",
             "claim-window": "claims",
             "claim-from": "claims",
+            "deal-limit": "deal_limit",
+            "bela-on-bate": "bela_on_bate",
+            "melds": "melds",
         }.get(option, "rules")
     return {"best_of": "best_of", "players": "players"}.get(problem_field, problem_field)
 
@@ -188,7 +210,7 @@ def hand_form(
             fields[f"card_points-{i}"] = IntegerField(f"{name}: card points", validators=[Optional()])
             fields[f"melds-{i}"] = StringField(f"{name}: melds", validators=[Optional(), Length(max=60)])
             fields[f"bela-{i}"] = SelectField(
-                f"{name}: bela",
+                f"{name}: {rules.bela_word}",
                 choices=options([(str(n), str(n)) for n in range(bela_most + 1)]),
                 default="0",
                 validators=[Optional()],

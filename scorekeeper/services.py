@@ -310,7 +310,7 @@ def next_position(match: Match) -> tuple[Rules, list[str], Position]:
     state = summary_of(match)
     if state["finished"]:
         raise Finished("match", "the match is finished: start a new one")
-    position = Position(tuple(state["totals"]), state["pot"], state["dealer"], state["game"])
+    position = Position(tuple(state["totals"]), state["pot"], state["dealer"], state["game"], state["deals"])
     return rules, side_names(rules, match.players), position
 
 

@@ -124,6 +124,8 @@ def spec() -> dict[str, Any]:
                     "winner": {"type": ["integer", "null"]}, "finished": {"type": "boolean"},
                     "dealer": {"type": "integer"}, "leader": {"type": "integer"},
                     "can_claim": {"type": "array", "items": {"type": "boolean"}}, "needs": side_list,
+                    "deals": {"type": "integer", "minimum": 0,
+                              "description": "deals played in the current game, thrown-in ones not counted"},
                     "hands": {"type": "array", "items": {"$ref": "#/components/schemas/Hand"}}}},
                 "MeldVerdict": {"type": "object", "required": ["scores", "explanation"], "properties": {
                     "scores": side_list, "explanation": {"type": "array", "items": {"type": "string"}}}},

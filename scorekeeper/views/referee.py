@@ -19,24 +19,13 @@ from .. import services
 from ..forms import CONTRACT_LABELS, SUIT_SIGNS, options
 from ..models import Match
 from ..rules import PRESETS, PlayOptions, Problem, RuleError, Rules, judge_melds, legal_plays
-from ..rules.cards import (
-    FULL_DECK,
-    LAST_TRICK,
-    NATURAL_ORDER,
-    PLAIN_POINTS,
-    TRUMP_POINTS,
-    Card,
-    Contract,
-    Rank,
-    Suit,
-    deck_card_points,
-)
+from ..rules.cards import FULL_DECK, LAST_TRICK, NATURAL_ORDER, Card, Contract, Rank, Suit
 from ..rules.describe import describe_rules
 from ..rules.hand import default_names, read_declarations
 from ..rules.legal import show
 from ..rules.melds import value_word
 from ..rules.referee import count_card_points
-from ..rules.variants import BELA_POINTS, Revoke
+from ..rules.variants import Revoke
 from . import phone
 
 bp = Blueprint("referee", __name__)
@@ -123,7 +112,7 @@ def _meld_form(rules: Rules, names: list[str]) -> FlaskForm:
                                                       validators=[Optional()])
         for j in range(SQUARE_SLOTS):
             fields[f"square-{i}-{j}"] = SelectField(f"{name}: square", choices=ranks, validators=[Optional()])
-        fields[f"bela-{i}"] = BooleanField(f"{name} holds bela (K and Q of trumps)")
+        fields[f"bela-{i}"] = BooleanField(f"{name} holds {rules.bela_word} (K and Q of trumps)")
     return _make_form(fields)
 
 
@@ -199,18 +188,24 @@ def melds() -> Any:
 _CARD_CHOICES = options((str(c), str(c)) for c in FULL_DECK)
 
 
-def _counter_form() -> FlaskForm:
+def _counter_form(rules: Rules, sides: list[str]) -> FlaskForm:
     fields: dict[str, Field] = {
+        "variant": _variant_field(rules),
         "contract": RadioField("Trumps", validators=[Optional()], default="hearts",
                                choices=options([(c.value, CONTRACT_LABELS[c.value]) for c in Contract])),
-        "deal": RadioField("Players", validators=[Optional()], default="4",
+        "deal": RadioField("Players", validators=[Optional()], default="4" if rules.full_deck else "2",
                            choices=options([("4", "four-handed: every card is played"),
                                             ("2", "two- or three-handed")])),
     }
-    for i in range(2):
-        fields[f"cards-{i}"] = SelectMultipleField(f"Cards side {i + 1} took", choices=_CARD_CHOICES,
+    for i, side in enumerate(sides):
+        fields[f"cards-{i}"] = SelectMultipleField(f"Cards {side} took", choices=_CARD_CHOICES,
                                                    validators=[Optional()])
     return _make_form(fields)
+
+
+def _counter_sides(match: Match | None, names: list[str]) -> list[str]:
+    """Whose cards the counter's two grids are: the match's first two sides, else side 1 and side 2."""
+    return names[:2] if match is not None else ["side 1", "side 2"]
 
 
 def _suit_rows() -> list[tuple[Suit, list[Card]]]:
@@ -219,8 +214,11 @@ def _suit_rows() -> list[tuple[Suit, list[Card]]]:
 
 @bp.route("/referee/cards", methods=["GET", "POST"])
 def cards() -> Any:
-    """Tick the cards a side took, choose the trumps: the card points, counted by the engine."""
-    form = _counter_form()
+    """Tick the cards a side took, choose the trumps: the card points, counted by the engine with the game's
+    card values (the Czech games count the queen of trumps 20)."""
+    match, rules, names = _setting()
+    sides = _counter_sides(match, names)
+    form = _counter_form(rules, sides)
     errors: dict[str, list[str]] = {}
     answer: dict[str, Any] | None = None
     if request.method == "POST":
@@ -240,14 +238,15 @@ def cards() -> Any:
                 _add(errors, "cards-0", "tick the cards the side took")
             if not errors:
                 four = form.data["deal"] == "4"
-                count = count_card_points(contract, taken, four)
+                count = count_card_points(contract, taken, four, rules.cards)
                 answer = {"contract": contract, "deck": count.deck, "points": list(count.points),
                           "counts": [len(t) for t in taken], "four": four, "second": bool(taken[1])}
                 if four:
                     answer["other"] = count.other
                     answer["adds_up"] = count.adds_up is not False
-    return render_template("referee/cards.html", form=form, errors=errors, answer=answer, rows=_suit_rows(),
-                           signs=SUIT_SIGNS, last_trick=LAST_TRICK), (422 if errors else 200)
+    return render_template("referee/cards.html", match=match, rules=rules, names=names, sides=sides, form=form,
+                           errors=errors, answer=answer, rows=_suit_rows(), signs=SUIT_SIGNS, last_trick=LAST_TRICK,
+                           presets=PRESETS, card_table=rules.cards.table()), (422 if errors else 200)
 
 
 # ------------------------------------------------------------------------------------------------ legal plays
@@ -266,7 +265,9 @@ def _legal_form(rules: Rules, names: list[str], seats: list[str]) -> FlaskForm:
                                  choices=options([("", "—"), *seat_choices]))
     fields["hand"] = StringField("The cards the accused held", validators=[Optional(), Length(max=80)])
     fields["played"] = StringField("The card the accused played (optional)", validators=[Optional(), Length(max=4)])
-    fields["bare_yuss"] = SelectField("Bare Yuss (jack of trumps alone)", validators=[Optional()], choices=options(
+    top = rules.cards.top_trump
+    fields["bare_yuss"] = SelectField(f"Bare {'Yuss' if top is Rank.JACK else 'jasek'} ({top.word} of trumps alone)",
+                                      validators=[Optional()], choices=options(
         [("", "as the game says"), ("yes", "may be withheld"), ("no", "must be played")]))
     fields["challenger"] = SelectField("Who challenged", validators=[Optional()],
                                        choices=options([("", "—"), *((str(i), n) for i, n in enumerate(names))]))
@@ -372,15 +373,15 @@ def _legal_field(problem: Problem) -> str:
 
 
 def _rules_page(rules: Rules, heading: str, match: Match | None = None, back: str | None = None) -> str:
-    contracts = list(rules.contracts)
-    decks = [(CONTRACT_LABELS[c.value] if c.value not in SUIT_SIGNS else "a trump suit", deck_card_points(c))
-             for c in (Contract.HEARTS, *(c for c in contracts if not c.is_suit))]
-    ranks = sorted(Rank, key=lambda r: (-TRUMP_POINTS[r], -PLAIN_POINTS[r]))
+    values = rules.cards
+    decks = [(CONTRACT_LABELS[c.value] if c.value not in SUIT_SIGNS else "a trump suit", rules.deck(c))
+             for c in (Contract.HEARTS, *(c for c in rules.contracts if not c.is_suit))]
+    orders = {"trumps": " ".join(r.value for r in reversed(values.trump_order)),
+              "plain": " ".join(r.value for r in reversed(values.plain_order))}
     melds = [(key, value, value_word(value), _meld_label(key)) for key, value in rules.meld_values.items()]
     return render_template("rules/variant.html", rules=rules, heading=heading, match=match, back=back,
-                           ranks=ranks, trump_points=TRUMP_POINTS, plain_points=PLAIN_POINTS, decks=decks,
-                           melds=melds, bela=BELA_POINTS, last_trick=LAST_TRICK, house_rules=describe_rules(rules),
-                           contract_labels=CONTRACT_LABELS)
+                           card_table=values.table(), orders=orders, decks=decks, melds=melds,
+                           last_trick=LAST_TRICK, house_rules=describe_rules(rules), contract_labels=CONTRACT_LABELS)
 
 
 def _meld_label(key: str) -> str:

@@ -46,6 +46,27 @@ def _page(match: Match) -> dict[str, Any]:
     return context
 
 
+def card_facts(rules: Rules) -> dict[str, Any]:
+    """The game's card facts for the hand form's script, rendered as a JSON block (data, never run): each
+    rank's card points in trumps and plain, and the deck's card points per contract ("" for a hand whose
+    trumps are not noted). The script knows no card value of its own."""
+    values = rules.cards
+    return {
+        "top_trump": values.top_trump.value,
+        "trump": {rank.value: points for rank, points in values.trump_points.items()},
+        "plain": {rank.value: points for rank, points in values.plain_points.items()},
+        "decks": {"": rules.deck(None), **{c.value: rules.deck(c) for c in rules.contracts}},
+        "bela": {"points": rules.bela_points, "word": rules.bela_word},
+    }
+
+
+def deck_totals(rules: Rules) -> list[str]:
+    """The deck's card points as the hand form's hint says them: ``152``, ``no-trumps 120``, ``all-trumps 248``."""
+    suits = [c for c in rules.contracts if c.is_suit]
+    totals = [str(rules.deck(suits[0]))] if suits else []
+    return totals + [f"{c.value} {rules.deck(c)}" for c in rules.contracts if not c.is_suit]
+
+
 def _errors(problems: list[Problem] | tuple[Problem, ...], to_field: Any, known: set[str]) -> dict[str, list[str]]:
     errors: dict[str, list[str]] = {}
     for problem in problems:
@@ -196,8 +217,8 @@ def _hand_page(match_id: str, number: int | None, claim: bool = False) -> Any:
             errors = _wtf_errors(form)
     page = _page(services.find_match(match_id))
     template = "scorer/claim.html" if claim else "scorer/hand.html"
-    return render_template(template, **page, form=form, errors=errors, number=number, stored=stored), \
-        (422 if errors else 200)
+    return render_template(template, **page, form=form, errors=errors, number=number, stored=stored,
+                           card_values=card_facts(rules), deck_totals=deck_totals(rules)), (422 if errors else 200)
 
 
 @bp.route("/m/<match_id>/hand", methods=["GET", "POST"])

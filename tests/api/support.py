@@ -12,6 +12,8 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, select
 from werkzeug.test import TestResponse
 
+from scorekeeper.rules import PRESETS
+
 API = "/api/v1"
 URLSAFE = re.compile(r"^[A-Za-z0-9_-]+$")
 WRITE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
@@ -70,8 +72,8 @@ class Made:
 def create(client: FlaskClient, variant: str = "bela", players: list[str] | None = None, **extra: Any) -> Made:
     """Create a match (201 expected)."""
     if players is None:
-        players = ["Mike", "Yvonne", "Ana", "Ivo"][:4 if variant in ("clobby", "belote", "south-african") else
-                                                  3 if variant == "bela-3" else 2]
+        seats = PRESETS[variant].players if variant in PRESETS else 2
+        players = ["Mike", "Yvonne", "Ana", "Ivo"][:seats]
     response = client.post(f"{API}/matches", json={"variant": variant, "players": players, **extra})
     assert response.status_code == 201, response.get_data(as_text=True)
     return Made(response.get_json())

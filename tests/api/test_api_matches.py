@@ -23,7 +23,7 @@ from tests.api.support import (
 
 STATE_FIELDS = {"revision", "game", "totals", "pot", "games", "games_won", "winner", "finished", "dealer",
                 "can_claim", "hands"}
-PRESETS = {"bela", "bela-3", "klaberjass", "clobby", "belote", "zensa", "derda", "south-african"}
+PRESETS = {"bela", "bela-3", "klaberjass", "clobby", "belote", "zensa", "derda", "south-african", "bulka", "darda"}
 
 # The endpoint table of API.md, as (method, Flask rule).
 API_MD_ENDPOINTS = [
@@ -248,7 +248,7 @@ def test_variants(client: FlaskClient) -> None:
     response = client.get(f"{API}/variants")
     assert response.status_code == 200
     variants = response.get_json()["variants"]
-    assert len(variants) == 8
+    assert len(variants) == 10
     by_name = {v["variant"]: v for v in variants}
     assert set(by_name) == PRESETS
     assert by_name["bela"]["target"] == 501 and by_name["bela"]["tie"] == "hold-taker"
@@ -256,8 +256,32 @@ def test_variants(client: FlaskClient) -> None:
     assert by_name["clobby"]["target"] == 1001 and by_name["clobby"]["players"] == 4
     assert by_name["belote"]["target"] == 151
     assert by_name["bela-3"]["players"] == 3
+    # RULES.md §2a: the Czech games put the queen on top, and their bejle is worth 40.
+    assert by_name["bela"]["top-trump"] == "J" and by_name["bela"]["bela-points"] == 20
+    assert by_name["bela"]["deal-limit"] is None
+    for czech, players in (("bulka", 2), ("darda", 4)):
+        assert by_name[czech]["top-trump"] == "Q" and by_name[czech]["bela-points"] == 40
+        assert by_name[czech]["players"] == players and by_name[czech]["target"] == 500
     for name, rules in by_name.items():
         assert create(client, name).body["rules"] == rules  # a match without overrides gets the preset
+
+
+def test_create_darda_with_a_deal_limit(client: FlaskClient) -> None:
+    """Darda (RULES.md §2a) with the Belote tournaments' deal limit (§6): the options are kept, the state counts
+    the deals played, and one side's card points are the rest of the 151 in the deck (§9.19)."""
+    made = create(client, "darda", ["Ann", "Bob", "Cat", "Dan"], rules={"deal-limit": 7})
+    rules = made.body["rules"]
+    assert rules["deal-limit"] == 7 and rules["top-trump"] == "Q" and rules["bela-points"] == 40
+    assert made.body["state"]["deals"] == 0
+    answer = record(client, made, {"taker": 0, "contract": "hearts", "card_points": [100, None], "last_trick": 0})
+    assert answer["scores"] == [110, 51]
+    state = client.get(made.url, headers=made.view).get_json()["state"]
+    assert state["deals"] == 1 and state["totals"] == [110, 51]
+    record(client, made, {"thrown_in": True})
+    assert client.get(made.url, headers=made.view).get_json()["state"]["deals"] == 1  # thrown in: not a deal
+    bad = client.post(f"{API}/matches", json={"variant": "darda", "players": ["Ann", "Bob", "Cat", "Dan"],
+                                              "rules": {"deal-limit": 0}})
+    assert assert_errors(bad, 422, "rules.deal-limit")
 
 
 # ---------------------------------------------------------------- the contract's endpoints

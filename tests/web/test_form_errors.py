@@ -204,7 +204,7 @@ CASES = [
     pytest.param(BELA, {**PLAIN, "contract": "hearts", "bela-0": "1", "bela-1": "1"}, "bela",
                  "only 1 bela can be held: one K and Q of trumps", id="two-bela-in-a-suit-contract"),
     pytest.param(BELOTE, {"taker": "0", "contract": "no-trumps", "card_points-0": "60", "last_trick": "0",
-                          "bela-0": "1"}, "bela", "there is no bela in no-trumps", id="bela-in-no-trumps"),
+                          "bela-0": "1"}, "bela", "there is no belote in no-trumps", id="bela-in-no-trumps"),
     pytest.param(BELOTE, {"taker": "0", "card_points-0": "80", "last_trick": "0"}, "contract",
                  "say the contract: clubs, diamonds, hearts, spades, no-trumps, all-trumps",
                  id="belote-without-contract"),

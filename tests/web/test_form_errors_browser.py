@@ -82,8 +82,8 @@ def test_belote_without_a_contract_and_two_bela(page: Page, server) -> None:
     start_match(page, server.url, "Belote", ["Ann", "Bob", "Cat", "Dan"])
     page.get_by_role("link", name="Record hand 1").click()
     fill_hand(page, "Ann & Cat", {"Ann & Cat": 90}, "Ann & Cat")
-    page.get_by_label("Ann & Cat: bela").select_option("1")
-    page.get_by_label("Bob & Dan: bela").select_option("1")
+    page.get_by_label("Ann & Cat: belote").select_option("1")
+    page.get_by_label("Bob & Dan: belote").select_option("1")
     page.get_by_role("button", name="Save hand").click()
 
     expect(page.locator("#group-contract .error")).to_have_text(
@@ -91,9 +91,9 @@ def test_belote_without_a_contract_and_two_bela(page: Page, server) -> None:
     # Without a contract the engine allows up to 4 bela (all-trumps); choosing hearts limits it to one.
     choose(page, "contract", "♥ hearts")
     page.get_by_role("button", name="Save hand").click()
-    expect(page.locator("#group-bela .error")).to_have_text("⚠ only 1 bela can be held: one K and Q of trumps")
-    expect(page.get_by_label("Ann & Cat: bela")).to_have_value("1")
+    expect(page.locator("#group-bela .error")).to_have_text("⚠ only 1 belote can be held: one K and Q of trumps")
+    expect(page.get_by_label("Ann & Cat: belote")).to_have_value("1")
     shot(page, "form-errors-belote-bela")
-    page.get_by_label("Bob & Dan: bela").select_option("0")
+    page.get_by_label("Bob & Dan: belote").select_option("0")
     page.get_by_role("button", name="Save hand").click()
     expect(page.get_by_role("status")).to_contain_text("Recorded hand 1")

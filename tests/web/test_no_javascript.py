@@ -25,7 +25,7 @@ def test_start_and_record_without_javascript(new_context, server) -> None:
     expect(page.locator(".chip").first).to_be_hidden()
     expect(page.locator("#preview")).to_be_hidden()
     fill_hand(page, "Ann & Cat", {"Ann & Cat": 61}, "Bob & Dan", {"Ann & Cat": "20"})
-    page.get_by_label("Ann & Cat: bela").select_option("1")
+    page.get_by_label("Ann & Cat: bella").select_option("1")
     shot(page, "no-js-hand-form")
     page.get_by_role("button", name="Save hand").click()
     expect(page.get_by_role("status")).to_contain_text("bait. Bob & Dan scores the hand value 202.")

@@ -76,7 +76,7 @@ def test_meld_contest_squares_bela_and_the_match_names(phone: Phone, client: Fla
     assert status == 200, all_errors(page)
     words = text(page)
     assert "Both twenties, both nine high; equal in every way, and Yvonne is forehand: Yvonne scores 20." in words
-    assert "Squares are judged apart: Mike's square is higher than Yvonne's." in words
+    assert "Squares are judged apart: Mike's four jacks beat Yvonne's four tens." in words
     assert "Mike scores 200 for squares (four jacks)." in words
     assert "Bela always counts: Yvonne scores 20" in words
     assert "Mike: 200" in words and "Yvonne: 40" in words
@@ -105,7 +105,7 @@ def test_meld_contest_problems_of_the_whole_contest(client: FlaskClient) -> None
     status, page = ask(client, "/referee/melds?variant=belote", {"contract": "no-trumps", "forehand": "0",
                                                                  "bela-0": "y"})
     assert status == 422
-    assert beside(page, "bela") == ["there is no bela in no-trumps"]
+    assert beside(page, "bela") == ["there is no belote in no-trumps"]  # Belote's own word
 
 
 def test_meld_contest_of_a_match_needs_its_key(phone: Phone, app: Any) -> None:
@@ -276,13 +276,17 @@ def test_each_preset_rules_page_is_made_from_its_rules(client: FlaskClient, vari
     assert _option(page, "tie") == rules.tie.value
     melds = _melds(page)
     assert melds == {**{key: f"{value} ({value_word(value)})" for key, value in rules.meld_values.items()},
-                     "bela": "20"}
+                     "bela": str(rules.bela_points)}
     for line in describe_rules(rules):
         assert line in text(page)
     grid = {re.sub(r"\s+", " ", r.children[0].all_text()): [c.all_text() for c in r.children[1:]]
             for r in Tree(page).find(id="card-points")[0].walk() if r.tag == "tr"}
-    assert grid["jack (J)"] == ["20", "2"] and grid["nine (9)"] == ["14", "0"] and grid["ace (A)"] == ["11", "11"]
-    assert "The whole deck with a trump suit: 152 card points" in text(page)
+    for rank, trump, plain in rules.cards.table():
+        assert grid[f"{rank.word} ({rank.value})"] == [str(trump), str(plain)]
+    top = rules.cards.top_trump
+    assert grid[f"{top.word} ({top.value})"] == ["20", str(rules.cards.plain_points[top])]  # the Jass, or jasek
+    assert grid["nine (9)"] == ["14", "0"] and grid["ace (A)"] == ["11", "11"]
+    assert f"The whole deck with a trump suit: {rules.deck(rules.contracts[0])} card points" in text(page)
     if "all-trumps" in [c.value for c in rules.contracts]:
         assert "The whole deck with all trumps: 248 card points" in text(page)
 

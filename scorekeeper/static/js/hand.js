@@ -18,12 +18,19 @@
     });
   });
 
+  // The game's card values and deck totals, rendered by the server from the engine's rules (the Czech games
+  // put the queen on top): nothing here knows what a card is worth.
+  const factsBlock = document.getElementById("card-values");
+  const facts = factsBlock ? JSON.parse(factsBlock.textContent) : null;
+  function contract() {
+    const c = form.querySelector("input[name=contract]:checked");
+    return c ? c.value : "";
+  }
+
   // Card counter (two- and three-handed): card points per card, trumps following the chosen contract.
   const counter = document.getElementById("card-counter");
-  if (counter) {
+  if (counter && facts) {
     counter.hidden = false;
-    const trump = { J: 20, 9: 14, A: 11, 10: 10, K: 4, Q: 3, 8: 0, 7: 0 };
-    const plain = { A: 11, 10: 10, K: 4, Q: 3, J: 2, 9: 0, 8: 0, 7: 0 };
     const signs = { clubs: "♣", diamonds: "♦", hearts: "♥", spades: "♠" };
     const grid = counter.querySelector(".counter-grid");
     const owners = {};
@@ -43,14 +50,14 @@
       const c = counter.querySelector("input[name=counter-side]:checked");
       return c ? c.value : "0";
     }
-    function contract() {
-      const c = form.querySelector("input[name=contract]:checked");
-      return c ? c.value : "";
+    function sideName(side) {
+      const c = counter.querySelector("input[name=counter-side][value='" + side + "']");
+      return c ? c.dataset.name : "";
     }
     function points(card) {
       const [rank, suit] = card.split(" ");
       const isTrump = contract() === "all-trumps" || contract() === suit;
-      return (isTrump ? trump : plain)[rank];
+      return (isTrump ? facts.trump : facts.plain)[rank];
     }
     function refresh() {
       const sides = Number(form.dataset.sides);
@@ -61,7 +68,7 @@
         b.setAttribute("aria-pressed", owner === side ? "true" : "false");
         if (owner !== undefined) {
           b.dataset.owner = owner;
-          b.dataset.ownerMark = "side " + (Number(owner) + 1);
+          b.dataset.ownerMark = sideName(owner);
           totals[Number(owner)] += points(b.dataset.card);
         } else {
           delete b.dataset.owner;
@@ -90,17 +97,17 @@
   }
 
   // In four-handed games the other side's card points are the rest of the deck: show it as a hint.
-  if (form.dataset.fullDeck === "yes") {
-    const decks = { "no-trumps": 120, "all-trumps": 248 };
+  if (form.dataset.fullDeck === "yes" && facts) {
     const inputs = [0, 1].map(function (i) { return document.getElementById("card_points-" + i); });
-    form.addEventListener("input", function () {
-      const c = form.querySelector("input[name=contract]:checked");
-      const deck = decks[c ? c.value : ""] || 152;
+    function hint() {
+      const deck = facts.decks[contract()] || facts.decks[""];
       inputs.forEach(function (input, i) {
         const other = inputs[1 - i];
         input.placeholder = other.value !== "" && input.value === "" ? "rest: " + (deck - Number(other.value)) : "";
       });
-    });
+    }
+    form.addEventListener("input", hint);
+    form.addEventListener("change", hint);
   }
 
   // Live preview: the engine scores the form as it stands, nothing is saved.
