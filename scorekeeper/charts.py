@@ -115,6 +115,20 @@ def _nice_ceiling(value: float) -> int:
     return int(step * 10)  # pragma: no cover
 
 
+def _scale_top(value: float) -> int:
+    """The top of the running-totals axis: a round number just above ``value`` (the target or the highest
+    total, with a little headroom), so the target line sits near the top of the plot rather than half way."""
+    if value <= 0:
+        return 10
+    step = 10
+    while step * 10 <= value:
+        step *= 10
+    for multiple in (1, 1.2, 1.4, 1.6, 1.8, 2, 2.5, 3, 3.5, 4, 5, 6, 7, 8, 9, 10):
+        if step * multiple >= value:
+            return int(step * multiple)
+    return int(step * 10)  # pragma: no cover
+
+
 def _games(hands: Sequence[Mapping[str, Any]]) -> list[tuple[int, list[Mapping[str, Any]]]]:
     """The scored hands grouped by game, in order; voided hands are left out."""
     games: list[tuple[int, list[Mapping[str, Any]]]] = []
@@ -169,7 +183,7 @@ def running_score_svg(state: Mapping[str, Any], side_names: Sequence[str], targe
     numbers = [int(h["number"]) for h in scored]
     first, last = min(numbers), max(numbers)
     values = [int(t) for h in scored for t in h["totals"]]
-    top = _nice_ceiling(max([*values, target]) * 1.05)
+    top = _scale_top(max([*values, target]) * 1.05)
     low = min(0, *values)
     if low < 0:
         low = -_nice_ceiling(-low)

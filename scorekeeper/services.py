@@ -1119,17 +1119,86 @@ def void_hand(match_id: str, number: int, token: str | None, if_match: int | Non
               idempotency_key: str | None = None, reason: str | None = None) -> Answer:
     """Void a hand: kept in the history, no longer scored (200). A confirmed hand needs a ``reason``."""
     print_ = fingerprint("DELETE", match_id, number, *([reason] if reason else []))
+    return _hand_write(match_id, token, if_match, idempotency_key, print_, _voiding(number, reason), 200)
 
+
+def undo_hand(match_id: str, number: int, token: str | None, if_match: int | None,
+              idempotency_key: str | None = None) -> Answer:
+    """Undo the last hand (200): void hand ``number``, only while the match is still at ``if_match`` (the
+    revision the phone's sheet showed) and ``number`` is still its last hand that counts. The phone names
+    both, so two phones undoing at once void one hand, not two: the second is stale (412)."""
+    if if_match is None:
+        raise BadRequest("If-Match", "an undo names the revision the sheet showed: reload the sheet and try again")
+    print_ = fingerprint("UNDO", match_id, number)
+    return _hand_write(match_id, token, if_match, idempotency_key, print_, _voiding(number, None, undo=True), 200)
+
+
+def _voiding(number: int, reason: str | None,
+             undo: bool = False) -> Callable[[Match, list[Hand], int], tuple[Hand, str, dict[str, Any]]]:
     def change(match: Match, hands: list[Hand], revision: int) -> tuple[Hand, str, dict[str, Any]]:
         hand = _find_hand(hands, number)
         if hand.voided:
             raise Invalid("number", f"hand {number} is already voided")
+        if undo:
+            counted = [h.number for h in hands if not h.voided]
+            if counted[-1] != number:
+                raise Invalid("number", f"hand {number} is not the last hand that counts (hand {counted[-1]} is): "
+                                        "undo takes back only the last one")
         reopened = _unlock(match, hand, _text(reason, "reason"))
+        was = _scored_before(match, hands, number, revision)
         hand.voided = True
         hand.updated_at = utcnow()
-        return hand, "void", {"input": hand.input, **reopened}
+        return hand, "void", {"input": hand.input, **({"was": was} if was else {}),
+                              **({"undo": True} if undo else {}), **reopened}
 
-    return _hand_write(match_id, token, if_match, idempotency_key, print_, change, 200)
+    return change
+
+
+def _scored_before(match: Match, hands: list[Hand], number: int, revision: int) -> dict[str, Any] | None:
+    """What hand ``number`` scored until this write (the cached state, else a replay), kept in the void's audit
+    event: the sheet still shows a voided hand's numbers, struck through, as paper would. History only: the
+    state never reads it."""
+    if _cache_at(match, revision - 1):
+        entries: list[dict[str, Any]] = json.loads(match.state_hands or "[]")
+    else:
+        try:
+            state = _replay_rows(match, rules_of(match), sorted(hands, key=lambda h: h.number))
+        except RuleError:
+            return None
+        entries = [h.as_dict() for h in state.hands]
+    entry = next((e for e in entries if e["number"] == number), None)
+    if entry is None or entry["voided"]:
+        return None
+    return {name: entry[name] for name in ("result", "scores", "totals", "pot")}
+
+
+def restore_hand(match_id: str, number: int, token: str | None, if_match: int | None = None,
+                 idempotency_key: str | None = None) -> Answer:
+    """Count a voided hand again (200): every later hand is scored again with it. 409 when, counted again,
+    it would end the match before a hand played after it (the engine refuses that hand)."""
+    print_ = fingerprint("POST", match_id, number, "restore")
+
+    def change(match: Match, hands: list[Hand], revision: int) -> tuple[Hand, str, dict[str, Any]]:
+        hand = _find_hand(hands, number)
+        if not hand.voided:
+            raise Invalid("number", f"hand {number} is not voided: there is nothing to restore")
+        hand.voided = False
+        hand.updated_at = utcnow()
+        return hand, "restore", {"input": hand.input}
+
+    try:
+        return _hand_write(match_id, token, if_match, idempotency_key, print_, change, 200)
+    except Finished as error:
+        later = [p.field.removeprefix("hands.") for p in error.problems if p.field.startswith("hands.")]
+        reason = "; ".join(p.message for p in error.problems)
+        if not later:
+            raise
+        if later[0] == str(number):
+            raise Finished("number", f"hand {number} was not restored: the match was over before it "
+                                     f"({reason}).") from None
+        raise Finished("number", f"hand {number} was not restored: counted again, it would end the match before "
+                                 f"hand {later[0]} ({reason}). Void the hands after it first if it really "
+                                 "counts.") from None
 
 
 def _find_hand(hands: list[Hand], number: int) -> Hand:
@@ -1289,3 +1358,22 @@ def confirm_hand(match_id: str, number: int, side: Any, token: str | None, if_ma
         return hand, "confirm", {"side": side, "name": name}
 
     return _hand_write(match_id, token, if_match, idempotency_key, print_, change, 200, allow=allow)
+
+
+# ---------------------------------------------------------------- a club's house rules
+
+
+CLUB_RULES_LOOKBACK = 200
+"""Newest matches of a club read to find the house rules it last played each game with."""
+
+
+def club_house_rules(club: Club) -> dict[str, dict[str, Any]]:
+    """The stored options (``Rules.as_dict()``) of the club's newest match of each game, newest game first:
+    what its next match of that game starts with."""
+    rows = db.session.execute(
+        select(Match.variant, Match.rules).where(Match.club_id == club.id)
+        .order_by(Match.created_at.desc(), Match.id).limit(CLUB_RULES_LOOKBACK)).all()
+    found: dict[str, dict[str, Any]] = {}
+    for variant, stored in rows:
+        found.setdefault(variant, dict(stored or {}))
+    return found

@@ -114,6 +114,13 @@ def void_hand(match_id: str, number: int) -> Any:
                                       request.headers.get("Idempotency-Key"), _reason()))
 
 
+@bp.post("/matches/<match_id>/hands/<int:number>/restore")
+def restore_hand(match_id: str, number: int) -> Any:
+    """Count a voided hand again; 409 when, counted again, it would end the match before a later hand."""
+    return _answer(services.restore_hand(match_id, number, _token(), _if_match(),
+                                         request.headers.get("Idempotency-Key")))
+
+
 def _reason() -> str | None:
     """Why a confirmed hand is changed: the ``X-Change-Reason`` header (UTF-8 welcome)."""
     value = request.headers.get("X-Change-Reason")

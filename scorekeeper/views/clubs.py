@@ -10,11 +10,13 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from werkzeug.wrappers import Response
 
 from .. import charts, exchange, history, services
-from ..forms import NewClubForm, new_key
+from ..forms import NewClubForm, house_overrides, new_key
 from ..models import Club
 from ..qr import qr_svg
+from ..rules import PRESETS
 from ..services import ServiceError
 from . import phone
+from .board import changed_rule_lines
 from .clubs_api import IMPORT_BODY_LIMIT
 from .exchange import csv_response
 
@@ -53,6 +55,16 @@ def _filters(players: list[str] | None) -> tuple[history.Filters, dict[str, list
             return history.read_filters(kept, players), errors
         except services.Invalid:  # a pair that only fails together (to before from): drop both days
             return history.read_filters({k: v for k, v in kept.items() if k not in ("from", "to")}, players), errors
+
+
+def _remembered_rules(club: Club) -> list[tuple[str, list[str]]]:
+    """Each game the club played, newest first, with the house rules its next match of that game starts with
+    (those of its last match of that game), as the lines that differ from the game's own."""
+    found = []
+    for variant, stored in services.club_house_rules(club).items():
+        if variant in PRESETS:
+            found.append((PRESETS[variant].title, changed_rule_lines(variant, house_overrides(variant, stored))))
+    return found
 
 
 def _club_link(club_id: str, token: str) -> str:
@@ -143,7 +155,7 @@ def club(club_id: str) -> Any:
     link = _club_link(club.id, phone.club_keys()[club.id])
     return render_template("clubs/club.html", club=club, names=names, filters=filters, errors=errors,
                            args=request.args, games=history.GAMES, rows=[history.match_row(m) for m in shown],
-                           found=len(matches),
+                           found=len(matches), remembered=_remembered_rules(club),
                            stats=stats, link=link, link_qr=qr_svg(link, f"QR code of the link to {club.name}"))
 
 

@@ -186,6 +186,11 @@ def spec() -> dict[str, Any]:
                            "parameters": [_ID, _NUMBER, _IDEMPOTENCY, _IF_MATCH], "security": _AUTH,
                            "responses": {"200": _ok("the voided hand, with the new state", "Hand"),
                                          **_WRITE_ERRORS}}},
+            "/api/v1/matches/{match_id}/hands/{number}/restore": {"post": {
+                "summary": "Count a voided hand again; every later hand is scored again with it",
+                "parameters": [_ID, _NUMBER, _IDEMPOTENCY, _IF_MATCH], "security": _AUTH,
+                "responses": {"200": _ok("the restored hand, with the new state", "Hand"), **_WRITE_ERRORS,
+                              "409": _error("counted again, the hand would end the match before a later hand")}}},
             "/api/v1/matches/{match_id}/hands/{number}/dispute": {"post": {
                 "summary": "Flag a hand as disputed, with a note",
                 "parameters": [_ID, _NUMBER, _IDEMPOTENCY, _IF_MATCH], "security": _AUTH,

@@ -18,15 +18,17 @@ from wtforms.validators import Length, Optional
 from .. import services
 from ..forms import CONTRACT_LABELS, SUIT_SIGNS, options
 from ..models import Match
+from ..qr import qr_svg
 from ..rules import PRESETS, PlayOptions, Problem, RuleError, Rules, judge_melds, legal_plays
 from ..rules.cards import FULL_DECK, LAST_TRICK, NATURAL_ORDER, Card, Contract, Rank, Suit
 from ..rules.describe import describe_rules
-from ..rules.hand import default_names, read_declarations
+from ..rules.hand import read_declarations
 from ..rules.legal import show
 from ..rules.melds import value_word
 from ..rules.referee import count_card_points
 from ..rules.variants import Revoke
 from . import phone
+from .board import named_house_rules, rules_link
 
 bp = Blueprint("referee", __name__)
 
@@ -55,13 +57,36 @@ def _setting() -> tuple[Match | None, Rules, list[str]]:
         return match, rules, services.side_names(rules, match.players)
     variant = request.values.get("variant", "bela")
     rules = PRESETS.get(variant, PRESETS["bela"])
-    return None, rules, list(default_names(rules))
+    return None, rules, _unnamed_sides(rules)
+
+
+ORDINALS = ("first", "second", "third", "fourth")
+"""Seats and sides said in words when no match names them (never "side 0" or "seat 1")."""
+
+
+def _unnamed_sides(rules: Rules) -> list[str]:
+    """The sides' names without a match, given to the engine in place of its ``side 0``, ``side 1``…:
+    "first side" and "second side" for partners, else "first player"…"""
+    kind = "side" if rules.players == 4 else "player"
+    return [f"{ORDINALS[i]} {kind}" for i in range(rules.sides)]
 
 
 def _seat_names(rules: Rules, match: Match | None) -> list[str]:
+    """Each seat's name in play order: the match's players, else "first player" … (with its side in four-handed)."""
     if match is not None:
-        return [f"Seat {i + 1} ({name})" for i, name in enumerate(match.players)]
-    return [f"Seat {i + 1}" for i in range(rules.players)]
+        return list(match.players)
+    if rules.players == 4:
+        return [f"{ORDINALS[i]} player ({ORDINALS[rules.side_of(i)]} side)" for i in range(rules.players)]
+    return [f"{ORDINALS[i]} player" for i in range(rules.players)]
+
+
+_SEAT_NUMBER = re.compile(r"\bseat (\d+)\b")
+
+
+def _seat_words(message: str, seats: list[str]) -> str:
+    """An engine message with its seat numbers (counted from 0) said as the seats' names."""
+    return _SEAT_NUMBER.sub(lambda m: seats[int(m.group(1))] if int(m.group(1)) < len(seats) else m.group(0),
+                            message)
 
 
 def _csrf_errors(form: FlaskForm) -> dict[str, list[str]]:
@@ -204,8 +229,8 @@ def _counter_form(rules: Rules, sides: list[str]) -> FlaskForm:
 
 
 def _counter_sides(match: Match | None, names: list[str]) -> list[str]:
-    """Whose cards the counter's two grids are: the match's first two sides, else side 1 and side 2."""
-    return names[:2] if match is not None else ["side 1", "side 2"]
+    """Whose cards the counter's two grids are: the first two sides (the match's, else "first …", "second …")."""
+    return names[:2]
 
 
 def _suit_rows() -> list[tuple[Suit, list[Card]]]:
@@ -291,6 +316,7 @@ def legal() -> Any:
             errors = _csrf_errors(form)
         else:
             answer, errors = _judge_play(form, rules, names, match)
+            errors = {field: [_seat_words(m, seats) for m in messages] for field, messages in errors.items()}
     return render_template("referee/legal.html", match=match, rules=rules, names=names, seats=seats, form=form,
                            errors=errors, answer=answer, presets=PRESETS), (422 if errors else 200)
 
@@ -374,6 +400,12 @@ def _legal_field(problem: Problem) -> str:
 
 def _rules_page(rules: Rules, heading: str, match: Match | None = None, back: str | None = None) -> str:
     values = rules.cards
+    house = list(describe_rules(rules))
+    start_link = start_qr = None
+    if match is not None:
+        house = named_house_rules(rules, services.side_names(rules, match.players))
+        start_link = services.public_url(rules_link(match))
+        start_qr = qr_svg(start_link, "QR code of a link that starts a match with these house rules")
     decks = [(CONTRACT_LABELS[c.value] if c.value not in SUIT_SIGNS else "a trump suit", rules.deck(c))
              for c in (Contract.HEARTS, *(c for c in rules.contracts if not c.is_suit))]
     orders = {"trumps": " ".join(r.value for r in reversed(values.trump_order)),
@@ -381,7 +413,8 @@ def _rules_page(rules: Rules, heading: str, match: Match | None = None, back: st
     melds = [(key, value, value_word(value), _meld_label(key)) for key, value in rules.meld_values.items()]
     return render_template("rules/variant.html", rules=rules, heading=heading, match=match, back=back,
                            card_table=values.table(), orders=orders, decks=decks, melds=melds,
-                           last_trick=LAST_TRICK, house_rules=describe_rules(rules), contract_labels=CONTRACT_LABELS)
+                           last_trick=LAST_TRICK, house_rules=house, contract_labels=CONTRACT_LABELS,
+                           start_link=start_link, start_qr=start_qr)
 
 
 def _meld_label(key: str) -> str:

@@ -99,6 +99,9 @@ def _referee_write(app: Flask, client: FlaskClient, made: Made, rule: str) -> tu
     if rule.endswith("/resolve"):
         client.post(f"{made.url}/hands/1/dispute", json={"note": "melds"}, headers=made.edit)
         return {"note": "they were shown", "resolution": "stands"}, made.edit
+    if rule.endswith("/restore"):
+        client.delete(f"{made.url}/hands/1", headers=made.edit)
+        return None, made.edit
     if rule.endswith("/confirm"):
         from scorekeeper.services import confirm_token
 

@@ -32,7 +32,7 @@ def test_belote_hanging_hand_then_the_pot(page: Page, server) -> None:
     expect(page.locator(".scoreboard")).to_contain_text("Pot 8 waiting for the next winner.")
     assert totals(page) == ["0", "8"]
     row = hand_row(page, 1)
-    expect(row.locator(".result")).to_contain_text("tie · pot 8")
+    expect(row.locator(".result")).to_contain_text("hanging · pot 8")
     expect(row.locator(".explanation")).to_contain_text(
         f"Taker {US}: 81 against 81: a tie. The defenders score their own; the taker's 81 is held over.")
     expect(row.locator(".explanation")).to_contain_text("Tens: 81 → 8, hanging 81 → 8.")
@@ -54,5 +54,5 @@ def test_belote_hanging_hand_then_the_pot(page: Page, server) -> None:
     expect(page.locator(f"#hand-2 .score[aria-label='{US} scores']")).to_have_text("6")
     expect(page.locator(f"#hand-2 .score[aria-label='{THEM} scores']")).to_have_text("18")
     expect(page.locator(".scoreboard .pot")).to_have_count(0)
-    expect(hand_row(page, 2).locator(".result")).to_have_text("made")
+    expect(hand_row(page, 2).locator(".result")).to_contain_text(f"{THEM} (♥) made it")
     shot(page, "belote-pot-taken")

@@ -99,15 +99,15 @@ def test_card_counter_of_a_bulka_match_counts_the_queen_of_trumps_20(phone: Phon
     # The same cards in Bela: the jack is the top trump.
     status, page = ask(phone.client, "/referee/cards", {
         "contract": "hearts", "deal": "2", "cards-0": ["QH", "QS"], "cards-1": ["JH", "9H"]})
-    assert "Side 1: 6 card points in 2 cards." in text(page)
-    assert "Side 2: 34 card points in 2 cards." in text(page)
+    assert "First player: 6 card points in 2 cards." in text(page)
+    assert "Second player: 34 card points in 2 cards." in text(page)
 
 
 def test_card_counter_four_handed_darda_deck_is_151(client: FlaskClient) -> None:
     status, page = ask(client, "/referee/cards?variant=darda", {
         "contract": "hearts", "deal": "4", "cards-0": ["7H", "8H", "9H", "10H", "JH", "QH", "KH", "AH"]})
     assert status == 200, all_errors(page)
-    assert "Side 1: 61 card points in 8 cards." in text(page)
+    assert "First side: 61 card points in 8 cards." in text(page)
     assert "The deck holds 151 card points: the other side took 90." in text(page)
 
 
@@ -116,7 +116,7 @@ def test_meld_contest_of_darda_scores_bejle_40(client: FlaskClient) -> None:
                                                                 "bela-1": "y"})
     assert status == 200, all_errors(page)
     assert "Bejle (K and Q of trumps, 40)" in text(page)
-    assert "Bejle always counts: side 1 scores 40 for the K and Q of trumps." in text(page)
+    assert "Bejle always counts: second side scores 40 for the K and Q of trumps." in text(page)
 
 
 def test_legal_plays_of_darda_name_the_jasek(client: FlaskClient) -> None:
@@ -153,7 +153,9 @@ def test_rules_index_and_start_page_offer_the_czech_games(client: FlaskClient) -
         assert PRESETS[name].description in index
         radio = [n for n in Tree(start).find(name="variant", value=name) if n.tag == "input"]
         assert len(radio) == 1 and radio[0].attrs["data-players"] == players
-    assert "The queen is the top trump (20), then the nine (14)" in text(start)
+        assert radio[0].attrs["data-rules"] == f"/rules/{name}"  # the game's rules, on demand
+        rules_page = text(client.get(f"/rules/{name}").get_data(as_text=True))
+        assert "The queen is the top trump (20), then the nine (14)" in rules_page
 
 
 # ------------------------------------------------------------------------------------------------ deal limit
@@ -234,7 +236,7 @@ def test_darda_one_side_and_the_rest_of_151(page: Any, server: Any) -> None:
     page.get_by_label(re.compile("Darda")).first.check()
     for seat, name in enumerate(FOUR):
         page.get_by_role("textbox", name=re.compile(f"^Seat {seat + 1}")).fill(name)
-    page.get_by_text("Change the house rules (optional)").click()
+    page.locator("#house-rules > summary").click()
     page.get_by_label("Deal limit").fill("7")
     page.get_by_role("button", name="Start the match").click()
     expect(page.get_by_role("heading", name="Score sheet")).to_be_visible()

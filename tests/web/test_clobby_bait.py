@@ -32,7 +32,7 @@ def test_clobby_bait_then_made(page: Page, server) -> None:
     choose(page, "last_trick", THEM)
     page.locator(".chips[data-target='melds-0']").get_by_role("button", name="+20").click()
     expect(page.get_by_label(f"{US}: melds")).to_have_value("20")
-    page.get_by_label(f"{US}: bella").select_option("1")
+    page.get_by_label(f"{US}: bella").check()
     preview = page.locator("#preview")
     expect(preview).to_contain_text(f"{US}: card points 61 + melds 20 + bella 20 = 101.")
     expect(preview).to_contain_text(
@@ -44,7 +44,7 @@ def test_clobby_bait_then_made(page: Page, server) -> None:
     assert totals(page) == ["0", "202"]
     assert running(page, 1) == ["0", "202"]
     row = hand_row(page, 1)
-    expect(row.locator(".result")).to_contain_text("bate")
+    expect(row.locator(".result")).to_contain_text(f"{US} are bait")
     expect(row.locator(".explanation li")).to_have_text([
         f"{US}: card points 61 + melds 20 + bella 20 = 101.",
         f"{THEM}: card points 91 + last trick 10 = 101.",
@@ -62,7 +62,7 @@ def test_clobby_bait_then_made(page: Page, server) -> None:
     expect(page.get_by_label(f"{THEM}: card points")).to_have_attribute("placeholder", "rest: 90")
     choose(page, "last_trick", THEM)
     page.locator(".chips[data-target='melds-0']").get_by_role("button", name="+20").click()
-    page.get_by_label(f"{US}: bella").select_option("1")
+    page.get_by_label(f"{US}: bella").check()
     expect(page.locator("#preview")).to_contain_text(re.compile(r"102 against 100"))
     page.get_by_role("button", name="Save hand").click()
     expect(page.get_by_role("status")).to_contain_text("Recorded hand 2")

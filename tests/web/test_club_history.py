@@ -23,7 +23,7 @@ def _start_club_match(page: Page, club: str, game: str, players: list[str], targ
     for seat, name in enumerate(players):
         page.get_by_role("combobox", name=re.compile(f"^Seat {seat + 1}")).fill(name)
     if target is not None:
-        page.get_by_text("Change the house rules (optional)").click()
+        page.locator("#house-rules > summary").click()
         page.get_by_label("Target (points to win a game)").fill(str(target))
         page.get_by_label("Best of", exact=True).select_option(label="1 game")
         page.get_by_label("Claims", exact=True).select_option(label="no claims: decided at the end of a hand")

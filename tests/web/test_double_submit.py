@@ -47,7 +47,7 @@ def test_the_same_hand_sent_twice_records_one(page: Page, server) -> None:
     expect(page.get_by_role("status")).to_contain_text("Recorded hand 2")
     again = page.request.post(form_url, form=data, max_redirects=0)
     assert again.status == 302
-    assert again.headers["location"].endswith("#hand-2")
+    assert again.headers["location"].endswith("?saved=2")  # the sheet, at its top
     page.goto(sheet_url)
     expect(page.get_by_role("status")).to_contain_text("Recorded hand 2")  # the first answer, again
     expect(page.locator("details.hand")).to_have_count(2)

@@ -48,5 +48,5 @@ def test_edit_the_taker_of_hand_one(page: Page, server) -> None:
     audit.locator("summary").click()
     expect(audit.locator("li")).to_have_count(5)
     kinds = [line.split(" · ")[-1] for line in audit.locator("li").all_inner_texts()]
-    assert kinds == ["create", "record hand 1", "record hand 2", "record hand 3", "edit hand 1"]
+    assert kinds == ["started the match", "recorded hand 1", "recorded hand 2", "recorded hand 3", "changed hand 1"]
     shot(page, "edit-hand-sheet")

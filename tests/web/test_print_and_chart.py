@@ -63,5 +63,5 @@ def test_the_chart_on_the_sheet_and_the_sheet_printed(page: Page, server, tmp_pa
                           check=True).stdout
     for word in ("Mike", "Yvonne", "Score sheet", "House rules", "Running totals", *final):
         assert word in text, (word, text)
-    for hidden in ("Print this sheet", "Record hand", "Share the board", "Undo the last hand"):
+    for hidden in ("Print this sheet", "Record hand", "Share the board", "Undo hand"):
         assert hidden not in text, (hidden, text)

@@ -65,8 +65,9 @@ def test_a_disputed_hand_is_flagged_shown_on_the_board_and_resolved(page: Page, 
     audit = page.locator("details.audit")
     audit.locator("summary").click()
     lines = audit.locator("li").all_inner_texts()
-    assert lines[-2].endswith("dispute hand 1: “Mike's 50 was never shown”")
-    assert lines[-1].endswith("resolve hand 1 (stands): “shown after the first trick: it stands”")
+    assert lines[-2].endswith("marked hand 1 disputed: “Mike's 50 was never shown”")
+    assert lines[-1].endswith("resolved the dispute over hand 1 (the score stands): "
+                              "“shown after the first trick: it stands”")
     shot(page, "referee-dispute-resolved")
 
 
@@ -111,8 +112,8 @@ def test_a_hand_confirmed_by_the_other_side_changes_only_with_a_reason(
     audit = page.locator("details.audit")
     audit.locator("summary").click()
     lines = audit.locator("li").all_inner_texts()
-    assert lines[-2].endswith("confirm hand 1 by Yvonne")
-    assert lines[-1].endswith("edit hand 1: reason “Yvonne took, not Mike”")
+    assert lines[-2].endswith("Yvonne confirmed hand 1")
+    assert lines[-1].endswith("changed hand 1: reason “Yvonne took, not Mike”")
     shot(page, "referee-confirm-changed")
 
     # Reopened: Yvonne's phone asks for her confirmation of hand 1 again.

@@ -63,9 +63,10 @@ def test_meld_contest_says_who_scores_and_why(client: FlaskClient) -> None:
     status, page = ask(client, "/referee/melds", {"contract": "hearts", "forehand": "0", **seq(0, 0, 3, "K", "clubs"),
                                                   **seq(1, 0, 3, "K", "hearts")})
     assert status == 200, all_errors(page)
-    assert "Both twenties, both king high; side 1's is in trumps: side 1 scores 20." in text(page)
+    assert ("Both twenties, both king high; second player's is in trumps: second player scores 20."
+            in text(page))
     verdict = text(page)[text(page).index("The referee's ruling"):]
-    assert "side 0: 0" in verdict and "side 1: 20" in verdict
+    assert "first player: 0" in verdict and "second player: 20" in verdict
 
 
 def test_meld_contest_squares_bela_and_the_match_names(phone: Phone, client: FlaskClient) -> None:
@@ -140,15 +141,15 @@ def test_card_counter_counts_with_the_engine(client: FlaskClient) -> None:
     status, page = ask(client, "/referee/cards", {"contract": "hearts", "deal": "4", "cards-0": HEARTS + ["AS"]})
     assert status == 200, all_errors(page)
     words = text(page)
-    assert "Side 1: 73 card points in 9 cards." in words
+    assert "First player: 73 card points in 9 cards." in words
     assert "The deck holds 152 card points: the other side took 79." in words
     assert "do not add up" not in words
     assert selected(page, "contract") == "hearts"
     status, page = ask(client, "/referee/cards", {"contract": "no-trumps", "deal": "4", "cards-0": HEARTS})
-    assert "Side 1: 30 card points in 8 cards." in text(page)
+    assert "First player: 30 card points in 8 cards." in text(page)
     assert "The deck holds 120 card points in no trumps: the other side took 90." in text(page)
     status, page = ask(client, "/referee/cards", {"contract": "all-trumps", "deal": "2", "cards-0": HEARTS})
-    assert "Side 1: 62 card points in 8 cards." in text(page)
+    assert "First player: 62 card points in 8 cards." in text(page)
     assert "the other side took" not in text(page)
 
 
@@ -157,7 +158,7 @@ def test_card_counter_warns_when_two_sides_do_not_add_up(client: FlaskClient) ->
                                                   "cards-1": ["JS", "9S"]})
     assert status == 200
     words = text(page)
-    assert "Side 2: 34 card points in 2 cards." in words
+    assert "Second player: 34 card points in 2 cards." in words
     assert "These do not add up: 30 + 34 = 64, but the deck holds 152." in words
 
 
@@ -210,7 +211,8 @@ def test_legal_play_checker_bad_input_beside_its_field(client: FlaskClient) -> N
                                                         "hand": "7S", "played": "AH"})
     assert status == 422
     assert beside(page, "contract") == ["say the contract, which decides the trumps: clubs, diamonds, hearts, spades"]
-    assert beside(page, "seat") == ["seat 1 does not play next: after seat 1 (clockwise) comes seat 0"]
+    assert beside(page, "seat") == [
+        "second player does not play next: after second player (clockwise) comes first player"]
     status, page = ask(client, "/referee/legal-plays", {"contract": "clubs", "seat": "0", "hand": "7S", "played": "AH"})
     assert beside(page, "played") == ["the A♥ is not among the cards held: add it to the hand"]
 
@@ -346,9 +348,9 @@ def test_referee_in_the_browser_and_a_revoke_recorded(new_context: Any, server: 
     page.get_by_role("link", name="Was that card legal?").click()
     expect(page.get_by_role("heading", name="Was that card legal?")).to_be_visible()
     choose(page, "contract", "♥ hearts")
-    page.get_by_label("Card 1 of the trick: played by").select_option(label="Seat 1 (Mike)")
+    page.get_by_label("Card 1 of the trick: played by").select_option(label="Mike")
     page.get_by_label("Card 1 of the trick", exact=True).fill("AS")
-    page.get_by_label("The accused player").select_option(label="Seat 2 (Yvonne)")
+    page.get_by_label("The accused player").select_option(label="Yvonne")
     page.get_by_label("The cards the accused held").fill("7S KH 8C")
     page.get_by_label("The card the accused played (optional)").fill("KH")
     page.get_by_role("button", name="Ask the referee").click()

@@ -1,9 +1,12 @@
-// The hand form: meld chips, the card counter and the live preview. The form works without it; the
-// preview asks the server's engine, so no rule is copied here.
+// The hand form: meld chips, the card counter, the live preview, the Save bar that says what is missing, the
+// focus that follows the taker, and a draft kept on the phone until the hand is saved. The form works without
+// it; the preview asks the server's engine, so no rule is copied here.
 (function () {
   "use strict";
   const form = document.getElementById("hand-form");
   if (!form) return;
+  const names = form.dataset.names ? JSON.parse(form.dataset.names) : [];
+  const fullDeck = form.dataset.fullDeck === "yes";
 
   // Meld chips add a value to the side's meld field.
   form.querySelectorAll(".chips").forEach(function (group) {
@@ -26,20 +29,25 @@
     const c = form.querySelector("input[name=contract]:checked");
     return c ? c.value : "";
   }
+  function possessive(name) { return name + "\u2019s"; }
 
-  // Card counter (two- and three-handed): card points per card, trumps following the chosen contract.
+  // Card counter (two- and three-handed): card points per card, trumps following the chosen contract. A card
+  // another player has is not taken from them silently: the first tap asks, the second moves it.
   const counter = document.getElementById("card-counter");
   if (counter && facts) {
     counter.hidden = false;
     const signs = { clubs: "♣", diamonds: "♦", hearts: "♥", spades: "♠" };
     const grid = counter.querySelector(".counter-grid");
+    const message = document.getElementById("counter-message");
     const owners = {};
+    let asking = null;
     grid.dataset.suits.split(" ").forEach(function (suit) {
       grid.dataset.ranks.split(" ").forEach(function (rank) {
         const b = document.createElement("button");
         b.type = "button";
         b.textContent = rank + signs[suit];
         b.dataset.card = rank + " " + suit;
+        b.dataset.short = rank + signs[suit];
         b.setAttribute("aria-pressed", "false");
         b.setAttribute("aria-label", rank + " of " + suit);
         if (suit === "hearts" || suit === "diamonds") b.className = "red";
@@ -59,9 +67,15 @@
       const isTrump = contract() === "all-trumps" || contract() === suit;
       return (isTrump ? facts.trump : facts.plain)[rank];
     }
+    function say(text) { message.textContent = text; }
+    function stopAsking() {
+      asking = null;
+      grid.querySelectorAll("[data-asking]").forEach(function (b) { delete b.dataset.asking; });
+    }
     function refresh() {
       const sides = Number(form.dataset.sides);
       const totals = new Array(sides).fill(0);
+      const cards = new Array(sides).fill(0);
       const side = currentSide();
       grid.querySelectorAll("button").forEach(function (b) {
         const owner = owners[b.dataset.card];
@@ -69,11 +83,20 @@
         if (owner !== undefined) {
           b.dataset.owner = owner;
           b.dataset.ownerMark = sideName(owner);
+          b.setAttribute("aria-label", b.dataset.card.replace(" ", " of ") + ", " + sideName(owner));
           totals[Number(owner)] += points(b.dataset.card);
+          cards[Number(owner)] += 1;
         } else {
           delete b.dataset.owner;
           delete b.dataset.ownerMark;
+          b.setAttribute("aria-label", b.dataset.card.replace(" ", " of "));
         }
+      });
+      totals.forEach(function (t, i) {
+        const total = counter.querySelector("[data-counter-total='" + i + "']");
+        const count = counter.querySelector("[data-counter-cards='" + i + "']");
+        if (total) total.textContent = t;
+        if (count) count.textContent = "(" + cards[i] + (cards[i] === 1 ? " card)" : " cards)");
       });
       if (Object.keys(owners).length === 0) return;
       totals.forEach(function (t, i) {
@@ -81,42 +104,137 @@
         if (input) input.value = t;
       });
       schedule();
+      keepDraft();
     }
     grid.addEventListener("click", function (event) {
       const b = event.target.closest("button");
       if (!b) return;
       const card = b.dataset.card;
-      if (owners[card] === currentSide()) delete owners[card];
-      else owners[card] = currentSide();
+      const side = currentSide();
+      const owner = owners[card];
+      if (owner === side) {
+        delete owners[card];
+        stopAsking();
+        say("");
+      } else if (owner !== undefined && asking !== card) {
+        stopAsking();
+        asking = card;
+        b.dataset.asking = "yes";
+        say(b.dataset.short + " is " + possessive(sideName(owner)) + ": tap it again to give it to " + sideName(side) + ".");
+        return;
+      } else {
+        owners[card] = side;
+        stopAsking();
+        say("");
+      }
       refresh();
     });
-    counter.addEventListener("change", refresh);
+    counter.addEventListener("change", function () { stopAsking(); say(""); refresh(); });
     form.addEventListener("change", function (event) {
       if (event.target.name === "contract") refresh();
     });
   }
 
   // In four-handed games the other side's card points are the rest of the deck: show it as a hint.
-  if (form.dataset.fullDeck === "yes" && facts) {
-    const inputs = [0, 1].map(function (i) { return document.getElementById("card_points-" + i); });
-    function hint() {
+  let hint = function () {};
+  const pointsInputs = [];
+  for (let i = 0; document.getElementById("card_points-" + i); i++) pointsInputs.push(document.getElementById("card_points-" + i));
+  if (fullDeck && facts && pointsInputs.length === 2) {
+    hint = function () {
       const deck = facts.decks[contract()] || facts.decks[""];
-      inputs.forEach(function (input, i) {
-        const other = inputs[1 - i];
+      pointsInputs.forEach(function (input, i) {
+        const other = pointsInputs[1 - i];
         input.placeholder = other.value !== "" && input.value === "" ? "rest: " + (deck - Number(other.value)) : "";
       });
-    }
+    };
     form.addEventListener("input", hint);
     form.addEventListener("change", hint);
   }
 
-  // Live preview: the engine scores the form as it stands, nothing is saved.
+  // Fewer taps: choosing the taker (and the contract, where the game needs one) puts the cursor in the taker's
+  // card points; Enter goes on to the next side's figure instead of saving half a hand.
+  function emptyAfter(index) {
+    if (fullDeck) return null;
+    for (let k = 1; k < pointsInputs.length; k++) {
+      const input = pointsInputs[(index + k) % pointsInputs.length];
+      if (input.value === "") return input;
+    }
+    return null;
+  }
+  function enterHints() {
+    pointsInputs.forEach(function (input, i) {
+      input.setAttribute("enterkeyhint", emptyAfter(i) ? "next" : "done");
+    });
+  }
+  function focusPoints() {
+    if (!pointsInputs.length) return;
+    if (form.dataset.contractRequired === "yes" && contract() === "") return;
+    const taker = form.querySelector("input[name=taker]:checked");
+    if (!taker) return;
+    const own = pointsInputs[Number(taker.value)];
+    let target = null;
+    if (fullDeck) target = pointsInputs.every(function (i) { return i.value === ""; }) ? own : null;
+    else target = own.value === "" ? own : emptyAfter(Number(taker.value));
+    if (target) target.focus();
+  }
+  form.addEventListener("click", function (event) {
+    if (event.target.matches("input[name=taker], input[name=contract]")) focusPoints();
+  });
+  form.addEventListener("keydown", function (event) {
+    if (event.key !== "Enter" || !event.target.matches("input[inputmode=numeric]")) return;
+    event.preventDefault();
+    const next = emptyAfter(pointsInputs.indexOf(event.target));
+    if (pointsInputs.indexOf(event.target) >= 0 && next) next.focus();
+    else event.target.blur();
+  });
+  form.addEventListener("input", enterHints);
+  enterHints();
+
+  // Live preview: the engine scores the form as it stands, nothing is saved. The Save bar says the first thing
+  // still missing, in the engine's words, or what saving now would score.
   const preview = document.getElementById("preview");
   const lines = document.getElementById("preview-lines");
+  const why = document.getElementById("save-why");
   let timer = null;
   function schedule() {
     clearTimeout(timer);
     timer = setTimeout(ask, 250);
+  }
+  function elementOf(key) {
+    return document.getElementById("group-" + key) || form.querySelector("[name='" + key + "']");
+  }
+  function firstProblem(errors) {
+    const keys = Object.keys(errors).filter(function (k) { return errors[k] && errors[k].length; });
+    keys.sort(function (a, b) {
+      const x = elementOf(a), y = elementOf(b);
+      if (!x || !y) return x ? -1 : y ? 1 : 0;
+      return x.compareDocumentPosition(y) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+    });
+    return keys.length ? { key: keys[0], message: errors[keys[0]][0] } : null;
+  }
+  function inWords(problem) {
+    let text = problem.message;
+    const side = /-(\d+)$/.exec(problem.key);
+    const name = side ? names[Number(side[1])] : null;
+    if (name && text.indexOf(name) < 0) text = name + ": " + text;
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+  function showWhy(answer) {
+    if (!why) return;
+    why.textContent = "";
+    why.classList.remove("not-yet");
+    if (answer.ok) {
+      if (!answer.scores) { why.hidden = true; return; }
+      why.textContent = "If you save now: " + answer.scores.map(function (s, i) {
+        return (names[i] || "") + " +" + s;
+      }).join(" · ");
+    } else {
+      const problem = firstProblem(answer.errors || {});
+      if (!problem) { why.hidden = true; return; }
+      why.textContent = inWords(problem);
+      why.classList.add("not-yet");
+    }
+    why.hidden = false;
   }
   function ask() {
     const data = new FormData(form);
@@ -132,13 +250,111 @@
           lines.appendChild(li);
         });
         preview.hidden = texts.length === 0;
+        showWhy(answer);
       })
-      .catch(function () { preview.hidden = true; });
+      .catch(function () { preview.hidden = true; if (why) why.hidden = true; });
   }
   if (preview) {
     form.addEventListener("input", schedule);
     form.addEventListener("change", schedule);
   }
+
+  // A draft of the unsaved hand, kept on this phone (a reload, a phone call, a browser that closed the tab) and
+  // put back when the same form opens again with nothing changed in the match since. A saved hand changes the
+  // match's revision, and with it every draft of the match is dropped.
+  const PREFIX = "scorekeeper:draft:";
+  const draftKey = form.dataset.draft ? PREFIX + form.dataset.draft : null;
+  const revisionInput = form.querySelector("input[name=revision]");
+  const revision = revisionInput ? revisionInput.value : "";
+  const SKIP = { csrf_token: 1, idempotency_key: 1, revision: 1, mode: 1 };
+  function fields() {
+    return Array.prototype.filter.call(form.elements, function (el) {
+      return el.name && !SKIP[el.name] && el.form === form && el.type !== "submit" && el.type !== "button";
+    });
+  }
+  function snapshot() {
+    const values = {};
+    fields().forEach(function (el) {
+      if (el.type === "radio") { if (el.checked) values[el.name] = el.value; }
+      else if (el.type === "checkbox") values[el.name] = el.checked;
+      else values[el.name] = el.value;
+    });
+    return values;
+  }
+  function storage() {
+    try { return window.localStorage; } catch (e) { return null; }
+  }
+  let quiet = false;
+  function keepDraft() {
+    const store = storage();
+    if (!draftKey || !store || quiet) return;
+    try {
+      store.setItem(draftKey, JSON.stringify({ revision: revision, saved: Date.now(), fields: snapshot() }));
+    } catch (e) { /* a full or refused storage only loses the draft */ }
+  }
+  function tidyDrafts() {
+    const store = storage();
+    if (!store || !draftKey) return;
+    const match = form.dataset.draft.split(":")[0];
+    const old = Date.now() - 3 * 24 * 3600 * 1000;
+    for (let i = store.length - 1; i >= 0; i--) {
+      const key = store.key(i);
+      if (!key || key.indexOf(PREFIX) !== 0) continue;
+      let draft = null;
+      try { draft = JSON.parse(store.getItem(key)); } catch (e) { draft = null; }
+      const ours = key.indexOf(PREFIX + match + ":") === 0;
+      if (!draft || draft.saved < old || (ours && draft.revision !== revision)) store.removeItem(key);
+    }
+  }
+  function restoreDraft() {
+    const store = storage();
+    if (!store || !draftKey || form.dataset.fresh !== "yes") return false;
+    let draft = null;
+    try { draft = JSON.parse(store.getItem(draftKey)); } catch (e) { return false; }
+    if (!draft || draft.revision !== revision || !draft.fields) return false;
+    const before = JSON.stringify(snapshot());
+    quiet = true;
+    fields().forEach(function (el) {
+      if (!(el.name in draft.fields)) return;
+      const value = draft.fields[el.name];
+      if (el.type === "radio") el.checked = el.value === value;
+      else if (el.type === "checkbox") el.checked = value === true;
+      else el.value = value;
+    });
+    quiet = false;
+    return JSON.stringify(snapshot()) !== before;
+  }
+  if (draftKey) {
+    tidyDrafts();
+    if (restoreDraft()) {
+      const note = document.getElementById("draft-note");
+      if (note) note.hidden = false;
+      form.querySelectorAll("details").forEach(function (d) {
+        if (d.querySelector("input[type=checkbox]:checked, select option:checked:not([value=''])")) d.open = true;
+      });
+    }
+    const discard = document.getElementById("draft-discard");
+    if (discard) {
+      discard.addEventListener("click", function () {
+        const store = storage();
+        if (store) store.removeItem(draftKey);
+        window.location.reload();
+      });
+    }
+    form.addEventListener("input", keepDraft);
+    form.addEventListener("change", keepDraft);
+  }
+  hint();
+  enterHints();
+
+  // After a refused save the first field with a problem has the focus (autofocus from the server); bring it to
+  // the middle of the screen, clear of the Save bar.
+  const first = form.querySelector("[autofocus]");
+  if (first) {
+    first.focus({ preventScroll: true });
+    (first.closest(".field, fieldset") || first).scrollIntoView({ block: "center" });
+  }
+  if (preview) ask();
 
   // A second tap while saving does nothing (the idempotency key would make it harmless anyway).
   form.addEventListener("submit", function () {

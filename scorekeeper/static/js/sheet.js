@@ -1,0 +1,29 @@
+// The score sheet's Undo asks once, in the page: the Undo link names the hand, its score (the server's words,
+// in data-question) and the revision the sheet shows; the dialog's form posts exactly those, so an undo from a
+// sheet that another phone changed meanwhile is refused by the server. Without this script (or without
+// <dialog>) the link opens the confirmation page instead. No score is worked out here.
+(function () {
+  "use strict";
+  const dialog = document.getElementById("confirm-undo");
+  if (!dialog || typeof dialog.showModal !== "function") return;
+  const form = dialog.querySelector("form");
+  const question = dialog.querySelector(".question");
+  const yes = dialog.querySelector("[data-yes]");
+
+  // The live refresh replaces the sheet's rows, so the links are found when tapped, not when loaded.
+  document.addEventListener("click", function (event) {
+    const link = event.target instanceof Element ? event.target.closest("a[data-undo]") : null;
+    if (!link) return;
+    event.preventDefault();
+    form.action = link.dataset.undo;
+    form.elements.number.value = link.dataset.number;
+    form.elements.revision.value = link.dataset.revision;
+    form.elements.idempotency_key.value = link.dataset.key;
+    question.textContent = link.dataset.question;
+    yes.textContent = "Yes, undo hand " + link.dataset.number;
+    dialog.showModal();
+    yes.focus();
+  });
+  dialog.querySelector("[data-no]").addEventListener("click", function () { dialog.close(); });
+  form.addEventListener("submit", function () { yes.disabled = true; });
+})();
