@@ -11,10 +11,10 @@ from .hand import HandInput, default_names, read_hand
 from .scoring import HandResult, Position, Result, leader_seat, score_hand
 from .variants import Claims, Deal, Rules
 
-ENGINE_VERSION = 2
+ENGINE_VERSION = 3
 """Raised whenever the engine's results or the state's shape change (a corrected rule, a new field), so
 stored caches of an older engine are replayed rather than served. 2: tens before the multiplier, squares in
-trump order, Belote sequence ties, the Czech games, ``deals``."""
+trump order, Belote sequence ties, the Czech games, ``deals``. 3: ``valat`` on each hand."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +47,7 @@ class ScoredHand(NamedTuple):
             "pot": out.pot if out else None,
             "totals": list(out.totals) if out else None,
             "explanation": list(out.explanation) if out else [],
+            "valat": out.valat if out else None,
         }
 
 

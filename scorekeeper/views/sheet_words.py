@@ -26,9 +26,8 @@ def score_words(scores: Sequence[int] | None, sides: Sequence[Mapping[str, Any]]
 
 
 def valat_hands(state: Mapping[str, Any]) -> set[int]:
-    """The hands in which one side took every trick, as the engine's explanation says ("…: a valat.")."""
-    return {h["number"] for h in state.get("hands") or ()
-            if any(line.endswith("a valat.") for line in h["explanation"])}
+    """The hands in which one side took every trick (the engine's ``valat``)."""
+    return {h["number"] for h in state.get("hands") or () if h.get("valat")}
 
 
 def game_won_after(state: Mapping[str, Any]) -> dict[int, Mapping[str, Any]]:
