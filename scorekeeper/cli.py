@@ -11,7 +11,7 @@ def upgrade_database() -> None:
     """Bring the configured database to the newest schema (Alembic, through Flask-Migrate)."""
     from flask_migrate import upgrade
 
-    from . import MIGRATIONS, create_app
+    from .app import MIGRATIONS, create_app
 
     app = create_app()
     with app.app_context():

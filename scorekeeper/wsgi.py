@@ -2,7 +2,7 @@
 
 import gc
 
-from . import create_app
+from .app import create_app
 
 app = create_app()
 

@@ -15,6 +15,7 @@ from ..models import Match
 from ..rules import PRESETS, Rules
 from ..rules.describe import describe_rules
 from . import phone
+from .links import public_url
 
 bp = Blueprint("board", __name__)
 
@@ -42,7 +43,7 @@ def board_context(match: Match) -> dict[str, Any]:
 def board(view_token: str) -> Any:
     """Big totals, the pot, game and match score, the last hands, who deals next, the house rules."""
     match = services.find_board(view_token)
-    board_url = services.public_url(url_for("board.board", view_token=view_token))
+    board_url = public_url(url_for("board.board", view_token=view_token))
     return render_template("board/board.html", **board_context(match), tv=request.args.get("tv") == "1",
                            board_url=board_url)
 

@@ -19,6 +19,7 @@ from . import phone
 from .board import changed_rule_lines
 from .clubs_api import IMPORT_BODY_LIMIT
 from .exchange import csv_response
+from .links import public_url
 
 bp = Blueprint("clubs", __name__)
 LIST_SHOWN = 40
@@ -68,7 +69,7 @@ def _remembered_rules(club: Club) -> list[tuple[str, list[str]]]:
 
 
 def _club_link(club_id: str, token: str) -> str:
-    return services.public_url(url_for("clubs.join", club_id=club_id, key=token))
+    return public_url(url_for("clubs.join", club_id=club_id, key=token))
 
 
 def _remember_new(answer: services.Answer) -> Response:

@@ -29,6 +29,7 @@ from ..rules.referee import count_card_points
 from ..rules.variants import Revoke
 from . import phone
 from .board import named_house_rules, rules_link
+from .links import public_url
 
 bp = Blueprint("referee", __name__)
 
@@ -404,7 +405,7 @@ def _rules_page(rules: Rules, heading: str, match: Match | None = None, back: st
     start_link = start_qr = None
     if match is not None:
         house = named_house_rules(rules, services.side_names(rules, match.players))
-        start_link = services.public_url(rules_link(match))
+        start_link = public_url(rules_link(match))
         start_qr = qr_svg(start_link, "QR code of a link that starts a match with these house rules")
     decks = [(CONTRACT_LABELS[c.value] if c.value not in SUIT_SIGNS else "a trump suit", rules.deck(c))
              for c in (Contract.HEARTS, *(c for c in rules.contracts if not c.is_suit))]

@@ -35,6 +35,7 @@ from ..services import ServiceError, Stale
 from . import phone, sheet_words
 from .board import again_args, board_context, changed_rule_lines
 from .confirm import confirm_path
+from .links import public_url
 
 bp = Blueprint("scorer", __name__)
 MINE_SHOWN = 5
@@ -209,7 +210,7 @@ def start() -> Any:
             match_id, token = answer.body["id"], answer.body["edit_token"]
             phone.remember(match_id, token)
             if not form.club.data and phone.first_time("key", match_id):
-                flash(services.public_url(url_for("scorer.join", match_id=match_id, key=token)), "key")
+                flash(public_url(url_for("scorer.join", match_id=match_id, key=token)), "key")
             return redirect(url_for("scorer.sheet", match_id=match_id))
     else:
         errors = _wtf_errors(form)
@@ -250,8 +251,8 @@ def sheet(match_id: str) -> Any:
     After a write (``?saved=7``, ``changed``, ``restored``, ``voided``, ``undone``) its top says what was done
     to which hand, in words, and marks the row; the page opens at its top, never scrolled to the row."""
     match, token = _scorer(match_id)
-    board_url = services.public_url(url_for("board.board", view_token=match.view_token))
-    edit_link = services.public_url(url_for("scorer.join", match_id=match_id, key=token))
+    board_url = public_url(url_for("board.board", view_token=match.view_token))
+    edit_link = public_url(url_for("scorer.join", match_id=match_id, key=token))
     show_edit = request.args.get("show") == "scoring-qr"
     page = _sheet_page(match)
     if page["done"]:
@@ -259,7 +260,7 @@ def sheet(match_id: str) -> Any:
     confirm_links = [
         (side, url, qr_svg(url, f"QR code of the confirmation link for {side['name']}"))
         for side in page["sides"]
-        for url in [services.public_url(confirm_path(match_id, side["index"]))]
+        for url in [public_url(confirm_path(match_id, side["index"]))]
     ]
     return render_template(
         "scorer/sheet.html", **page, board_url=board_url,
