@@ -21,13 +21,18 @@ ENVIRONMENT = {
 }
 
 
-MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
+ROOT = Path(__file__).resolve().parent.parent
+"""The project's top level in a checkout: templates/, static/ and migrations/ sit beside the package."""
+TEMPLATES = ROOT / "templates"
+STATIC = ROOT / "static"
+MIGRATIONS = ROOT / "migrations"
 """Alembic's folder (Flask-Migrate, batch mode so SQLite can alter tables)."""
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The application factory: defaults → instance config.py → SCOREKEEPER_* environment → test_config."""
-    app = Flask(__name__, instance_relative_config=True)
+    app = Flask(__name__, instance_relative_config=True, template_folder=str(TEMPLATES),
+                static_folder=str(STATIC))
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI=f"sqlite:///{Path(app.instance_path) / 'scorekeeper.sqlite'}",

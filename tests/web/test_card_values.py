@@ -18,7 +18,7 @@ from tests.web.test_referee_pages import ask, text
 
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
 US, THEM = "Ann & Cat", "Bob & Dan"
-HAND_JS = Path(__file__).resolve().parents[2] / "scorekeeper" / "static" / "js" / "hand.js"
+HAND_JS = Path(__file__).resolve().parents[2] / "static" / "js" / "hand.js"
 
 
 @pytest.fixture
