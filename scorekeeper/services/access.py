@@ -1,0 +1,134 @@
+"""Who may do what: public ids, secrets (stored only as hashes, or derived from the app's secret key and
+never stored), and the checks that a token may score, watch, confirm or use a club."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+from typing import Any
+
+from flask import current_app
+from sqlalchemy import select
+from sqlalchemy.orm import load_only
+
+from ..extensions import db
+from ..models import Club, Match
+from .errors import NotFound, Unauthorized
+from .state import rules_of
+
+
+def hash_token(token: str) -> str:
+    """The stored form of an edit token (SHA-256; tokens carry 256 bits of randomness)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_id() -> str:
+    """A fresh public id of a match or club: 96 random bits, URL-safe, never starting with ``-`` (a CSV cell
+    starting so would be read as a formula by a spreadsheet)."""
+    while (value := secrets.token_urlsafe(12)).startswith("-"):
+        pass
+    return value
+
+
+def new_token() -> str:
+    """A fresh secret: 32 random bytes, URL-safe."""
+    return secrets.token_urlsafe(32)
+
+
+def secret_from_seed(seed: str) -> str:
+    """A secret (an edit token, a club's secret) made from a stored seed: HMAC with the app's secret key,
+    never stored itself.
+
+    A retried create (same Idempotency-Key) must answer the same secret, yet secrets are stored only as
+    hashes; the seed in the stored answer is useless without the secret key, which is not in the database.
+    """
+    return _keyed(seed)
+
+
+def _keyed(text: str) -> str:
+    key = str(current_app.config["SECRET_KEY"]).encode()
+    digest = hmac.new(key, text.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+def find_match(match_id: str, *, only: tuple[Any, ...] = ()) -> Match:
+    """The match ``match_id``, or NotFound; with ``only``, just those columns are loaded (the rest on access)."""
+    options = [load_only(*only)] if only else []
+    # PostgreSQL text cannot hold NUL, so no match has such an id (and asking would be a driver error).
+    match = None if "\x00" in match_id else db.session.get(Match, match_id, options=options)
+    if match is None:
+        raise NotFound("id", f"no match {match_id!r}")
+    return match
+
+
+def find_board(view_token: str) -> Match:
+    """The match whose board token is ``view_token``, or NotFound."""
+    match = None
+    if "\x00" not in view_token:
+        match = db.session.scalar(select(Match).where(Match.view_token == view_token))
+    if match is None:
+        raise NotFound("view_token", "no board at this link")
+    return match
+
+
+def can_edit(match: Match, token: str | None) -> bool:
+    """Whether ``token`` is the match's edit token, or the secret of the club it was played in (compared in
+    constant time): anyone at a club's table may carry on scoring its matches."""
+    if token is None:
+        return False
+    hashed = hash_token(token)
+    if hmac.compare_digest(hashed, match.edit_token_hash):
+        return True
+    if match.club_id is None:
+        return False
+    club_hash = db.session.scalar(select(Club.token_hash).where(Club.id == match.club_id))
+    return club_hash is not None and hmac.compare_digest(hashed, club_hash)
+
+
+def authorize(match: Match, token: str | None, edit: bool) -> None:
+    """Unauthorized unless ``token`` may edit (or, for reads, at least view) the match."""
+    if can_edit(match, token):
+        return
+    # Bytes: compare_digest refuses str with non-ASCII characters (a header may carry any Latin-1).
+    if not edit and token is not None and hmac.compare_digest(token.encode(), match.view_token.encode()):
+        return
+    if token is None:
+        raise Unauthorized("Authorization", "send the match's token as 'Authorization: Bearer <token>'")
+    raise Unauthorized("Authorization", "this token cannot " + ("change" if edit else "see") + " this match")
+
+
+def find_club(club_id: str, field: str = "club") -> Club:
+    """The club ``club_id``, or NotFound."""
+    club = None if not isinstance(club_id, str) or "\x00" in club_id else db.session.get(Club, club_id)
+    if club is None:
+        raise NotFound(field, f"no club {club_id!r}")
+    return club
+
+
+def can_use_club(club: Club, token: str | None) -> bool:
+    """Whether ``token`` is the club's secret (compared in constant time)."""
+    return token is not None and hmac.compare_digest(hash_token(token), club.token_hash)
+
+
+def authorize_club(club: Club, token: str | None) -> None:
+    """Unauthorized unless ``token`` is the club's secret."""
+    if token is None:
+        raise Unauthorized("Authorization", "send the club's secret as 'Authorization: Bearer <club_token>'")
+    if not can_use_club(club, token):
+        raise Unauthorized("Authorization", "this token is not this club's secret")
+
+
+def confirm_token(match_id: str, side: int) -> str:
+    """The confirmation link's secret of one side: derived from the app's secret key, never stored."""
+    return _keyed(f"confirm:{match_id}:{side}")
+
+
+def can_confirm(match: Match, side: Any, token: str | None) -> bool:
+    """Whether ``token`` is side ``side``'s confirmation secret of the match."""
+    if isinstance(side, bool) or not isinstance(side, int) or token is None:
+        return False
+    if not 0 <= side < rules_of(match).sides:
+        return False
+    return hmac.compare_digest(confirm_token(match.id, side).encode(), token.encode("utf-8", "replace"))

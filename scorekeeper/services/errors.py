@@ -1,0 +1,94 @@
+"""What a service answers: an ``Answer`` (status and JSON text), or a ``ServiceError`` naming each problem's
+field. The HTTP status lives on the error so the API and the pages map it the same way."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ..rules import Problem, RuleError
+from ..serializers import to_json
+
+
+class ServiceError(Exception):
+    """A request that cannot be carried out; ``status`` is its HTTP status, ``problems`` say why."""
+
+    status = 422
+
+    def __init__(self, problems: Iterable[Problem] | str, message: str = "") -> None:
+        self.problems = (Problem(problems, message),) if isinstance(problems, str) else tuple(problems)
+        super().__init__("; ".join(f"{p.field}: {p.message}" for p in self.problems))
+
+    @classmethod
+    def of(cls, error: RuleError | ServiceError, prefix: str = "", strip: str = "") -> ServiceError:
+        """The engine's ``error`` (or another service's) as this kind of service error: each problem's field
+        loses ``strip`` (the ``hands.N.`` of the hand being written) and gains ``prefix`` (where the part sat in
+        the request, such as ``match.``)."""
+        return cls([Problem(prefix + p.field.removeprefix(strip), p.message) for p in error.problems])
+
+
+class BadRequest(ServiceError):
+    """The body is not JSON, or not an object."""
+
+    status = 400
+
+
+class Unauthorized(ServiceError):
+    """A missing or wrong token."""
+
+    status = 401
+
+
+class NotFound(ServiceError):
+    """No such match, hand, club or board."""
+
+    status = 404
+
+
+class Finished(ServiceError):
+    """The match already has its winner."""
+
+    status = 409
+
+
+class Stale(ServiceError):
+    """``If-Match`` named a revision the match has moved on from."""
+
+    status = 412
+
+
+class Invalid(ServiceError):
+    """A hand or match the rules do not allow."""
+
+    status = 422
+
+
+def json_object(data: Any, what: str = "a JSON object") -> Mapping[str, Any]:
+    """``data`` when it is an object; else BadRequest saying what to send."""
+    if not isinstance(data, Mapping):
+        raise BadRequest("body", f"send {what}")
+    return data
+
+
+class Answer:
+    """What a write answers: its HTTP status and its JSON body, as text ready to send."""
+
+    def __init__(self, status: int, text: str, revision: int | None = None) -> None:
+        self.status = status
+        self.text = text
+        self.revision = revision
+        self._body: dict[str, Any] | None = None
+
+    @classmethod
+    def of(cls, status: int, body: dict[str, Any]) -> Answer:
+        """An answer from a JSON-able body."""
+        revision = body.get("revision", body.get("state", {}).get("revision"))
+        return cls(status, to_json(body), revision)
+
+    @property
+    def body(self) -> dict[str, Any]:
+        """The body decoded (for pages that read a field of it)."""
+        if self._body is None:
+            self._body = json.loads(self.text)
+        return self._body

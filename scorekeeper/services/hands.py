@@ -1,0 +1,305 @@
+"""Writing hands: record, edit, void, undo and restore, all through one path (authorize, lock the match's
+row, change, score with the engine, keep the cache, log the event, answer, publish).
+
+Every write takes the match's row first (``UPDATE … SET revision = revision + 1``), so concurrent writes
+to one match queue up on PostgreSQL's row lock or SQLite's write lock; ``If-Match`` turns that update
+into a compare-and-set.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy import false, func, select, update
+
+from ..extensions import db
+from ..models import Event, Hand, Match, utcnow
+from ..rules import HandRecord, Replayer, RuleError, Rules
+from ..rules.errors import MatchFinished
+from ..serializers import hand_entry, side_names, to_json, with_member
+from .access import authorize, find_match
+from .errors import Answer, BadRequest, Finished, Invalid, NotFound, Stale, json_object
+from .idempotency import Replayed, fingerprint, idempotent, stored_answer
+from .publishing import publish
+from .state import cache_append, cache_at, cache_state, replay_rows, rules_of, state_text
+
+REVISION_LIMIT = 2**31 - 1
+"""The highest revision the INTEGER column holds; an If-Match above it can only be stale."""
+NOTE_LIMIT = 500
+
+
+def _take_match(match_id: str, expected: int | None) -> int:
+    """Lock the match row by raising its revision; Stale if ``expected`` is no longer current."""
+    stmt = update(Match).where(Match.id == match_id)
+    if expected is not None:
+        stmt = stmt.where(Match.revision == expected if expected <= REVISION_LIMIT else false())
+    stmt = stmt.values(revision=Match.revision + 1, updated_at=utcnow()).returning(Match.revision)
+    # No session objects to keep in step (the session was rolled back; the row is reloaded after the lock).
+    revision = db.session.execute(stmt, execution_options={"synchronize_session": False}).scalar_one_or_none()
+    if revision is None:
+        current = db.session.scalar(select(Match.revision).where(Match.id == match_id))
+        if current is None:
+            raise NotFound("id", f"no match {match_id!r}")
+        raise Stale("If-Match", f"the match is at revision {current}, not {expected}: "
+                                "another phone changed it; reload and try again")
+    return int(revision)
+
+
+def hand_write(
+    match_id: str, token: str | None, if_match: int | None, idempotency_key: str | None, print_: str,
+    change: Callable[[Match, list[Hand], int], tuple[Hand, str, dict[str, Any]]], status: int,
+    append: dict[str, Any] | None = None, allow: Callable[[Match], None] | None = None,
+) -> Answer:
+    """The shared path of record, edit and void: authorize, lock, change, replay, store, answer.
+
+    ``append`` is the input of a hand recorded after the others: it is scored alone, from the cached
+    state, when the cache is current (the same step a replay takes; see ``Replayer.resume``).
+    ``allow`` replaces the edit token's check (a side's confirmation link).
+    """
+    # Only what authorizing needs: the state (the largest column) is loaded once, under the lock.
+    match = find_match(match_id, only=(Match.edit_token_hash, Match.view_token))
+    if allow is not None:
+        allow(match)
+    else:
+        authorize(match, token, edit=True)
+    db.session.rollback()
+
+    def work() -> Answer:
+        try:
+            revision = _take_match(match_id, if_match)
+        except Stale:
+            # A double tap: the twin request may have committed while this one waited for the lock.
+            if idempotency_key is not None:
+                db.session.rollback()
+                earlier = stored_answer(match_id, idempotency_key, print_)
+                if earlier is not None:
+                    raise Replayed(earlier) from None
+            raise
+        if idempotency_key is not None:
+            earlier = stored_answer(match_id, idempotency_key, print_)
+            if earlier is not None:
+                raise Replayed(earlier)
+        # One fresh load, after the lock: the row as of this revision (the session was rolled back above).
+        locked = db.session.get(Match, match_id, populate_existing=True)
+        if locked is None:
+            raise NotFound("id", f"no match {match_id!r}")
+        rules = rules_of(locked)
+        if append is not None and cache_at(locked, revision - 1):
+            hand, entry = _append(locked, rules, append, revision)
+            kind, data = "record", {"input": append}
+        else:
+            hands = list(db.session.scalars(
+                select(Hand).where(Hand.match_id == match_id).order_by(Hand.number)))
+            hand, kind, data = change(locked, hands, revision)
+            try:
+                state = replay_rows(locked, rules, sorted(hands, key=lambda h: h.number))
+            except MatchFinished as error:
+                raise Finished.of(error) from None
+            except RuleError as error:
+                raise Invalid.of(error, strip=f"hands.{hand.number}.") from None
+            scored = next(h for h in state.hands if h.number == hand.number)
+            hand.game = scored.game
+            entry = hand_entry(scored, hand)
+            cache_state(locked, state, revision, hands)
+        db.session.add(hand)
+        db.session.add(Event(match_id=match_id, revision=revision, kind=kind, hand_number=hand.number, data=data))
+        db.session.flush()
+        text = with_member(with_member(to_json(entry), "revision", str(revision)), "state", state_text(locked))
+        return Answer(status, text, revision)
+
+    fresh: list[int] = []
+    answer = idempotent(match_id, idempotency_key, print_, lambda: _noting(work, fresh))
+    if fresh:
+        publish(match_id)
+    return answer
+
+
+def _append(match: Match, rules: Rules, hand_input: dict[str, Any], revision: int) -> tuple[Hand, dict[str, Any]]:
+    """Score a hand recorded after the others from the cached state, and extend the cache by it."""
+    summary = match.state_summary
+    assert summary is not None
+    if summary["finished"]:
+        raise Finished("match", "the match is finished: start a new one")
+    last = db.session.scalar(select(func.max(Hand.number)).where(Hand.match_id == match.id))
+    number = (last or 0) + 1
+    replayer = Replayer.resume(rules, summary, side_names(rules, match.players))
+    try:
+        scored = replayer.add(HandRecord(hand_input, False, number), number)
+    except MatchFinished as error:
+        raise Finished.of(error) from None
+    except RuleError as error:
+        raise Invalid.of(error, strip=f"hands.{number}.") from None
+    cache_append(match, replayer, scored, revision)
+    return Hand(match_id=match.id, number=number, game=scored.game, input=hand_input, voided=False), \
+        hand_entry(scored, None)
+
+
+def _noting(work: Callable[[], Answer], fresh: list[int]) -> Answer:
+    answer = work()
+    fresh.append(answer.status)
+    return answer
+
+
+def record_hand(match_id: str, token: str | None, data: Any, if_match: int | None = None,
+                idempotency_key: str | None = None) -> Answer:
+    """Record the next hand (201); 409 when the match is finished."""
+    hand_input = dict(json_object(data, "the hand as a JSON object"))
+    print_ = fingerprint("POST", match_id, hand_input)
+
+    def change(match: Match, hands: list[Hand], revision: int) -> tuple[Hand, str, dict[str, Any]]:
+        # (A hand after the winner is refused by the replay below: MatchFinished becomes 409.)
+        number = max((h.number for h in hands), default=0) + 1
+        hand = Hand(match_id=match.id, number=number, input=hand_input, voided=False)
+        hands.append(hand)
+        return hand, "record", {"input": hand_input}
+
+    return hand_write(match_id, token, if_match, idempotency_key, print_, change, 201, append=hand_input)
+
+
+def edit_hand(match_id: str, number: int, token: str | None, data: Any, if_match: int | None = None,
+              idempotency_key: str | None = None, reason: str | None = None) -> Answer:
+    """Replace a hand's input; every later hand is scored again (200). A hand a side confirmed needs a
+    ``reason`` to change, and the change opens it for confirmation again."""
+    hand_input = dict(json_object(data, "the hand as a JSON object"))
+    print_ = fingerprint("PUT", match_id, number, hand_input, *([reason] if reason else []))
+
+    def change(match: Match, hands: list[Hand], revision: int) -> tuple[Hand, str, dict[str, Any]]:
+        hand = find_hand(hands, number)
+        if hand.voided:
+            raise Invalid("number", f"hand {number} is voided: it stays in the history as it was")
+        before = hand.input
+        reopened = unlock(match, hand, note_text(reason, "reason"))
+        hand.input = hand_input
+        hand.updated_at = utcnow()
+        return hand, "edit", {"before": before, "after": hand_input, **reopened}
+
+    return hand_write(match_id, token, if_match, idempotency_key, print_, change, 200)
+
+
+def void_hand(match_id: str, number: int, token: str | None, if_match: int | None = None,
+              idempotency_key: str | None = None, reason: str | None = None) -> Answer:
+    """Void a hand: kept in the history, no longer scored (200). A confirmed hand needs a ``reason``."""
+    print_ = fingerprint("DELETE", match_id, number, *([reason] if reason else []))
+    return hand_write(match_id, token, if_match, idempotency_key, print_, _voiding(number, reason), 200)
+
+
+def undo_hand(match_id: str, number: int, token: str | None, if_match: int | None,
+              idempotency_key: str | None = None) -> Answer:
+    """Undo the last hand (200): void hand ``number``, only while the match is still at ``if_match`` (the
+    revision the phone's sheet showed) and ``number`` is still its last hand that counts. The phone names
+    both, so two phones undoing at once void one hand, not two: the second is stale (412)."""
+    if if_match is None:
+        raise BadRequest("If-Match", "an undo names the revision the sheet showed: reload the sheet and try again")
+    print_ = fingerprint("UNDO", match_id, number)
+    return hand_write(match_id, token, if_match, idempotency_key, print_, _voiding(number, None, undo=True), 200)
+
+
+def _voiding(number: int, reason: str | None,
+             undo: bool = False) -> Callable[[Match, list[Hand], int], tuple[Hand, str, dict[str, Any]]]:
+    def change(match: Match, hands: list[Hand], revision: int) -> tuple[Hand, str, dict[str, Any]]:
+        hand = find_hand(hands, number)
+        if hand.voided:
+            raise Invalid("number", f"hand {number} is already voided")
+        if undo:
+            counted = [h.number for h in hands if not h.voided]
+            if counted[-1] != number:
+                raise Invalid("number", f"hand {number} is not the last hand that counts (hand {counted[-1]} is): "
+                                        "undo takes back only the last one")
+        reopened = unlock(match, hand, note_text(reason, "reason"))
+        was = _scored_before(match, hands, number, revision)
+        hand.voided = True
+        hand.updated_at = utcnow()
+        return hand, "void", {"input": hand.input, **({"was": was} if was else {}),
+                              **({"undo": True} if undo else {}), **reopened}
+
+    return change
+
+
+def _scored_before(match: Match, hands: list[Hand], number: int, revision: int) -> dict[str, Any] | None:
+    """What hand ``number`` scored until this write (the cached state, else a replay), kept in the void's audit
+    event: the sheet still shows a voided hand's numbers, struck through, as paper would. History only: the
+    state never reads it."""
+    if cache_at(match, revision - 1):
+        entries: list[dict[str, Any]] = json.loads(match.state_hands or "[]")
+    else:
+        try:
+            state = replay_rows(match, rules_of(match), sorted(hands, key=lambda h: h.number))
+        except RuleError:
+            return None
+        entries = [h.as_dict() for h in state.hands]
+    entry = next((e for e in entries if e["number"] == number), None)
+    if entry is None or entry["voided"]:
+        return None
+    return {name: entry[name] for name in ("result", "scores", "totals", "pot")}
+
+
+def restore_hand(match_id: str, number: int, token: str | None, if_match: int | None = None,
+                 idempotency_key: str | None = None) -> Answer:
+    """Count a voided hand again (200): every later hand is scored again with it. 409 when, counted again,
+    it would end the match before a hand played after it (the engine refuses that hand)."""
+    print_ = fingerprint("POST", match_id, number, "restore")
+
+    def change(match: Match, hands: list[Hand], revision: int) -> tuple[Hand, str, dict[str, Any]]:
+        hand = find_hand(hands, number)
+        if not hand.voided:
+            raise Invalid("number", f"hand {number} is not voided: there is nothing to restore")
+        hand.voided = False
+        hand.updated_at = utcnow()
+        return hand, "restore", {"input": hand.input}
+
+    try:
+        return hand_write(match_id, token, if_match, idempotency_key, print_, change, 200)
+    except Finished as error:
+        later = [p.field.removeprefix("hands.") for p in error.problems if p.field.startswith("hands.")]
+        reason = "; ".join(p.message for p in error.problems)
+        if not later:
+            raise
+        if later[0] == str(number):
+            raise Finished("number", f"hand {number} was not restored: the match was over before it "
+                                     f"({reason}).") from None
+        raise Finished("number", f"hand {number} was not restored: counted again, it would end the match before "
+                                 f"hand {later[0]} ({reason}). Void the hands after it first if it really "
+                                 "counts.") from None
+
+
+def find_hand(hands: list[Hand], number: int) -> Hand:
+    for hand in hands:
+        if hand.number == number:
+            return hand
+    raise NotFound("number", f"no hand {number} in this match")
+
+
+def note_text(value: Any, field: str, required: bool = False) -> str | None:
+    """A note or reason: stripped text of at most NOTE_LIMIT characters (None when empty and optional)."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        if required:
+            raise Invalid(field, f"write a {field}: a few words the table agreed on")
+        return None
+    if not isinstance(value, str):
+        raise Invalid(field, f"the {field} is text")
+    value = value.strip()
+    if len(value) > NOTE_LIMIT:
+        raise Invalid(field, f"a {field} has at most {NOTE_LIMIT} characters")
+    return value
+
+
+def _side_list(match: Match, sides: list[int]) -> str:
+    names = side_names(rules_of(match), match.players)
+    return " and ".join(names[i] if 0 <= i < len(names) else f"side {i}" for i in sorted(sides))
+
+
+def unlock(match: Match, hand: Hand, reason: str | None) -> dict[str, Any]:
+    """A confirmed hand changes only with a reason, and is open for confirmation again afterwards."""
+    confirmed = list(hand.confirmed_by or [])
+    if confirmed and reason is None:
+        raise Invalid("reason", f"hand {hand.number} was confirmed by {_side_list(match, confirmed)}: "
+                                "give a reason to change it")
+    data: dict[str, Any] = {}
+    if reason is not None:
+        data["reason"] = reason
+    if confirmed:
+        data["reopened"] = confirmed
+        hand.confirmed_by = []
+    return data

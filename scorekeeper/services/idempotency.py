@@ -1,0 +1,72 @@
+"""Idempotency keys: a retried write (same ``Idempotency-Key``, same request) gets the first answer, byte
+for byte, and records nothing new; the same key with a different request is refused."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from ..extensions import db
+from ..models import IdempotencyKey
+from .errors import Answer, Invalid
+
+KEY_LIMIT = 200
+
+
+def fingerprint(*parts: object) -> str:
+    """A stable digest of a request: method, path and JSON body."""
+    return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def stored_answer(scope: str, key: str, print_: str) -> Answer | None:
+    """The answer kept for ``key`` in ``scope``; Invalid when the key was used for another request."""
+    row = db.session.scalar(select(IdempotencyKey).where(IdempotencyKey.scope == scope, IdempotencyKey.key == key))
+    if row is None:
+        return None
+    if row.fingerprint != print_:
+        raise Invalid("Idempotency-Key", "this key was already used for a different request")
+    replayed = Answer.of(row.status, json.loads(row.response))
+    replayed.text = row.response  # the first answer, byte for byte
+    return replayed
+
+
+def idempotent(scope: str, key: str | None, print_: str, work: Callable[[], Answer]) -> Answer:
+    """Run ``work`` once per Idempotency-Key and commit: a retry gets the first answer and records nothing new."""
+    if key is not None:
+        if not key or len(key) > KEY_LIMIT:
+            raise Invalid("Idempotency-Key", f"an idempotency key has 1 to {KEY_LIMIT} characters")
+        earlier = stored_answer(scope, key, print_)
+        db.session.rollback()
+        if earlier is not None:
+            return earlier
+    try:
+        answer = work()
+        if key is not None:
+            db.session.add(IdempotencyKey(scope=scope, key=key, fingerprint=print_, status=answer.status,
+                                          response=answer.text))
+        db.session.commit()
+        return answer
+    except Replayed as replayed:
+        db.session.rollback()
+        return replayed.answer
+    except IntegrityError:
+        db.session.rollback()
+        if key is not None:
+            earlier = stored_answer(scope, key, print_)
+            if earlier is not None:
+                return earlier
+        raise
+    except BaseException:
+        db.session.rollback()
+        raise
+
+
+class Replayed(Exception):
+    """Raised inside ``work`` when a concurrent retry committed first; its answer is returned instead."""
+
+    def __init__(self, answer: Answer) -> None:
+        self.answer = answer

@@ -1,0 +1,104 @@
+"""Starting a match: reading what the table chose (game, house rules, players, first dealer), and the new
+match's row, tokens and first state."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..extensions import db
+from ..models import Event, Match
+from ..rules import Problem, Replayer, RuleError, Rules, make_rules
+from ..serializers import side_names
+from .access import hash_token, new_id, new_token, secret_from_seed
+from .clubs import NAME_LIMIT, club_of_body, club_seats, seat_players
+from .errors import Answer, Invalid
+from .idempotency import fingerprint, idempotent
+from .state import cache_state, match_body
+
+
+def create_match(data: Mapping[str, Any], idempotency_key: str | None = None, token: str | None = None) -> Answer:
+    """Create a match (API.md "Create"); the answer carries the edit token, shown only to its creator.
+
+    With ``"club": "<club id>"`` the match is played in that club (``token`` must be the club's secret): each
+    name is the club player's of that name (compared without case), and a new name joins the club."""
+    club = club_of_body(data, token)
+    print_ = fingerprint("POST", "/api/v1/matches", data)
+
+    def work() -> Answer:
+        rules, players, first_dealer = read_create(data)
+        match, secret = new_match(rules, players, first_dealer, 1)
+        match.club_id = club.id if club is not None else None
+        db.session.add(match)
+        db.session.flush()  # before any savepoint: SQLite's driver opens the transaction at the first write
+        seat_players(match, club, club_seats(club, players))
+        cache_state(match, Replayer(rules, first_dealer, side_names(rules, players)).state(), 1, [])
+        db.session.add(Event(match_id=match.id, revision=1, kind="create",
+                             data={"variant": rules.variant, "rules": match.rules, "players": players,
+                                   "first_dealer": first_dealer}))
+        db.session.flush()
+        return Answer.of(201, {**match_body(match), **secret})
+
+    return with_edit_token(idempotent("create", idempotency_key, print_, work))
+
+
+def new_match(rules: Rules, players: list[str], first_dealer: int, revision: int) -> tuple[Match, dict[str, str]]:
+    """A new match row with a fresh id and fresh tokens (create and import), and the secrets its creator
+    is answered: the view token and the edit token's seed (``with_edit_token`` turns it into the token)."""
+    seed = new_token()
+    view_token = new_token()
+    match = Match(
+        id=new_id(), variant=rules.variant, rules=rules.as_dict(), players=players,
+        first_dealer=first_dealer, edit_token_hash=hash_token(secret_from_seed(seed)), view_token=view_token,
+        revision=revision,
+    )
+    return match, {"view_token": view_token, "edit_token_seed": seed}
+
+
+def with_edit_token(answer: Answer) -> Answer:
+    """The stored answer of a create or import with the edit token made from its seed, and the scorer's link."""
+    body = dict(answer.body)
+    edit_token = secret_from_seed(body.pop("edit_token_seed"))
+    body["edit_token"] = edit_token
+    body["links"] = {**body["links"], "scorer": f"/m/{body['id']}#{edit_token}"}
+    return Answer.of(answer.status, body)
+
+
+def read_create(data: Mapping[str, Any]) -> tuple[Rules, list[str], int]:
+    problems: list[Problem] = []
+    variant = data.get("variant")
+    overrides = data.get("rules") or {}
+    if not isinstance(overrides, Mapping):
+        raise Invalid("rules", "house rules are an object of option names and values")
+    overrides = dict(overrides)
+    if "best_of" in data:
+        overrides["best-of"] = data["best_of"]
+    try:
+        rules = make_rules(str(variant) if variant is not None else "", overrides)
+    except RuleError as error:
+        raise Invalid([p if p.field == "variant" else Problem(
+            "best_of" if p.field == "best-of" and "best_of" in data else f"rules.{p.field}", p.message)
+            for p in error.problems]) from None
+    players = data.get("players")
+    if not isinstance(players, list) or len(players) != rules.players:
+        problems.append(Problem("players", f"{rules.title} is played by {rules.players}: "
+                                           f"give {rules.players} names in seat order"))
+        players = []
+    else:
+        for i, name in enumerate(players):
+            if not isinstance(name, str) or not name.strip():
+                problems.append(Problem(f"players.{i}", "every player needs a name"))
+            elif len(name.strip()) > NAME_LIMIT:
+                problems.append(Problem(f"players.{i}", f"a name has at most {NAME_LIMIT} characters"))
+            elif "\x00" in name:  # PostgreSQL text (a club's players) cannot hold it, and no page could show it
+                problems.append(Problem(f"players.{i}", "a name cannot hold a NUL character"))
+        players = [p.strip() if isinstance(p, str) else "" for p in players]
+        if not problems and len({p.casefold() for p in players}) != len(players):
+            problems.append(Problem("players", "two players have the same name: the sheet could not tell them apart"))
+    first_dealer = data.get("first_dealer", 0)
+    if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) or not 0 <= first_dealer < rules.players:
+        problems.append(Problem("first_dealer", f"the first dealer is a seat from 0 to {rules.players - 1}"))
+        first_dealer = 0
+    if problems:
+        raise Invalid(problems)
+    return rules, players, first_dealer

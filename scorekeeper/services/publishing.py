@@ -1,0 +1,29 @@
+"""Live updates: after a write commits, every open board and score sheet of the match is told its new state
+(through this process's broker: in-process, or Redis between workers)."""
+
+from __future__ import annotations
+
+from flask import current_app
+
+from .. import live
+from .access import find_match
+from .state import board_json
+
+
+def broker() -> live.LocalBroker:
+    """This process's broker for live updates (Redis when configured)."""
+    return live.broker_for(current_app.config.get("REDIS_URL"))
+
+
+def publish(match_id: str) -> None:
+    """Tell every open board and sheet of the match its new state (after the write committed)."""
+    if not current_app.config.get("REDIS_URL") and not broker().watchers(match_id):
+        # In-process delivery and nobody here watches: skip reloading and encoding the state. A stream
+        # opening now subscribes before it reads the state, so it still sees this write.
+        return
+    match = find_match(match_id)
+    text = board_json(match)
+    try:
+        broker().publish(live.Message(match_id, match.revision, text))
+    except Exception:  # a broker outage must not turn a recorded hand into an error
+        current_app.logger.exception("could not publish the update of match %s", match_id)

@@ -1,0 +1,148 @@
+"""A match's rules and its state: the engine's replay of the stored hands, cached on the match's row.
+
+The cache (``state_summary``, ``state_hands``) is keyed by the match's revision *and* by the engine's
+``ENGINE_VERSION``: a cache written by another engine (a corrected rule, a new field of the state) is
+replayed, never served or extended, so old caches refresh themselves without a data migration.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from typing import Any
+
+from sqlalchemy import select
+
+from .. import serializers
+from ..extensions import db
+from ..models import Event, Hand, Match
+from ..rules import (
+    ENGINE_VERSION,
+    OPTION_NAMES,
+    HandRecord,
+    MatchState,
+    Position,
+    Replayer,
+    Rules,
+    ScoredHand,
+    make_rules,
+    replay,
+)
+from ..serializers import hand_entry, side_names, to_json, with_member
+from .errors import Finished
+
+_RULES: OrderedDict[str, Rules] = OrderedDict()
+_RULES_KEPT = 4096
+
+
+def rules_of(match: Match) -> Rules:
+    """The match's rules, rebuilt from the options stored when it was created (they never change after,
+    so each process keeps them per match rather than rebuilding them on every request)."""
+    rules = _RULES.get(match.id)
+    if rules is None or rules.variant != match.variant:
+        stored = match.rules
+        rules = make_rules(match.variant, {name: stored[name] for name in OPTION_NAMES if name in stored})
+        _RULES[match.id] = rules
+        if len(_RULES) > _RULES_KEPT:
+            _RULES.popitem(last=False)
+    return rules
+
+
+def sides_of(match: Match, rules: Rules) -> list[dict[str, Any]]:
+    """The sides as the API shows them."""
+    return serializers.sides(match, rules)
+
+
+def replay_rows(match: Match, rules: Rules, hands: list[Hand]) -> MatchState:
+    """The engine's replay of these stored hands of the match."""
+    records = [HandRecord(h.input, h.voided, h.number) for h in hands]
+    return replay(rules, records, match.first_dealer, side_names(rules, match.players))
+
+
+def _entries(state: MatchState, rows: list[Hand]) -> str:
+    by_number = {row.number: row for row in rows}
+    return to_json([hand_entry(h, by_number.get(h.number)) for h in state.hands])
+
+
+def cache_state(match: Match, state: MatchState, revision: int, rows: list[Hand]) -> None:
+    """Keep a full replay's result as the match's cache at ``revision``."""
+    match.state_summary = {"revision": revision, **state.summary()}
+    match.state_hands = _entries(state, rows)
+    match.state_revision = revision
+    match.state_engine = ENGINE_VERSION
+
+
+def cache_append(match: Match, replayer: Replayer, scored: ScoredHand, revision: int) -> None:
+    """Extend the cache by one recorded hand: the new summary, and the hand's result added to the list."""
+    match.state_summary = {"revision": revision, **replayer.state().summary()}
+    entry = to_json(hand_entry(scored, None))
+    before = match.state_hands or "[]"
+    match.state_hands = f"[{entry}]" if before == "[]" else f"{before[:-1]},{entry}]"
+    match.state_revision = revision
+    match.state_engine = ENGINE_VERSION
+
+
+def cache_at(match: Match, revision: int) -> bool:
+    """Whether the cache holds the state at ``revision``, made by this engine."""
+    return (match.state_revision == revision and match.state_engine == ENGINE_VERSION
+            and match.state_summary is not None and match.state_hands is not None)
+
+
+def _replayed(match: Match) -> tuple[dict[str, Any], str]:
+    rules = rules_of(match)
+    hands = list(db.session.scalars(select(Hand).where(Hand.match_id == match.id).order_by(Hand.number)))
+    state = replay_rows(match, rules, hands)
+    return {"revision": match.revision, **state.summary()}, _entries(state, hands)
+
+
+def summary_of(match: Match) -> dict[str, Any]:
+    """The state without its hands, at the current revision: the cache, or a replay when it is behind."""
+    if cache_at(match, match.revision):
+        return match.state_summary  # type: ignore[return-value]
+    return _replayed(match)[0]
+
+
+def state_text(match: Match) -> str:
+    """The state as JSON text: the cached summary and hands, joined without decoding them."""
+    if cache_at(match, match.revision):
+        summary, hands = match.state_summary, match.state_hands
+    else:
+        summary, hands = _replayed(match)
+    return with_member(to_json(summary), "hands", hands or "[]")
+
+
+def state_of(match: Match) -> dict[str, Any]:
+    """The state, decoded (for the pages)."""
+    state: dict[str, Any] = json.loads(state_text(match))
+    return state
+
+
+def next_position(match: Match) -> tuple[Rules, list[str], Position]:
+    """The rules, side names and the position the next hand is scored from (from the cached state)."""
+    rules = rules_of(match)
+    state = summary_of(match)
+    if state["finished"]:
+        raise Finished("match", "the match is finished: start a new one")
+    position = Position(tuple(state["totals"]), state["pot"], state["dealer"], state["game"], state["deals"])
+    return rules, side_names(rules, match.players), position
+
+
+def match_json(match: Match) -> str:
+    """The match and its state as JSON text, without any secret but the board link. What watchers of the
+    board see too."""
+    return with_member(to_json(serializers.match_head(match, rules_of(match))), "state", state_text(match))
+
+
+board_json = match_json
+
+
+def match_body(match: Match) -> dict[str, Any]:
+    """The match and its state, decoded."""
+    body: dict[str, Any] = json.loads(match_json(match))
+    return body
+
+
+def events_of(match: Match) -> list[dict[str, Any]]:
+    """The audit log, oldest first."""
+    rows = db.session.scalars(select(Event).where(Event.match_id == match.id).order_by(Event.id))
+    return [serializers.event(row) for row in rows]
