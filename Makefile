@@ -2,22 +2,43 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+# One stamp per install set: `make run` installs what serving needs, `make test` (and `make setup`) that plus
+# the [dev] extras. The [dev] install also stamps the serving set, so `make run` after `make test` installs
+# nothing, and `make test` after `make run` adds the dev extras. pip writes to $(PIP_LOG), shown only if it fails.
+RUN_STAMP := $(VENV)/.installed-run
+DEV_STAMP := $(VENV)/.installed-dev
+PIP_LOG := $(VENV)/pip.log
+PACKAGING := pyproject.toml setup.py
 # `PORT=8000 make run` (or `make run PORT=8000`) does what `scorekeeper serve --port 8000` does; HOST alike.
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
 .PHONY: setup run test lint typecheck browser bench clean
 
-setup: $(STAMP)
+# pip, quietly: its whole output goes to $(PIP_LOG), and is printed only when it fails.
+PIP = $(BIN)/python -m pip install --disable-pip-version-check
+quiet_pip = @echo "make: installing $(1) into $(VENV)"; \
+	$(PIP) $(2) >$(PIP_LOG) 2>&1 || { cat $(PIP_LOG); echo "make: pip failed installing $(1) (log above, kept in $(PIP_LOG))" >&2; exit 1; }
 
-$(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+# The test set: `.ci/run` calls `make setup`.
+setup: $(DEV_STAMP)
 
-run: setup
+$(VENV)/pyvenv.cfg:
+	@echo "make: creating $(VENV)"
+	@$(PYTHON) -m venv $(VENV)
+	$(call quiet_pip,the newest pip,--upgrade pip)
+
+$(RUN_STAMP): $(PACKAGING) | $(VENV)/pyvenv.cfg
+	$(call quiet_pip,what serving needs,-e .)
+	@touch $@
+
+$(DEV_STAMP): $(PACKAGING) | $(VENV)/pyvenv.cfg
+	$(call quiet_pip,what testing needs,-e '.[dev]')
+	@touch $@ $(RUN_STAMP)
+
+# `scorekeeper serve` migrates the database (SQLite in instance/ unless SCOREKEEPER_DATABASE_URL says
+# otherwise) before it serves.
+run: $(RUN_STAMP)
 	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)
 
 lint: setup

@@ -55,12 +55,13 @@ from engine import machine, make_hand, timings_ms  # noqa: E402
 from flask import Flask  # noqa: E402
 from flask.testing import FlaskClient  # noqa: E402
 
-from scorekeeper import MIGRATIONS, create_app, history, services  # noqa: E402
+from scorekeeper import MIGRATIONS, create_app, services  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
 from scorekeeper.models import Match  # noqa: E402
 from scorekeeper.rules import PRESETS, Rules, make_rules  # noqa: E402
 from scorekeeper.rules.hand import claim_points_limit  # noqa: E402
 from scorekeeper.rules.variants import Claims  # noqa: E402
+from scorekeeper.services import history  # noqa: E402
 
 TARGET_MS = 500.0
 """The target: each club page in under 500 ms."""

@@ -7,7 +7,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from werkzeug.exceptions import HTTPException
@@ -18,11 +18,15 @@ ENVIRONMENT = {
     "SCOREKEEPER_REDIS_URL": "REDIS_URL",
     "SCOREKEEPER_SECRET_KEY": "SECRET_KEY",
     "SCOREKEEPER_PUBLIC_URL": "PUBLIC_URL",
+    "SCOREKEEPER_PROXIES": "PROXIES",
 }
 
 
-ROOT = Path(__file__).resolve().parent.parent
-"""The project's top level in a checkout: templates/, static/ and migrations/ sit beside the package."""
+_PACKAGE = Path(__file__).resolve().parent
+ROOT = _PACKAGE / "_data" if (_PACKAGE / "_data").is_dir() else _PACKAGE.parent
+"""Where templates/, static/ and migrations/ are: inside the package when installed from a wheel (setup.py
+carries them as scorekeeper/_data/), else the checkout's top level, beside the package (editable installs,
+tests)."""
 TEMPLATES = ROOT / "templates"
 STATIC = ROOT / "static"
 MIGRATIONS = ROOT / "migrations"
@@ -58,6 +62,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
     _database_options(app)
+    _behind_proxies(app)
 
     from .extensions import csrf, db, migrate
 
@@ -65,21 +70,29 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
 
-    from .views import api, board, clubs, clubs_api, confirm, exchange, referee, scorer
+    from .views import api, board, clubs, confirm, referee, rulebook, scorer
 
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
-    app.register_blueprint(exchange.bp)
-    csrf.exempt(exchange.bp)
-    app.register_blueprint(clubs_api.bp)
-    csrf.exempt(clubs_api.bp)
     app.register_blueprint(scorer.bp)
     app.register_blueprint(board.bp)
     app.register_blueprint(referee.bp)
+    app.register_blueprint(rulebook.bp)
     app.register_blueprint(confirm.bp)
     app.register_blueprint(clubs.bp)
     _json_errors(app)
     return app
+
+
+def _behind_proxies(app: Flask) -> None:
+    """With SCOREKEEPER_PROXIES=N (the proxies in front of the server), trust their X-Forwarded-* headers:
+    the phone's own address and the scheme it used. Without it those headers are ignored (anyone can send
+    them)."""
+    proxies = int(str(app.config.get("PROXIES") or 0))
+    if proxies > 0:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore[method-assign]
 
 
 def _instance_secret(instance: Path) -> str:
@@ -120,39 +133,25 @@ def _sqlite_pragmas(dbapi_connection: Any, connection_record: Any) -> None:
 def _json_errors(app: Flask) -> None:
     """Errors on /api/ paths are JSON ``{"errors": [...]}``, never an HTML page or a stack trace."""
 
-    def wants_json() -> bool:
-        return request.path.startswith("/api/")
-
     from .services import ServiceError
-
-    page_messages = {
-        403: ("No key for this match", "This phone cannot score this match. Open the edit link the scorer "
-                                       "shared, or watch the match on its board."),
-        404: ("Not found", "There is nothing at this address: check the link."),
-    }
+    from .views.api.errors import json_error
+    from .views.errors import page_error
 
     @app.errorhandler(ServiceError)
     def service_error(error: ServiceError) -> Any:
-        if wants_json():
-            return jsonify({"errors": [p.as_dict() for p in error.problems]}), error.status
-        title = page_messages.get(error.status, ("Cannot do that", ""))[0]
-        return render_template("error.html", title=title, message=error.problems[0].message), error.status
+        if (answer := json_error(error)) is not None:
+            return answer
+        return page_error(error)
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Any:
-        if not wants_json():
-            if error.code in page_messages:
-                title, message = page_messages[error.code]
-                return render_template("error.html", title=title, message=message), error.code
-            return error
-        field = "body" if error.code in (400, 413) else "path" if error.code in (404, 405) else "request"
-        message = error.description or error.name
-        response = jsonify({"errors": [{"field": field, "message": message}]})
-        return response, error.code or 500
+        if (answer := json_error(error)) is not None:
+            return answer
+        return page_error(error)
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> Any:
         app.logger.exception("unexpected error")
-        if not wants_json():
-            return "Something went wrong on the server; nothing was saved.", 500
-        return jsonify({"errors": [{"field": "server", "message": "something went wrong; nothing was saved"}]}), 500
+        if (answer := json_error(error)) is not None:
+            return answer
+        return page_error(error)

@@ -13,6 +13,10 @@ def upgrade_database() -> None:
 
     from .app import MIGRATIONS, create_app
 
+    if not (MIGRATIONS / "env.py").is_file():
+        # Alembic would only say "Path doesn't exist"; say which install is incomplete instead.
+        raise SystemExit(f"scorekeeper: no migrations at {MIGRATIONS}: this install lacks them "
+                         "(build the wheel from the repository's top level, where setup.py carries them)")
     app = create_app()
     with app.app_context():
         upgrade(directory=str(MIGRATIONS))

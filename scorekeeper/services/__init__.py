@@ -10,7 +10,9 @@ One module per noun; the verbs are re-exported here, so a view writes ``services
 - ``hands``        recording, editing, voiding, undoing and restoring hands
 - ``disputes``     disputes, rulings and confirmations
 - ``clubs``        clubs, their players and their house rules
-- ``exchange``     export documents and imports
+- ``imports``      a match or club rebuilt from its export
+- ``exports``      the export documents and CSV sheets of a match or a club
+- ``history``      finding matches and the statistics of players (read only)
 - ``publishing``   live updates after a write
 
 Scores come only from the engine: the state is a replay of the stored hands, cached per revision.
@@ -47,7 +49,9 @@ from .clubs import (
 )
 from .disputes import RESOLUTIONS, confirm_hand, dispute_hand, resolve_hand
 from .errors import Answer, BadRequest, Finished, Invalid, NotFound, ServiceError, Stale, Unauthorized, json_object
-from .exchange import (
+from .hands import NOTE_LIMIT, REVISION_LIMIT, edit_hand, record_hand, restore_hand, undo_hand, void_hand
+from .idempotency import KEY_LIMIT, fingerprint
+from .imports import (
     CLUB_FORMAT,
     CLUB_MATCH_LIMIT,
     EXPORT_FORMAT,
@@ -59,8 +63,6 @@ from .exchange import (
     import_club,
     import_match,
 )
-from .hands import NOTE_LIMIT, REVISION_LIMIT, edit_hand, record_hand, restore_hand, undo_hand, void_hand
-from .idempotency import KEY_LIMIT, fingerprint
 from .matches import create_match
 from .publishing import broker, publish
 from .state import (

@@ -16,7 +16,7 @@ from ..models import Club, Match, MatchPlayer, Player, utcnow
 from ..rules import Problem
 from .access import authorize_club, find_club, hash_token, new_id, new_token, secret_from_seed
 from .errors import Answer, Invalid, json_object
-from .idempotency import fingerprint, idempotent
+from .idempotency import caller_scope, fingerprint, idempotent
 
 NAME_LIMIT = 40
 """The longest name of a player."""
@@ -131,8 +131,9 @@ def with_club_token(answer: Answer) -> Answer:
     return Answer.of(answer.status, body)
 
 
-def create_club(data: Any, idempotency_key: str | None = None) -> Answer:
-    """A new club with its name and, if given, its first players → 201 with its secret (shown once)."""
+def create_club(data: Any, idempotency_key: str | None = None, *, caller: str) -> Answer:
+    """A new club with its name and, if given, its first players → 201 with its secret (shown once; a retry
+    is answered only to the same ``caller``)."""
     body = json_object(data)
     print_ = fingerprint("POST", "/api/v1/clubs", body)
 
@@ -141,7 +142,7 @@ def create_club(data: Any, idempotency_key: str | None = None) -> Answer:
         club, seed = new_club(name, names)
         return Answer.of(201, {**club_body(club), "club_token_seed": seed})
 
-    return with_club_token(idempotent("club", idempotency_key, print_, work))
+    return with_club_token(idempotent(caller_scope("club", caller), idempotency_key, print_, work))
 
 
 CLUB_RULES_LOOKBACK = 200

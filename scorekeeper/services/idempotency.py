@@ -1,20 +1,34 @@
 """Idempotency keys: a retried write (same ``Idempotency-Key``, same request) gets the first answer, byte
-for byte, and records nothing new; the same key with a different request is refused."""
+for byte, and records nothing new; the same key with a different request is refused.
+
+A key is kept for ``RETENTION`` (a retry comes within minutes; after that the key may be used afresh), and
+only within its scope: a match's writes, or, for a create, the caller that sent it (``caller_scope``), so
+that nobody else who sends the same (guessable) key and body is answered the first creator's secrets.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
 from collections.abc import Callable
+from datetime import timedelta
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
-from ..models import IdempotencyKey
+from ..models import IdempotencyKey, utcnow
 from .errors import Answer, Invalid
 
 KEY_LIMIT = 200
+RETENTION = timedelta(hours=24)
+"""How long a key is remembered: a phone retries within minutes, never a day later."""
+
+
+def caller_scope(kind: str, caller: str) -> str:
+    """The scope of a create's key: the kind of create and a digest of who sent it (the phone's session,
+    the club whose secret was shown, or the address the request came from), never global."""
+    return f"{kind}:" + hashlib.sha256(caller.encode("utf-8", "replace")).hexdigest()[:40]
 
 
 def fingerprint(*parts: object) -> str:
@@ -24,7 +38,8 @@ def fingerprint(*parts: object) -> str:
 
 def stored_answer(scope: str, key: str, print_: str) -> Answer | None:
     """The answer kept for ``key`` in ``scope``; Invalid when the key was used for another request."""
-    row = db.session.scalar(select(IdempotencyKey).where(IdempotencyKey.scope == scope, IdempotencyKey.key == key))
+    row = db.session.scalar(select(IdempotencyKey).where(IdempotencyKey.scope == scope, IdempotencyKey.key == key,
+                                                         IdempotencyKey.created_at >= utcnow() - RETENTION))
     if row is None:
         return None
     if row.fingerprint != print_:
@@ -46,6 +61,10 @@ def idempotent(scope: str, key: str | None, print_: str, work: Callable[[], Answ
     try:
         answer = work()
         if key is not None:
+            # Forget keys past their retention (the created_at index makes this a short range scan); one
+            # expired under this scope and key would otherwise block the new row.
+            db.session.execute(delete(IdempotencyKey).where(IdempotencyKey.created_at < utcnow() - RETENTION),
+                               execution_options={"synchronize_session": False})
             db.session.add(IdempotencyKey(scope=scope, key=key, fingerprint=print_, status=answer.status,
                                           response=answer.text))
         db.session.commit()

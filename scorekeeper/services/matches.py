@@ -13,12 +13,14 @@ from ..serializers import side_names
 from .access import hash_token, new_id, new_token, secret_from_seed
 from .clubs import NAME_LIMIT, club_of_body, club_seats, seat_players
 from .errors import Answer, Invalid
-from .idempotency import fingerprint, idempotent
+from .idempotency import caller_scope, fingerprint, idempotent
 from .state import cache_state, match_body
 
 
-def create_match(data: Mapping[str, Any], idempotency_key: str | None = None, token: str | None = None) -> Answer:
-    """Create a match (API.md "Create"); the answer carries the edit token, shown only to its creator.
+def create_match(data: Mapping[str, Any], idempotency_key: str | None = None, token: str | None = None, *,
+                 caller: str) -> Answer:
+    """Create a match; the answer carries the edit token, shown only to its creator: ``caller`` names who
+    asks (the phone's session, or the address the request came from), and a retry is answered only within it.
 
     With ``"club": "<club id>"`` the match is played in that club (``token`` must be the club's secret): each
     name is the club player's of that name (compared without case), and a new name joins the club."""
@@ -39,7 +41,9 @@ def create_match(data: Mapping[str, Any], idempotency_key: str | None = None, to
         db.session.flush()
         return Answer.of(201, {**match_body(match), **secret})
 
-    return with_edit_token(idempotent("create", idempotency_key, print_, work))
+    # A club's match: whoever shows the club's secret may score it anyway, so the club is the scope.
+    scope = caller_scope("create", f"club {club.id}" if club is not None else caller)
+    return with_edit_token(idempotent(scope, idempotency_key, print_, work))
 
 
 def new_match(rules: Rules, players: list[str], first_dealer: int, revision: int) -> tuple[Match, dict[str, str]]:

@@ -1,4 +1,5 @@
-"""The read-only board at the view-token link: nothing on it can change the match."""
+"""The board's pages: the read-only board at the view-token link (nothing on it can change the match), its live
+part, and "Play again" from it."""
 
 from __future__ import annotations
 
@@ -10,22 +11,13 @@ from werkzeug.wrappers import Response
 
 from .. import services
 from ..charts import running_score_svg
-from ..forms import checked_rules, encode_rules, house_overrides
+from ..forms import encode_rules, house_overrides
 from ..models import Match
-from ..rules import PRESETS, Rules
-from ..rules.describe import describe_rules
 from . import phone
 from .links import public_url
+from .rulebook import named_house_rules
 
 bp = Blueprint("board", __name__)
-
-
-def named_house_rules(rules: Rules, names: list[str]) -> list[str]:
-    """The house rules in words, the sides by their names ("Ann & Cat against Bob & Dan"), not seat numbers."""
-    lines = list(describe_rules(rules))
-    if rules.players == 4 and len(names) == 2:
-        lines[0] = f"{rules.title}: 4 players, two sides of partners sitting opposite: {names[0]} against {names[1]}."
-    return lines
 
 
 def board_context(match: Match) -> dict[str, Any]:
@@ -66,21 +58,6 @@ def again_args(match: Match) -> dict[str, Any]:
     if match.club_id and match.club_id in phone.club_keys():
         args["club"] = match.club_id
     return args
-
-
-def changed_rule_lines(variant: str, overrides: dict[str, Any]) -> list[str]:
-    """The house rules ``overrides`` change, in the rule book's words: the lines that differ from the game's."""
-    rules = checked_rules(variant, overrides) if overrides else None
-    if rules is None:
-        return []
-    plain = set(describe_rules(PRESETS[variant]))
-    return [line for line in describe_rules(rules) if line not in plain]
-
-
-def rules_link(match: Match) -> str:
-    """The start page with exactly this match's game and house rules (no players): a table's rules to take along."""
-    overrides = house_overrides(match.variant, match.rules)
-    return url_for("scorer.start", variant=match.variant, rules=encode_rules(overrides) if overrides else None)
 
 
 @bp.get("/board/<view_token>/again")

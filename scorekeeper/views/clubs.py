@@ -9,17 +9,17 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from .. import charts, exchange, history, services
-from ..forms import NewClubForm, house_overrides, new_key
+from .. import charts, services
+from ..forms import CLUB_FIELDS, NewClubForm, house_overrides, new_key, show_problems
 from ..models import Club
 from ..qr import qr_svg
 from ..rules import PRESETS
-from ..services import ServiceError
+from ..services import ServiceError, exports, history
 from . import phone
-from .board import changed_rule_lines
-from .clubs_api import IMPORT_BODY_LIMIT
-from .exchange import csv_response
+from .api.clubs import IMPORT_BODY_LIMIT
+from .downloads import csv_response
 from .links import public_url
+from .rulebook import changed_rule_lines
 
 bp = Blueprint("clubs", __name__)
 LIST_SHOWN = 40
@@ -48,9 +48,7 @@ def _filters(players: list[str] | None) -> tuple[history.Filters, dict[str, list
     try:
         return history.read_filters(request.args, players), {}
     except services.Invalid as error:
-        errors: dict[str, list[str]] = {}
-        for problem in error.problems:
-            errors.setdefault(problem.field, []).append(problem.message)
+        errors = show_problems(None, error)
         kept = {k: v for k, v in request.args.items() if k not in errors}
         try:
             return history.read_filters(kept, players), errors
@@ -89,15 +87,12 @@ def new_club() -> Any:
         form.idempotency_key.data = new_key()
     elif form.validate_on_submit():
         try:
-            return _remember_new(services.create_club(form.request_body(), form.idempotency_key.data or None))
+            return _remember_new(services.create_club(form.request_body(), form.idempotency_key.data or None,
+                                                            caller=phone.identity()))
         except ServiceError as error:
-            for problem in error.problems:
-                field = "players" if problem.field.startswith("players") else problem.field
-                errors.setdefault(field if field in form._fields else "_form", []).append(problem.message)
+            errors = show_problems(form, error, CLUB_FIELDS)
     else:
-        errors = {name: list(messages) for name, messages in form.errors.items()}
-        if "csrf_token" in errors:
-            errors["_form"] = ["This page was open too long: nothing was saved. Reload it and try again."]
+        errors = show_problems(form)
     return render_template("clubs/new.html", form=form, errors=errors, clubs=phone.clubs(),
                            import_key=new_key())
 
@@ -121,7 +116,8 @@ def import_club() -> Any:
             problem = f"the file is larger than {IMPORT_LIMIT // (1024 * 1024)} MB"
     if problem is None:
         try:
-            return _remember_new(services.import_club(document, request.form.get("idempotency_key") or None))
+            return _remember_new(services.import_club(document, request.form.get("idempotency_key") or None,
+                                                            caller=phone.identity()))
         except ServiceError as error:
             problem = "; ".join(f"{p.field}: {p.message}" for p in error.problems[:5])
     form = NewClubForm(formdata=None)
@@ -198,8 +194,7 @@ def head_to_head(club_id: str) -> Any:
         try:
             a, b = history.read_pair(names, request.args)
         except services.Invalid as error:
-            for problem in error.problems:
-                errors.setdefault(problem.field, []).append(problem.message)
+            errors = show_problems(None, error)
         else:
             meeting = history.meetings(club, a, b)
             met = set(meeting["matches"])
@@ -222,8 +217,8 @@ def phone_matches() -> Any:
 def export_json(club_id: str) -> Response:
     """The whole club as a download (the API's export, for a phone that holds the club's link)."""
     club = _club(club_id)
-    response = Response(json.dumps(exchange.club_document(club), ensure_ascii=False), mimetype="application/json")
-    response.headers["Content-Disposition"] = f'attachment; filename="{exchange.club_filename(club, "json")}"'
+    response = Response(json.dumps(exports.club_document(club), ensure_ascii=False), mimetype="application/json")
+    response.headers["Content-Disposition"] = f'attachment; filename="{exports.club_filename(club, "json")}"'
     return response
 
 
@@ -231,4 +226,4 @@ def export_json(club_id: str) -> Response:
 def export_csv(club_id: str) -> Response:
     """One row per hand of every match of the club, as a download."""
     club = _club(club_id)
-    return csv_response(exchange.club_csv(club), exchange.club_filename(club, "csv"))
+    return csv_response(exports.club_csv(club), exports.club_filename(club, "csv"))

@@ -14,7 +14,7 @@ from werkzeug.wrappers import Response
 from wtforms import HiddenField
 
 from .. import services
-from ..forms import new_key
+from ..forms import EXPIRED_FORM, new_key, problems_text
 from ..models import Match
 from ..services import ServiceError, Stale
 from .board import board_context
@@ -62,14 +62,14 @@ def confirm(match_id: str, side: int, token: str, number: int) -> Response:
     back = redirect(url_for("confirm.page", match_id=match_id, side=side, token=token, _anchor=f"hand-{number}"))
     form = ConfirmForm(request.form)
     if not form.validate_on_submit():
-        flash("This page was open too long: nothing was confirmed. Look again and confirm.", "problem")
+        flash(EXPIRED_FORM, "problem")
         return back
     try:
         services.confirm_hand(match_id, number, side, token, None, form.idempotency_key.data or None)
     except Stale:
         flash("The score changed meanwhile: nothing was confirmed. Look again and confirm.", "problem")
     except ServiceError as error:
-        flash(" ".join(p.message for p in error.problems), "problem")
+        flash(problems_text(error), "problem")
     else:
         flash(f"Confirmed hand {number}.", "saved")
     return back

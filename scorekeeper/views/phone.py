@@ -3,7 +3,7 @@ and the secrets of the clubs it joined. Nothing else identifies a phone."""
 
 from __future__ import annotations
 
-from flask import session
+from flask import abort, session
 
 from .. import services
 from ..extensions import db
@@ -23,6 +23,15 @@ def _stored(name: str) -> dict[str, str]:
     if isinstance(value, list):
         return {str(pair[0]): str(pair[1]) for pair in value if isinstance(pair, list) and len(pair) == 2}
     return {}
+
+
+def identity() -> str:
+    """This phone's own random id, kept in its session: what scopes the idempotency key of a match or club it
+    creates (a retry from this phone is answered once; nobody else's request is answered its secrets)."""
+    value = session.get("phone")
+    if not isinstance(value, str) or len(value) < 16:
+        value = session["phone"] = services.new_token()
+    return "phone " + value
 
 
 def keys() -> dict[str, str]:
@@ -70,6 +79,15 @@ def scoring_key(match: Match) -> str | None:
         if token and services.can_edit(match, token):
             return token
     return None
+
+
+def scored_match(match_id: str) -> tuple[Match, str]:
+    """The match and the key this phone scores it with; 403 when this phone has no key for it (404: no match)."""
+    match = services.find_match(match_id)
+    token = scoring_key(match)
+    if token is None:
+        abort(403)
+    return match, token
 
 
 def clubs() -> list[Club]:

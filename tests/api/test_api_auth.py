@@ -10,7 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.routing import Rule
 
-from tests.api.support import (
+from tests.support.api import (
     API,
     BELA_BIG,
     BELA_MADE,

@@ -9,7 +9,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.api.support import (
+from tests.support.api import (
     API,
     URLSAFE,
     assert_errors,

@@ -11,7 +11,7 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
-from tests.api.support import API, bearer
+from tests.support.api import API, bearer
 
 FIXTURE = json.loads((Path(__file__).parent / "fixtures" / "club.json").read_text(encoding="utf-8"))
 EXPECTED = FIXTURE["expected"]
@@ -163,7 +163,7 @@ def test_match_lists_by_player_and_game(client: FlaskClient) -> None:
 def test_who_is_best_at_what_in_the_fixture_club(client: FlaskClient) -> None:
     """From the table of hand-computed figures: rates only count over 3 or more (Ivo's 2 of 2 matches and
     Zora's 1 of 2 hands taken do not); a tie names both."""
-    from scorekeeper.history import best_at
+    from scorekeeper.services.history import best_at
 
     club, auth, _ = _build(client)
     best = {b["what"]: (b["who"], b["figure"])

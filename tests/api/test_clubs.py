@@ -18,7 +18,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.api.support import (
+from tests.support.api import (
     API,
     BELA_BIG,
     BELA_MADE,
@@ -568,10 +568,13 @@ def test_a_club_export_larger_than_an_ordinary_request_imports(client: FlaskClie
 
 def test_ids_never_start_like_a_spreadsheet_formula(monkeypatch: pytest.MonkeyPatch) -> None:
     """A match or club id is the first cell of the club's CSV: one starting with "-" would be a formula."""
+    import secrets
+
     from scorekeeper import services
 
     drawn = iter(["-AT2d2ssOCupBMqF", "_AT2d2ssOCupBMqF"])
-    monkeypatch.setattr(services.secrets, "token_urlsafe", lambda size: next(drawn))
+    # The random source itself, wherever in services the id is drawn.
+    monkeypatch.setattr(secrets, "token_urlsafe", lambda size: next(drawn))
     assert services.new_id() == "_AT2d2ssOCupBMqF"
 
 

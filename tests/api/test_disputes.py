@@ -7,7 +7,7 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.api.support import (
+from tests.support.api import (
     BELA_BIG,
     BELA_MADE,
     Made,

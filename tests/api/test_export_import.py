@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.api.support import (
+from tests.support.api import (
     API,
     BELA_BATE,
     BELA_BIG,

@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from .support import API, assert_errors, create, row_counts
+from tests.support.api import API, assert_errors, create, row_counts
 
 MELDS = f"{API}/referee/melds"
 LEGAL = f"{API}/referee/legal-plays"

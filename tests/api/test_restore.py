@@ -8,7 +8,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.rules import HandRecord, make_rules, replay
-from tests.api.support import (
+from tests.support.api import (
     BELA_BATE,
     BELA_BIG,
     BELA_MADE,

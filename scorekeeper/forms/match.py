@@ -1,0 +1,196 @@
+"""The start form: the game, the house rules that differ from it, the players in seat order, the first dealer;
+and where a problem with a new match is shown on it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import Field, HiddenField, IntegerField, RadioField, SelectField, StringField
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
+
+from ..rules import PRESETS
+from .choices import options
+from .house_rules import checked_rules, decode_rules
+
+MAX_PLAYERS = 4
+CLAIM_CHOICES = [
+    ("", "as the game says"),
+    ("none", "no claims: decided at the end of a hand"),
+    ("any-time", "claims at any moment"),
+    ("window-3", "claims only within the first 3 tricks"),
+]
+CLAIM_KEYS = ("claims", "claim-window", "claim-from")
+"""The options the start form's one "Claims" field sets together."""
+HOUSE_FIELDS = ("target", "deal_limit", "tie", "claims", "bela_on_bate", "melds", "best_of")
+"""The start form's house-rule fields, in the order the folded summary names them."""
+SUMMARY_WORDS = {"tie": "on a tie", "claims": "claims", "bela_on_bate": "bela of a bate taker",
+                 "melds": "melds", "best_of": "best of"}
+MATCH_FIELDS = {
+    **{f"players.{i}": f"player_{i}" for i in range(MAX_PLAYERS)},
+    "rules.target": "target",
+    "rules.tie": "tie",
+    "rules.best-of": "best_of",
+    "rules.claims": "claims",
+    "rules.claim-window": "claims",
+    "rules.claim-from": "claims",
+    "rules.deal-limit": "deal_limit",
+    "rules.bela-on-bate": "bela_on_bate",
+    "rules.melds": "melds",
+    "rules.*": "rules",
+}
+"""The start form's field for a problem with a new match (``players.1`` → ``player_1``)."""
+MATCH_GROUPS = ("players", "rules")
+"""The start form's groups a problem may be about: all the players, all the house rules."""
+
+
+def claim_overrides(choice: str) -> dict[str, Any]:
+    """The options a "Claims" choice of the start form sets."""
+    return {"none": {"claims": "none", "claim-window": None, "claim-from": None},
+            "any-time": {"claims": "any-time", "claim-window": None},
+            "window-3": {"claims": "any-time", "claim-window": 3}}.get(choice, {})
+
+
+class NewMatchForm(FlaskForm):
+    """Start a match: the game, the house rules that differ, the players in seat order, the first dealer."""
+
+    idempotency_key = HiddenField()
+    club = SelectField("Club", choices=[], validate_choice=False)
+    variant = RadioField(
+        "Game",
+        choices=options([(name, rules.title) for name, rules in PRESETS.items()]),
+        default="bela",
+        validators=[InputRequired("choose a game")],
+    )
+    player_0 = StringField("Seat 1", validators=[Optional(), Length(max=40)])
+    player_1 = StringField("Seat 2", validators=[Optional(), Length(max=40)])
+    player_2 = StringField("Seat 3", validators=[Optional(), Length(max=40)])
+    player_3 = StringField("Seat 4", validators=[Optional(), Length(max=40)])
+    first_dealer = RadioField(
+        "First dealer", choices=options([(str(i), f"Seat {i + 1}") for i in range(MAX_PLAYERS)]), default="0"
+    )
+    target = IntegerField("Target", validators=[Optional(), NumberRange(min=1, max=100000)])
+    tie = SelectField(
+        "Tie rule",
+        choices=options(
+            [
+                ("", "as the game says"),
+                ("hold-taker", "taker's points held over"),
+                ("hold-all", "whole hand held over"),
+                ("taker-nothing", "taker scores nothing"),
+                ("taker-fails", "taker is bate"),
+            ]
+        ),
+    )
+    claims = SelectField("Claims", choices=options(CLAIM_CHOICES))
+    deal_limit = IntegerField("Deal limit (deals in a game; then the side ahead wins)", validators=[Optional()])
+    bela_on_bate = SelectField(
+        "Bela (K and Q of trumps) of a taker who is bate",
+        choices=options([("", "as the game says"), ("moves", "goes to the defenders with the rest"),
+                         ("stays", "always counts for its own side")]),
+        default="",
+    )
+    melds = SelectField(
+        "Who scores melds",
+        choices=options([("", "as the game says"), ("best-side", "only the side with the best"),
+                         ("each-side", "every side its own")]),
+        default="",
+    )
+    best_of = SelectField(
+        "Best of", choices=options([("", "as the game says"), ("1", "1 game"), ("3", "3 games"), ("5", "5 games")])
+    )
+    extra_rules = HiddenField()
+    """House rules from a link or a club's last match that no field above shows (encoded, ``encode_rules``)."""
+    rules_for = HiddenField()
+    """The game ``extra_rules`` belong to: they apply only when that game is chosen."""
+
+    def validate_extra_rules(self, field: Field) -> None:
+        """The hidden house rules must still read as house rules of their game."""
+        if field.data and checked_rules(self.rules_for.data or "", decode_rules(field.data)) is None:
+            raise ValidationError("the house rules from the link could not be read: open the link again, "
+                                  "or start with the rules shown here")
+
+    def prefill(self, overrides: Mapping[str, Any]) -> dict[str, Any]:
+        """Show ``overrides`` (a game's house rules that differ from the preset) in the fields that can show
+        them; the rest are returned, for ``extra_rules``."""
+        variant = self.variant.data or "bela"
+        extra = dict(overrides)
+        if isinstance(extra.get("target"), int):
+            self.target.data = extra.pop("target")
+        if isinstance(extra.get("deal-limit"), int):
+            self.deal_limit.data = extra.pop("deal-limit")
+        for key, field in (("tie", self.tie), ("bela-on-bate", self.bela_on_bate), ("melds", self.melds),
+                           ("best-of", self.best_of)):
+            value = str(extra.get(key, ""))
+            if key in extra and value in {c.value for c in field.choices if c.value}:  # type: ignore[union-attr]
+                field.data = value
+                extra.pop(key)
+        family = {k: extra[k] for k in CLAIM_KEYS if k in extra}
+        if family:
+            wanted = checked_rules(variant, family)
+            for choice, _ in CLAIM_CHOICES[1:]:
+                shown = checked_rules(variant, claim_overrides(choice))
+                if wanted is not None and shown is not None and all(
+                        getattr(shown, a) == getattr(wanted, a) for a in ("claims", "claim_window", "claim_from")):
+                    self.claims.data = choice
+                    for key in family:
+                        extra.pop(key)
+                    break
+        return extra
+
+    def house_summary(self) -> list[str]:
+        """The folded house rules' summary: each field that differs from the game, as "label: choice"."""
+        parts: list[str] = []
+        for name in HOUSE_FIELDS:
+            field = self[name]
+            if field.data in (None, ""):
+                continue
+            if name == "target":
+                parts.append(f"target {field.data}")
+            elif name == "deal_limit":
+                parts.append(f"{field.data} deals a game")
+            else:
+                label = {str(c.value): c.label for c in field.choices}.get(str(field.data), str(field.data))
+                parts.append(f"{SUMMARY_WORDS[name]}: {label}")
+        return parts
+
+    def field_overrides(self) -> dict[str, Any]:
+        """The house rules the visible fields set (RULES.md option names)."""
+        overrides: dict[str, Any] = {}
+        if self.target.data is not None:
+            overrides["target"] = self.target.data
+        if self.tie.data:
+            overrides["tie"] = self.tie.data
+        if self.deal_limit.data is not None:
+            overrides["deal-limit"] = self.deal_limit.data
+        if self.bela_on_bate.data:
+            overrides["bela-on-bate"] = self.bela_on_bate.data
+        if self.melds.data:
+            overrides["melds"] = self.melds.data
+        overrides.update(claim_overrides(self.claims.data or ""))
+        return overrides
+
+    def request_body(self) -> dict[str, Any]:
+        """The API's create body made from the form: the hidden house rules of the chosen game, then the fields."""
+        rules = PRESETS.get(self.variant.data or "", PRESETS["bela"])
+        names = [getattr(self, f"player_{i}").data or "" for i in range(MAX_PLAYERS)]
+        players = [n.strip() for n in names[: rules.players]]
+        fields = self.field_overrides()
+        overrides: dict[str, Any] = {}
+        if self.extra_rules.data and self.rules_for.data == self.variant.data:
+            overrides = decode_rules(self.extra_rules.data) or {}
+            if any(key in fields for key in CLAIM_KEYS):
+                overrides = {k: v for k, v in overrides.items() if k not in CLAIM_KEYS}
+        overrides.update(fields)
+        body: dict[str, Any] = {
+            "variant": self.variant.data,
+            "players": players,
+            "rules": overrides,
+            "first_dealer": int(self.first_dealer.data or 0),
+        }
+        if self.best_of.data:
+            body["best_of"] = int(self.best_of.data)
+        if self.club.data:
+            body["club"] = self.club.data
+        return body

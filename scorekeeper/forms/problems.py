@@ -1,0 +1,80 @@
+"""Problems beside the fields: the one place a page's form errors are gathered, from WTForms' own validation
+and from the services and the engine (each ``Problem`` names its field), with one sentence for an expired form.
+
+A page shows its errors as a mapping of a field's name to its messages; ``FORM`` is the form's top. Modelled on
+flaskbb's ``populate_errors()``: the views call ``show_problems`` and never copy a problem by hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Protocol
+
+from ..rules import Problem
+
+FORM = "_form"
+"""The key of the messages about the whole form, shown at its top."""
+EXPIRED_FORM = "This page was open too long: nothing was saved. Reload it and try again."
+"""What a form whose CSRF token no longer holds (a page left open, a lost cookie, another site) says, on every page."""
+WTFORMS_WORDS = {"Not a valid integer value.": "write a whole number"}
+"""WTForms' own messages in the table's words."""
+
+
+class HasProblems(Protocol):
+    """A ``services.ServiceError`` or a ``rules.RuleError``: anything carrying problems."""
+
+    problems: Iterable[Problem]
+
+
+Fields = Mapping[str, str] | Callable[[str], str] | None
+"""Where a problem's field is shown: a mapping (``"players.*"`` takes ``players`` and every field under it), a
+function, or None; a field it does not name is the form field of the same path with ``-`` for ``.``."""
+
+
+def form_field(problem_field: str, fields: Fields = None) -> str:
+    """The form field a problem's field is shown beside (``card_points.1`` → ``card_points-1``)."""
+    if callable(fields):
+        return fields(problem_field)
+    if fields:
+        if problem_field in fields:
+            return fields[problem_field]
+        for key, name in fields.items():
+            if key.endswith(".*") and (problem_field == key[:-2] or problem_field.startswith(key[:-1])):
+                return name
+    return problem_field.replace(".", "-")
+
+
+def show_problems(form: Any, problems: HasProblems | Iterable[Problem] = (), fields: Fields = None, *,
+                  groups: Iterable[str] = (), errors: dict[str, list[str]] | None = None) -> dict[str, list[str]]:
+    """The messages a page shows beside its form's fields, by field name: the form's own validation errors (an
+    expired form says ``EXPIRED_FORM`` at the top), then each of ``problems`` (a service or engine error, or
+    its problems) beside the field ``fields`` names for it. A problem about no field of ``form`` nor one of
+    ``groups`` (a fieldset's name) goes to the top; with ``form`` None, every field is the page's. Adds to
+    ``errors`` when given."""
+    shown: dict[str, list[str]] = {} if errors is None else errors
+    known: set[str] | None = None
+    if form is not None:
+        known = set(form._fields) | set(groups)
+        for name, messages in form.errors.items():
+            if name == "csrf_token":
+                _add(shown, FORM, EXPIRED_FORM)
+            elif name is None:  # WTForms' form-level errors
+                for message in messages:
+                    _add(shown, FORM, message)
+            else:
+                for message in messages:
+                    _add(shown, name, WTFORMS_WORDS.get(message, message))
+    for problem in getattr(problems, "problems", problems):
+        name = form_field(problem.field, fields)
+        _add(shown, name if known is None or name in known else FORM, problem.message)
+    return shown
+
+
+def problems_text(problems: HasProblems | Iterable[Problem]) -> str:
+    """The problems as one line, for the top of a page that has no field for them (a button's write)."""
+    return " ".join(p.message for p in getattr(problems, "problems", problems))
+
+
+def _add(errors: dict[str, list[str]], name: str, message: str) -> None:
+    if message not in errors.get(name, ()):
+        errors.setdefault(name, []).append(message)

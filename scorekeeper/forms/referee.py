@@ -1,0 +1,192 @@
+"""The referee's forms: the meld contest, the card counter and the legal-play checker, built for a game's rules
+and read into the engine's input; what a form cannot read is a ``Problem`` beside its field."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, SelectMultipleField, StringField
+from wtforms.validators import Length, Optional
+
+from ..rules import Problem, RuleError, Rules
+from ..rules.cards import FULL_DECK, NATURAL_ORDER, Card, Contract, Rank, Suit
+from ..rules.hand import read_declarations
+from .choices import CONTRACT_LABELS, SUIT_SIGNS, options
+
+SEQUENCE_SLOTS = 2
+"""Sequences each side may enter on the meld page."""
+SQUARE_SLOTS = 1
+"""Squares each side may enter on the meld page."""
+CARD_CHOICES = options((str(c), str(c)) for c in FULL_DECK)
+LEGAL_FIELDS = {"hand.*": "hand"}
+"""The legal-play form's field for an engine problem: every card of the hand is the one ``hand`` field."""
+_CARD_SPLIT = re.compile(r"[\s,;]+")
+
+
+def _make_form(fields: dict[str, Field], formdata: Any) -> FlaskForm:
+    form_class = type("RefereeForm", (FlaskForm,), fields)
+    form: FlaskForm = form_class(formdata=formdata)
+    return form
+
+
+def _contract_field(rules: Rules, label: str = "Trumps (the contract)") -> RadioField:
+    return RadioField(label, validators=[Optional()],
+                      choices=options([(c.value, CONTRACT_LABELS[c.value]) for c in rules.contracts]))
+
+
+# ------------------------------------------------------------------------------------------------ melds
+
+
+def meld_fields(names: list[str]) -> dict[str, str]:
+    """The meld form's field for an engine problem: a side's declarations at the top of its group, any bela
+    under the sides."""
+    return {"bela.*": "bela", **{f"declarations.{i}.*": f"declarations-{i}" for i in range(len(names))}}
+
+
+def meld_form(rules: Rules, names: list[str], formdata: Any) -> FlaskForm:
+    """Each side's sequences and squares (a few slots each), its bela, the trumps and forehand."""
+    fields: dict[str, Field] = {"variant": HiddenField(default=rules.variant)}
+    fields["contract"] = _contract_field(rules)
+    fields["forehand"] = RadioField("Forehand (leads to the first trick)", validators=[Optional()],
+                                    choices=options([(str(i), n) for i, n in enumerate(names)]))
+    lengths = options([("", "—"), *((str(n), f"{n} cards") for n in range(3, 9))])
+    tops = options([("", "—"), *((r.value, r.word) for r in reversed(NATURAL_ORDER))])
+    suits = options([("", "—"), *((s.value, f"{SUIT_SIGNS[s.value]} {s.value}") for s in Suit)])
+    ranks = options([("", "—"), *((r.value, f"four {r.word}s") for r in reversed(NATURAL_ORDER))])
+    for i, name in enumerate(names):
+        for j in range(SEQUENCE_SLOTS):
+            fields[f"seq-{i}-{j}-length"] = SelectField(f"{name}: sequence {j + 1}, length", choices=lengths,
+                                                        validators=[Optional()])
+            fields[f"seq-{i}-{j}-top"] = SelectField(f"{name}: sequence {j + 1}, top card", choices=tops,
+                                                     validators=[Optional()])
+            fields[f"seq-{i}-{j}-suit"] = SelectField(f"{name}: sequence {j + 1}, suit", choices=suits,
+                                                      validators=[Optional()])
+        for j in range(SQUARE_SLOTS):
+            fields[f"square-{i}-{j}"] = SelectField(f"{name}: square", choices=ranks, validators=[Optional()])
+        fields[f"bela-{i}"] = BooleanField(f"{name} holds {rules.bela_word} (K and Q of trumps)")
+    return _make_form(fields, formdata)
+
+
+def meld_groups(names: list[str]) -> list[str]:
+    """The meld form's groups a problem may be about: each side's declarations, each sequence slot, the bela."""
+    return ["bela", *(f"declarations-{i}" for i in range(len(names)))] + [
+        f"seq-{i}-{j}" for i in range(len(names)) for j in range(SEQUENCE_SLOTS)]
+
+
+def read_meld_form(form: FlaskForm, rules: Rules, names: list[str]) -> tuple[dict[str, Any], list[Problem]]:
+    """The declarations per side, and the problems of each slot found by the engine's own reader."""
+    get = form.data.get
+    problems: list[Problem] = []
+    contract = get("contract") or None
+    if contract is None:
+        problems.append(Problem("contract", "choose the trumps: they decide which sequence is higher"))
+    forehand = get("forehand")
+    if forehand in (None, "", "None"):
+        problems.append(Problem("forehand", "choose forehand: equal sequences may go to the side that leads"))
+    declarations: list[list[dict[str, Any]]] = [[] for _ in names]
+    for i in range(len(names)):
+        slots: list[tuple[str, dict[str, Any]]] = []
+        for j in range(SEQUENCE_SLOTS):
+            parts = [get(f"seq-{i}-{j}-{p}") or "" for p in ("length", "top", "suit")]
+            if any(parts) and not all(parts):
+                problems.append(Problem(f"seq-{i}-{j}", "give the sequence's length, top card and suit"))
+            elif all(parts):
+                slots.append((f"seq-{i}-{j}", {"kind": "sequence", "length": int(parts[0]), "top": parts[1],
+                                               "suit": parts[2]}))
+        for j in range(SQUARE_SLOTS):
+            if get(f"square-{i}-{j}"):
+                slots.append((f"square-{i}-{j}", {"kind": "square", "rank": get(f"square-{i}-{j}")}))
+        for slot, declaration in slots:
+            alone = [[declaration] if k == i else [] for k in range(len(names))]
+            try:
+                read_declarations(rules, alone, None, names)
+            except RuleError as error:
+                problems.extend(Problem(slot, p.message) for p in error.problems)
+                continue
+            declarations[i].append(declaration)
+    bela = [bool(get(f"bela-{i}")) for i in range(len(names))]  # the engine checks what the contract allows
+    body = {"contract": contract, "forehand": int(forehand) if str(forehand).isdigit() else None,
+            "declarations": declarations, "bela": bela}
+    return body, problems
+
+
+# ------------------------------------------------------------------------------------------------ card counter
+
+
+def counter_form(rules: Rules, sides: list[str], formdata: Any) -> FlaskForm:
+    """The trumps, how many play, and a grid of the pack per side to tick the cards it took."""
+    fields: dict[str, Field] = {
+        "variant": HiddenField(default=rules.variant),
+        "contract": RadioField("Trumps", validators=[Optional()], default="hearts",
+                               choices=options([(c.value, CONTRACT_LABELS[c.value]) for c in Contract])),
+        "deal": RadioField("Players", validators=[Optional()], default="4" if rules.full_deck else "2",
+                           choices=options([("4", "four-handed: every card is played"),
+                                            ("2", "two- or three-handed")])),
+    }
+    for i, side in enumerate(sides):
+        fields[f"cards-{i}"] = SelectMultipleField(f"Cards {side} took", choices=CARD_CHOICES,
+                                                   validators=[Optional()])
+    return _make_form(fields, formdata)
+
+
+# ------------------------------------------------------------------------------------------------ legal plays
+
+
+def legal_form(rules: Rules, names: list[str], seats: list[str], formdata: Any) -> FlaskForm:
+    """The trick so far (who played which card), the accused's seat, hand and card, and who challenged."""
+    seat_choices = [(str(i), s) for i, s in enumerate(seats)]
+    fields: dict[str, Field] = {"variant": HiddenField(default=rules.variant), "contract": _contract_field(rules)}
+    for n in range(rules.players - 1):
+        fields[f"trick-{n}-seat"] = SelectField(f"Card {n + 1} of the trick: played by", validators=[Optional()],
+                                                choices=options([("", "—"), *seat_choices]))
+        fields[f"trick-{n}-card"] = StringField(f"Card {n + 1} of the trick", validators=[Optional(), Length(max=4)])
+    fields["seat"] = SelectField("The accused player", validators=[Optional()],
+                                 choices=options([("", "—"), *seat_choices]))
+    fields["hand"] = StringField("The cards the accused held", validators=[Optional(), Length(max=80)])
+    fields["played"] = StringField("The card the accused played (optional)", validators=[Optional(), Length(max=4)])
+    top = rules.cards.top_trump
+    fields["bare_yuss"] = SelectField(f"Bare {'Yuss' if top is Rank.JACK else 'jasek'} ({top.word} of trumps alone)",
+                                      validators=[Optional()], choices=options(
+        [("", "as the game says"), ("yes", "may be withheld"), ("no", "must be played")]))
+    fields["challenger"] = SelectField("Who challenged", validators=[Optional()],
+                                       choices=options([("", "—"), *((str(i), n) for i, n in enumerate(names))]))
+    return _make_form(fields, formdata)
+
+
+def read_legal_form(form: FlaskForm, rules: Rules) -> tuple[dict[str, Any], list[Problem]]:
+    """The question the legal-play form asks (the trick, the accused's seat and hand, the card played, the bare
+    top trump's rule), and what the form itself cannot read; the engine checks the rest."""
+    get = form.data.get
+    problems: list[Problem] = []
+    trick: list[dict[str, Any]] = []
+    for n in range(rules.players - 1):
+        seat, card = get(f"trick-{n}-seat") or "", (get(f"trick-{n}-card") or "").strip()
+        if not seat and not card:
+            continue
+        if not seat:
+            problems.append(Problem(f"trick-{n}-seat", "say who played this card"))
+        if not card:
+            problems.append(Problem(f"trick-{n}-card", "write the card, like 10H, JS or AC"))
+        if len(trick) != n:
+            problems.append(Problem(f"trick-{n}-card", "enter the trick's cards in order, from the first"))
+        if seat and card:
+            trick.append({"seat": int(seat), "card": card})
+    if not get("seat"):
+        problems.append(Problem("seat", "choose the player whose play is questioned"))
+    hand = [t for t in _CARD_SPLIT.split((get("hand") or "").strip()) if t]
+    if not hand:
+        problems.append(Problem("hand", "write the cards the player held, like 7S KD 10H"))
+    played: Card | None = None
+    if (get("played") or "").strip():
+        try:
+            played = Card.parse(get("played"), "played")
+        except RuleError as error:
+            problems.extend(error.problems)
+    seat_text = get("seat") or ""
+    question = {"contract": get("contract") or None, "seat": int(seat_text) if seat_text.isdigit() else None,
+                "trick": trick, "hand": hand, "played": played,
+                "bare_yuss": {"yes": True, "no": False}.get(get("bare_yuss") or ""),
+                "challenger": get("challenger")}
+    return question, problems

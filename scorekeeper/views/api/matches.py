@@ -1,0 +1,29 @@
+"""Matches under /api/v1: start one, read it with its state, and its audit log of events."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, jsonify
+
+from ... import services
+from .requests import bearer_token, caller, idempotency_key, json_text, object_body, respond
+
+
+def create_match() -> Response:
+    """A new match → 201 with its two secrets (``edit_token``, ``view_token``), its links and its state."""
+    return respond(services.create_match(object_body(), idempotency_key(), bearer_token(), caller=caller()))
+
+
+def get_match(match_id: str) -> Response:
+    """The match and its state; either token. Its revision is the ETag."""
+    match = services.find_match(match_id)
+    services.authorize(match, bearer_token(), edit=False)
+    return json_text(services.match_json(match), 200, match.revision)
+
+
+def match_events(match_id: str) -> Any:
+    """The audit log: every create, record, edit and void, oldest first; either token."""
+    match = services.find_match(match_id)
+    services.authorize(match, bearer_token(), edit=False)
+    return jsonify({"events": services.events_of(match)})

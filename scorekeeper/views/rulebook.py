@@ -1,0 +1,100 @@
+"""The rule book's pages: every game's rules, and a match's house rules (for its scorer and for the board's
+watchers), all made from the engine's own ``Rules`` value; and the house rules in words for other pages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, render_template, url_for
+
+from .. import services
+from ..forms import CONTRACT_LABELS, SUIT_SIGNS, checked_rules, encode_rules, house_overrides
+from ..models import Match
+from ..qr import qr_svg
+from ..rules import PRESETS, Rules
+from ..rules.cards import LAST_TRICK, Contract, Rank
+from ..rules.describe import describe_rules
+from ..rules.melds import value_word
+from . import phone
+from .links import public_url
+
+bp = Blueprint("rulebook", __name__)
+
+
+def named_house_rules(rules: Rules, names: list[str]) -> list[str]:
+    """The house rules in words, the sides by their names ("Ann & Cat against Bob & Dan"), not seat numbers."""
+    lines = list(describe_rules(rules))
+    if rules.players == 4 and len(names) == 2:
+        lines[0] = f"{rules.title}: 4 players, two sides of partners sitting opposite: {names[0]} against {names[1]}."
+    return lines
+
+
+def changed_rule_lines(variant: str, overrides: dict[str, Any]) -> list[str]:
+    """The house rules ``overrides`` change, in the rule book's words: the lines that differ from the game's."""
+    rules = checked_rules(variant, overrides) if overrides else None
+    if rules is None:
+        return []
+    plain = set(describe_rules(PRESETS[variant]))
+    return [line for line in describe_rules(rules) if line not in plain]
+
+
+def rules_link(match: Match) -> str:
+    """The start page with exactly this match's game and house rules (no players): a table's rules to take along."""
+    overrides = house_overrides(match.variant, match.rules)
+    return url_for("scorer.start", variant=match.variant, rules=encode_rules(overrides) if overrides else None)
+
+
+def _meld_label(key: str) -> str:
+    """``Sequence of 3 cards``, ``Four jacks``: a meld key of the Rules in words."""
+    kind, _, size = key.partition("-")
+    return f"Sequence of {size} cards" if kind == "sequence" else f"Four {Rank(size).word}s"
+
+
+def _rules_page(rules: Rules, heading: str, match: Match | None = None, back: str | None = None) -> str:
+    values = rules.cards
+    house = list(describe_rules(rules))
+    start_link = start_qr = None
+    if match is not None:
+        house = named_house_rules(rules, services.side_names(rules, match.players))
+        start_link = public_url(rules_link(match))
+        start_qr = qr_svg(start_link, "QR code of a link that starts a match with these house rules")
+    decks = [(CONTRACT_LABELS[c.value] if c.value not in SUIT_SIGNS else "a trump suit", rules.deck(c))
+             for c in (Contract.HEARTS, *(c for c in rules.contracts if not c.is_suit))]
+    orders = {"trumps": " ".join(r.value for r in reversed(values.trump_order)),
+              "plain": " ".join(r.value for r in reversed(values.plain_order))}
+    melds = [(key, value, value_word(value), _meld_label(key)) for key, value in rules.meld_values.items()]
+    return render_template("rulebook/variant.html", rules=rules, heading=heading, match=match, back=back,
+                           card_table=values.table(), orders=orders, decks=decks, melds=melds,
+                           last_trick=LAST_TRICK, house_rules=house, contract_labels=CONTRACT_LABELS,
+                           start_link=start_link, start_qr=start_qr)
+
+
+@bp.get("/rules")
+def rules_index() -> Any:
+    """The presets, each a link to its rules."""
+    return render_template("rulebook/index.html", presets=PRESETS)
+
+
+@bp.get("/rules/<variant>")
+def variant_rules(variant: str) -> Any:
+    """A preset's rules, made from the engine's own Rules value."""
+    rules = PRESETS.get(variant)
+    if rules is None:
+        abort(404)
+    return _rules_page(rules, rules.title, back=url_for("rulebook.rules_index"))
+
+
+@bp.get("/m/<match_id>/rules")
+def match_rules(match_id: str) -> Any:
+    """This match's house rules, from its stored options: the same value the scoring uses."""
+    match, _ = phone.scored_match(match_id)
+    return _rules_page(services.rules_of(match), "House rules of this match", match,
+                       back=url_for("scorer.sheet", match_id=match_id))
+
+
+@bp.get("/board/<view_token>/rules")
+def board_rules(view_token: str) -> Any:
+    """The house rules for watchers of the board."""
+    match = services.find_board(view_token)
+    return _rules_page(services.rules_of(match), "House rules of this match", match,
+                       back=url_for("board.board", view_token=view_token))

@@ -1,0 +1,174 @@
+"""The hand form's pages: record the next hand, edit one in place, claim in the middle of a hand; and the live
+preview, the hand on the form scored by the engine and not saved. Every problem is shown beside its field
+(``forms.show_problems``), in the table's words, and the first one gets the focus."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort, flash, jsonify, redirect, render_template, request, url_for
+from flask_wtf import FlaskForm
+
+from ... import services
+from ...forms import (
+    HAND_GROUPS,
+    bela_toggle,
+    claim_takes_melds,
+    form_data_from_hand,
+    hand_form,
+    hand_from_form,
+    in_table_words,
+    show_problems,
+)
+from ...models import Match
+from ...rules import RuleError, Rules, score_hand
+from ...services import ServiceError, Stale
+from .. import phone
+from . import bp, page_context
+
+REVOKE_ARGS = ("revoke-accuser", "revoke-accused", "revoke-upheld")
+"""Query arguments that prefill the hand form's revoke challenge (from the legal-play checker)."""
+STALE_HAND = ("Another phone changed this match while you were entering: the score above is the new one. "
+              "Nothing was saved; check the hand and save again.")
+FOCUS_GROUPS = {"card_points": "card_points-0", "melds": "melds-0", "bela": "bela-0", "took_trick": "took_trick-0",
+                "revoke": "revoke-accuser", "claim": "claim-side"}
+"""The input that a problem of a whole group of fields sends the scorer to."""
+
+
+def card_facts(rules: Rules) -> dict[str, Any]:
+    """The game's card facts for the hand form's script, rendered as a JSON block (data, never run): each
+    rank's card points in trumps and plain, and the deck's card points per contract ("" for a hand whose
+    trumps are not noted). The script knows no card value of its own."""
+    values = rules.cards
+    return {
+        "top_trump": values.top_trump.value,
+        "trump": {rank.value: points for rank, points in values.trump_points.items()},
+        "plain": {rank.value: points for rank, points in values.plain_points.items()},
+        "decks": {"": rules.deck(None), **{c.value: rules.deck(c) for c in rules.contracts}},
+        "bela": {"points": rules.bela_points, "word": rules.bela_word},
+    }
+
+
+def deck_totals(rules: Rules) -> list[str]:
+    """The deck's card points as the hand form's hint says them: ``152``, ``no-trumps 120``, ``all-trumps 248``."""
+    suits = [c for c in rules.contracts if c.is_suit]
+    totals = [str(rules.deck(suits[0]))] if suits else []
+    return totals + [f"{c.value} {rules.deck(c)}" for c in rules.contracts if not c.is_suit]
+
+
+def _save_hand(match: Match, token: str, form: FlaskForm, rules: Rules, number: int | None,
+               claim: bool = False) -> Any:
+    """Save the form's hand; on a problem, the errors keyed by form field."""
+    hand, problems = hand_from_form(form, rules, claim=claim)
+    groups = (*HAND_GROUPS, "reason")
+    if problems:
+        return in_table_words(show_problems(form, problems, groups=groups), form)
+    revision = form.revision.data
+    if_match = int(revision) if revision and str(revision).isdigit() else None
+    key = form.idempotency_key.data or None
+    try:
+        if number is None:
+            answer = services.record_hand(match.id, token, hand, if_match, key)
+        else:
+            answer = services.edit_hand(match.id, number, token, hand, if_match, key,
+                                        request.form.get("reason") or None)
+    except Stale:
+        services.db.session.rollback()
+        form.revision.data = services.find_match(match.id).revision
+        return {"_stale": [STALE_HAND]}
+    except ServiceError as error:
+        return in_table_words(show_problems(form, error, groups=groups), form)
+    verb = "Recorded" if number is None else "Changed"
+    flash(f"{verb} hand {answer.body['number']}: " + " ".join(answer.body["explanation"][-2:]), "saved")
+    done = "saved" if number is None else "changed"  # the sheet opens at its top and says what was saved
+    return redirect(url_for("scorer.sheet", match_id=match.id, **{done: answer.body["number"]}))
+
+
+def _focus_order(form: FlaskForm, sides: int) -> list[str]:
+    """The hand form's inputs in the order the page shows them (hand.html and claim.html)."""
+    card_points = [f"card_points-{i}" for i in range(sides)]
+    later = [f"{name}-{i}" for name in ("melds", "bela", "took_trick") for i in range(sides)]
+    order = ["claim-side", "claim-points", "claim-trick", "taker", "contract", "double", *card_points, "last_trick",
+             *later, "revoke-accuser", "revoke-accused", "revoke-upheld"]
+    return [name for name in order if name in form._fields] + ["reason"]
+
+
+def _first_error(form: FlaskForm, errors: dict[str, list[str]], sides: int) -> str | None:
+    """The input a refused save puts the focus on: the first one, in page order, with a problem."""
+    wrong = {FOCUS_GROUPS.get(name, name) for name in errors}
+    return next((name for name in _focus_order(form, sides) if name in wrong), None)
+
+
+def _hand_page(match_id: str, number: int | None, claim: bool = False) -> Any:
+    match, token = phone.scored_match(match_id)
+    rules = services.rules_of(match)
+    names = services.side_names(rules, match.players)
+    stored = None
+    if number is not None:
+        stored = next((h for h in match.hands if h.number == number), None)
+        if stored is None:
+            abort(404)
+    data = form_data_from_hand(stored.input, rules) if stored is not None else {}
+    data["revision"] = match.revision
+    if request.method == "GET" and stored is None:
+        # A revoke challenge sent from the referee's legal-play checker, to be checked and saved here.
+        data.update({k: v for k in REVOKE_ARGS if (v := request.args.get(k))})
+    form = hand_form(rules, names, request.form if request.method == "POST" else None, data, claim=claim)
+    errors: dict[str, list[str]] = {}
+    if request.method == "POST":
+        if form.validate_on_submit():
+            outcome = _save_hand(match, token, form, rules, number, claim)
+            if not isinstance(outcome, dict):
+                return outcome
+            errors = outcome
+        else:
+            errors = show_problems(form)
+    page = page_context(services.find_match(match_id))
+    template = "scorer/claim.html" if claim else "scorer/hand.html"
+    return render_template(template, **page, form=form, errors=errors, number=number, stored=stored,
+                           card_values=card_facts(rules), deck_totals=deck_totals(rules),
+                           focus=_first_error(form, errors, rules.sides), bela_toggle=bela_toggle(rules),
+                           claim_melds=claim_takes_melds(rules),
+                           fresh=request.method == "GET"), (422 if errors else 200)
+
+
+@bp.route("/m/<match_id>/hand", methods=["GET", "POST"])
+def new_hand(match_id: str) -> Any:
+    """Record the next hand."""
+    return _hand_page(match_id, None)
+
+
+@bp.route("/m/<match_id>/hand/<int:number>", methods=["GET", "POST"])
+def edit_hand(match_id: str, number: int) -> Any:
+    """Change a hand in place; every later hand is scored again."""
+    return _hand_page(match_id, number)
+
+
+@bp.route("/m/<match_id>/claim", methods=["GET", "POST"])
+def claim(match_id: str) -> Any:
+    """Claim the game in the middle of a hand."""
+    return _hand_page(match_id, None, claim=True)
+
+
+@bp.post("/m/<match_id>/preview")
+def preview(match_id: str) -> Any:
+    """The live preview: the hand on the form, scored by the engine, not saved."""
+    match, _ = phone.scored_match(match_id)
+    rules = services.rules_of(match)
+    names = services.side_names(rules, match.players)
+    claim_mode = request.form.get("mode") == "claim"
+    form = hand_form(rules, names, request.form, claim=claim_mode)
+    if not form.validate():
+        return jsonify({"ok": False, "errors": show_problems(form)})
+    hand, problems = hand_from_form(form, rules, claim=claim_mode)
+    if not problems:
+        try:
+            rules, names, position = services.next_position(match)
+            result = score_hand(rules, position, hand, names)
+        except (RuleError, ServiceError) as error:
+            problems = list(error.problems)
+        else:
+            return jsonify({"ok": True, "result": result.result.value, "scores": list(result.scores),
+                            "totals": list(result.totals), "pot": result.pot,
+                            "explanation": list(result.explanation)})
+    return jsonify({"ok": False, "errors": in_table_words(show_problems(form, problems, groups=HAND_GROUPS), form)})

@@ -1,0 +1,199 @@
+"""The score sheet: a row per hand, a column per side, running totals, who deals next, QR codes to share; its
+live part; the writes of its buttons (thrown in, void, restore, dispute, resolve, undo); its downloads."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import flash, jsonify, redirect, render_template, request, session, url_for
+from werkzeug.wrappers import Response
+
+from ... import services
+from ...forms import EXPIRED_FORM, hand_form, problems_text
+from ...models import Match
+from ...qr import qr_svg
+from ...services import Answer, ServiceError, Stale, exports
+from .. import phone, sheet_words
+from ..confirm import confirm_path
+from ..downloads import csv_response
+from ..links import public_url
+from . import bp, page_context
+
+STALE = "The sheet changed on another phone: nothing was {nothing}. Here is the sheet as it is now."
+"""A write sent from a sheet that is out of date (its revision moved): refused, whatever it was."""
+
+Write = Callable[[Match, str, int | None, str | None], Answer]
+"""A button's write: (match, key, the revision the sheet showed, idempotency key) → the service's answer."""
+
+
+@bp.get("/m/<match_id>")
+def sheet(match_id: str) -> Any:
+    """The score sheet: a row per hand, a column per side, running totals, who deals next; QR codes to share.
+    After a write (``?saved=7``, ``changed``, ``restored``, ``voided``, ``undone``) its top says what was done
+    to which hand, in words, and marks the row; the page opens at its top, never scrolled to the row."""
+    match, token = phone.scored_match(match_id)
+    board_url = public_url(url_for("board.board", view_token=match.view_token))
+    edit_link = public_url(url_for("scorer.join", match_id=match_id, key=token))
+    show_edit = request.args.get("show") == "scoring-qr"
+    page = sheet_page(match)
+    if page["done"]:
+        _drop_saved_flashes()
+    confirm_links = [
+        (side, url, qr_svg(url, f"QR code of the confirmation link for {side['name']}"))
+        for side in page["sides"]
+        for url in [public_url(confirm_path(match_id, side["index"]))]
+    ]
+    return render_template(
+        "scorer/sheet.html", **page, board_url=board_url,
+        board_qr=qr_svg(board_url, "QR code of the board link"), edit_link=edit_link,
+        edit_qr=qr_svg(edit_link, "QR code of the scoring key") if show_edit else None,
+        confirm_links=confirm_links)
+
+
+@bp.get("/m/<match_id>/live")
+def sheet_live(match_id: str) -> Any:
+    """The sheet's changing part, fetched again when a live update arrives."""
+    match, _ = phone.scored_match(match_id)
+    return render_template("scorer/_sheet_live.html", **sheet_page(match))
+
+
+def sheet_page(match: Match) -> dict[str, Any]:
+    """What the sheet shows beyond the board: each hand's words, the line after the hand that won each game,
+    voided hands as they were, the last hand that counts (for Undo), the list of changes, what was just done."""
+    page = page_context(match)
+    state, sides = page["state"], page["sides"]
+    events = services.events_of(match)
+    counted = [h for h in state["hands"] if not h["voided"]]
+    last = counted[-1] if counted else None
+    page.update(
+        events=[(e, sheet_words.event_words(e, sides)) for e in events],
+        was=sheet_words.as_voided(state, events), won_after=sheet_words.game_won_after(state),
+        valats=sheet_words.valat_hands(state), last=last, score_words=sheet_words.score_words,
+        undo_question=f"Undo hand {last['number']}: {sheet_words.score_words(last['scores'], sides)}?" if last else "",
+        done=_done(state, last),
+    )
+    return page
+
+
+def _done(state: dict[str, Any], last: dict[str, Any] | None) -> dict[str, Any] | None:
+    """What the write before this page did (``?saved=7`` …): its verb, the hand, and whether that hand is the
+    last that counts (then Undo is offered beside it). None when the hand is not as the write left it."""
+    for arg, verb in sheet_words.DONE_ARGS.items():
+        value = request.args.get(arg, "")
+        hand = next((h for h in state["hands"] if str(h["number"]) == value), None) if value.isdigit() else None
+        if hand is not None and hand["voided"] == (arg in ("voided", "undone")):
+            return {"arg": arg, "verb": verb, "hand": hand, "number": hand["number"],
+                    "last": last is not None and last["number"] == hand["number"]}
+    return None
+
+
+def _drop_saved_flashes() -> None:
+    """The sheet's top says what was just saved: the hand form's own "saved" message would say it twice."""
+    flashes = session.get("_flashes")
+    if flashes:
+        session["_flashes"] = [(category, message) for category, message in flashes if category != "saved"]
+
+
+def _simple_write(match_id: str, action: Write, done: str | None = None, message: str = "",
+                  nothing: str = "changed") -> Response:
+    """A button's write from the sheet, checked against the revision the sheet was rendered at. Then the sheet,
+    at its top: with ``?<done>=<hand>`` (it says what was done), or with ``message``."""
+    match, token = phone.scored_match(match_id)
+    form = hand_form(services.rules_of(match), list(match.players), request.form)
+    if not form.validate_on_submit():
+        flash(EXPIRED_FORM, "problem")
+        return redirect(url_for("scorer.sheet", match_id=match_id))
+    revision = str(form.revision.data or "")
+    try:
+        answer = action(match, token, int(revision) if revision.isdigit() else None, form.idempotency_key.data or None)
+    except Stale:
+        flash(STALE.format(nothing=nothing), "problem")
+    except ServiceError as error:
+        flash(problems_text(error), "problem")
+    else:
+        if done:
+            return redirect(url_for("scorer.sheet", match_id=match_id, **{done: answer.body["number"]}))
+        flash(message.format(number=answer.body["number"]), "saved")
+    return redirect(url_for("scorer.sheet", match_id=match_id))
+
+
+@bp.post("/m/<match_id>/thrown-in")
+def thrown_in(match_id: str) -> Response:
+    """Record a thrown-in hand (everybody passed, or schmeiss accepted)."""
+    return _simple_write(match_id, lambda m, t, rev, key: services.record_hand(m.id, t, {"thrown_in": True}, rev, key),
+                         "saved", nothing="recorded")
+
+
+@bp.post("/m/<match_id>/hand/<int:number>/void")
+def void(match_id: str, number: int) -> Response:
+    """Void a hand: it stays on the sheet, struck through, no longer scored, and can be restored."""
+    reason = request.form.get("reason") or None
+    return _simple_write(match_id, lambda m, t, rev, key: services.void_hand(m.id, number, t, rev, key, reason),
+                         "voided", nothing="voided")
+
+
+@bp.post("/m/<match_id>/hand/<int:number>/restore")
+def restore(match_id: str, number: int) -> Response:
+    """Count a voided hand again: every later hand is scored again with it."""
+    return _simple_write(match_id, lambda m, t, rev, key: services.restore_hand(m.id, number, t, rev, key),
+                         "restored", nothing="restored")
+
+
+@bp.post("/m/<match_id>/hand/<int:number>/dispute")
+def dispute(match_id: str, number: int) -> Response:
+    """Flag a hand as disputed, with a note; it shows so on the sheet and the board until resolved."""
+    note = {"note": request.form.get("note", "")}
+    return _simple_write(match_id, lambda m, t, rev, key: services.dispute_hand(m.id, number, t, note, rev, key),
+                         message="Hand {number} is marked disputed.")
+
+
+@bp.post("/m/<match_id>/hand/<int:number>/resolve")
+def resolve(match_id: str, number: int) -> Response:
+    """Resolve a disputed hand: the score stands, or it was changed or voided since."""
+    body = {"note": request.form.get("note", ""), "resolution": request.form.get("resolution", "")}
+    return _simple_write(match_id, lambda m, t, rev, key: services.resolve_hand(m.id, number, t, body, rev, key),
+                         message="The dispute over hand {number} is resolved.")
+
+
+@bp.get("/m/<match_id>/undo")
+def undo_confirm(match_id: str) -> Any:
+    """Without JavaScript, Undo asks here, once, naming the hand and its score; its form posts the undo. A
+    sheet that was out of date (``revision``) or a hand that is no longer the last is refused at once."""
+    match, _ = phone.scored_match(match_id)
+    page = sheet_page(match)
+    last = page["last"]
+    if (last is None or request.args.get("number") != str(last["number"])
+            or request.args.get("revision") != str(match.revision)):
+        flash(STALE.format(nothing="undone") if last else "There is no hand to undo.", "problem")
+        return redirect(url_for("scorer.sheet", match_id=match_id))
+    return render_template("scorer/undo.html", **page)
+
+
+@bp.post("/m/<match_id>/undo")
+def undo(match_id: str) -> Response:
+    """Undo the last hand: void the hand the sheet named (``number``), at the revision the sheet was rendered
+    at; from an out-of-date sheet nothing is undone (two phones tapping Undo void one hand, not two)."""
+    number = request.form.get("number", "")
+    if not number.isdigit() or not str(request.form.get("revision", "")).isdigit():
+        phone.scored_match(match_id)
+        flash(STALE.format(nothing="undone"), "problem")
+        return redirect(url_for("scorer.sheet", match_id=match_id))
+    return _simple_write(match_id, lambda m, t, rev, key: services.undo_hand(m.id, int(number), t, rev, key),
+                         "undone", nothing="undone")
+
+
+@bp.get("/m/<match_id>/export.json")
+def export_json(match_id: str) -> Response:
+    """Download the match as an export (this phone's key): everything needed to import it elsewhere."""
+    match, _ = phone.scored_match(match_id)
+    response = jsonify(exports.export_document(match))
+    response.headers["Content-Disposition"] = f'attachment; filename="{exports.filename(match, "json")}"'
+    return response
+
+
+@bp.get("/m/<match_id>/export.csv")
+def export_csv(match_id: str) -> Response:
+    """Download the hands as CSV for spreadsheets (this phone's key)."""
+    match, _ = phone.scored_match(match_id)
+    return csv_response(exports.export_csv(match), exports.filename(match, "csv"))

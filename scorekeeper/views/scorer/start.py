@@ -1,0 +1,147 @@
+"""The start page: a match's game, house rules (from a link, a club's last match or the form) and players; below
+it, the matches this phone scores. Also "Play again" from the sheet and opening an edit link."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from ... import services
+from ...forms import (
+    HOUSE_FIELDS,
+    MATCH_FIELDS,
+    MATCH_GROUPS,
+    NewMatchForm,
+    checked_rules,
+    decode_rules,
+    encode_rules,
+    house_overrides,
+    new_key,
+    show_problems,
+)
+from ...rules import PRESETS
+from ...services import ServiceError, history
+from .. import phone
+from ..board import again_args
+from ..links import public_url
+from ..rulebook import changed_rule_lines
+from . import bp
+
+MINE_SHOWN = 5
+"""Matches of this phone listed on the start page; the rest are on the phone's match list."""
+GAME_SHORT = {"bela-3": "Bela", "south-african": "S. African"}
+"""A game's name on the start page's compact choice, when not its title before the bracket."""
+LINK_PROBLEM = ("This house-rules link could not be read (cut short, or changed): the game's own rules are shown. "
+                "Ask for the link again, or set the house rules below.")
+
+
+def _games() -> list[dict[str, Any]]:
+    return [{"name": name, "rules": rules, "short": GAME_SHORT.get(name, rules.title.split(" (")[0])}
+            for name, rules in PRESETS.items()]
+
+
+def _prefill(form: NewMatchForm, club: Any) -> dict[str, Any]:
+    """Fill a new start form from the link's arguments (``variant``, ``rules``, ``player``, ``dealer``: a
+    house-rules link or "Play again"), else from the club's last match of a game. Returns where the house
+    rules came from, a problem with the link, and each game's remembered fields for the page's script."""
+    args = request.args
+    variant = args.get("variant", "")
+    if variant in PRESETS:
+        form.variant.data = variant
+    for i, name in enumerate(args.getlist("player")[:4]):
+        form[f"player_{i}"].data = name.strip()[:40]
+    dealer = args.get("dealer", "")
+    if dealer.isdigit() and int(dealer) < PRESETS[form.variant.data or "bela"].players:
+        form.first_dealer.data = dealer
+    remembered: dict[str, dict[str, Any]] = {}
+    source, problem = None, None
+    if "rules" in args:
+        overrides = decode_rules(args.get("rules", ""))
+        if variant not in PRESETS or checked_rules(variant, overrides) is None:
+            problem = LINK_PROBLEM
+        else:
+            remembered[variant] = overrides or {}
+            source = "link"
+    elif club is not None and variant not in PRESETS:
+        for name, stored in services.club_house_rules(club).items():
+            if name in PRESETS:
+                remembered[name] = house_overrides(name, stored)
+        if remembered:
+            form.variant.data = next(iter(remembered))
+            source = "club"
+    memory: dict[str, Any] = {}
+    chosen = form.variant.data or "bela"
+    for name, overrides in remembered.items():
+        probe = NewMatchForm(formdata=None, meta={"csrf": False})
+        probe.variant.data = name
+        extra = probe.prefill(overrides)
+        memory[name] = {"fields": {f: ("" if probe[f].data is None else str(probe[f].data)) for f in HOUSE_FIELDS},
+                        "extra": encode_rules(extra) if extra else "", "summary": probe.house_summary(),
+                        "lines": changed_rule_lines(name, extra)}
+        if name == chosen:
+            form.prefill(overrides)
+            form.extra_rules.data = memory[name]["extra"]
+    form.rules_for.data = chosen
+    return {"source": source, "problem": problem, "memory": memory}
+
+
+@bp.route("/", methods=["GET", "POST"])
+def start() -> Any:
+    """Start a match; below, the matches this phone scores."""
+    form = NewMatchForm()
+    clubs = phone.clubs()
+    form.club.choices = [("", "No club"), *((club.id, club.name) for club in clubs)]
+    errors: dict[str, list[str]] = {}
+    filled: dict[str, Any] = {"source": None, "problem": None, "memory": {}}
+    if request.method == "GET":
+        form.idempotency_key.data = new_key()
+        wanted = request.args.get("club")
+        form.club.data = wanted if any(c.id == wanted for c in clubs) else (clubs[0].id if len(clubs) == 1 else "")
+        filled = _prefill(form, next((c for c in clubs if c.id == form.club.data), None))
+    elif form.validate_on_submit():
+        try:
+            answer = services.create_match(form.request_body(), form.idempotency_key.data or None,
+                                           phone.club_keys().get(form.club.data or ""), caller=phone.identity())
+        except ServiceError as error:
+            errors = show_problems(form, error, MATCH_FIELDS, groups=MATCH_GROUPS)
+            if "first_dealer" in errors:
+                errors["first_dealer"] = ["choose the first dealer among the game's players"]
+        else:
+            match_id, token = answer.body["id"], answer.body["edit_token"]
+            phone.remember(match_id, token)
+            if not form.club.data and phone.first_time("key", match_id):
+                flash(public_url(url_for("scorer.join", match_id=match_id, key=token)), "key")
+            return redirect(url_for("scorer.sheet", match_id=match_id))
+    else:
+        errors = show_problems(form)
+    club = next((c for c in clubs if c.id == form.club.data), None)
+    mine = history.phone_matches(phone.keys())
+    extra = decode_rules(form.extra_rules.data or "") or {}
+    rules_for = form.rules_for.data or ""
+    return render_template("scorer/start.html", form=form, errors=errors, games=_games(), presets=PRESETS,
+                           mine=[history.match_row(m) for m in mine[:MINE_SHOWN]],
+                           more=len(mine) > MINE_SHOWN, club=club, filled=filled,
+                           house_summary=form.house_summary(), house_fields=HOUSE_FIELDS,
+                           extra_lines=changed_rule_lines(rules_for, extra) if rules_for in PRESETS else [],
+                           extra_for=PRESETS[rules_for].title if rules_for in PRESETS else "",
+                           club_names=[p.name for p in services.club_players(club)] if club else [])
+
+
+@bp.get("/m/<match_id>/again")
+def again(match_id: str) -> Response:
+    """Play again: the start page filled with this match's players, game and house rules."""
+    match, _ = phone.scored_match(match_id)
+    return redirect(url_for("scorer.start", **again_args(match)))
+
+
+@bp.get("/m/<match_id>/join")
+def join(match_id: str) -> Response:
+    """Open an edit link: this phone keeps the key, and the address bar loses it."""
+    match = services.find_match(match_id)
+    token = request.args.get("key", "")
+    if not services.can_edit(match, token):
+        abort(403)
+    phone.remember(match_id, token)
+    return redirect(url_for("scorer.sheet", match_id=match_id))

@@ -1,0 +1,1 @@
+"""The pages in Debian's Chromium, driven by Playwright at a phone's size, against `scorekeeper serve`."""

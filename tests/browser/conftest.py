@@ -1,0 +1,52 @@
+"""Browser tests: Debian's Chromium driven by Playwright at a phone's size, against `scorekeeper serve`.
+
+Only the tests under tests/browser need Chromium: without it they skip, unless CI requires them
+(SCOREKEEPER_REQUIRE_BROWSER=1, then a missing browser fails). The page tests (tests/pages) never wait on it."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.support.browser import CHROMIUM, PHONE
+from tests.support.servers import LiveServer, start_server, stop_server
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Skip without Chromium, unless CI requires the browser tests (then a missing browser fails). Checked before
+    any fixture is set up: the session's browser is launched before a test's own fixtures, so a fixture here
+    would come too late and the missing browser would show as an error instead of a skip."""
+    if not os.access(CHROMIUM, os.X_OK):
+        if os.environ.get("SCOREKEEPER_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"the browser tests are required but {CHROMIUM} is missing")
+        pytest.skip(f"{CHROMIUM} is not installed (make test installs it when run as root)")
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Debian's Chromium, never a downloaded browser, with the flags this machine needs."""
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """A phone held in one hand: 390×844, touch."""
+    return {**browser_context_args, "viewport": PHONE, "has_touch": True, "is_mobile": True,
+            "device_scale_factor": 2}
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LiveServer]:
+    """A real `scorekeeper serve` on a fresh SQLite database."""
+    live = start_server(f"sqlite:///{tmp_path / 'web.sqlite'}", tmp_path)
+    yield live
+    stop_server(live)

@@ -1,0 +1,218 @@
+"""The hand form's phone habits and edge cases (issue 12): a draft that survives a reload or a phone call, the
+first problem focused after a refused save, a trick taken without card points, Clobby's false claim with the
+declarations and bella made so far, and a card counter that never moves a card silently."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.support.browser import PHONE, open_hand_form
+from tests.support.servers import LiveServer, match_state, start_server, stop_server
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """One `scorekeeper serve` for the module: each test makes its own matches."""
+    where = tmp_path_factory.mktemp("hand-form-habits")
+    server = start_server(f"sqlite:///{where / 'web.sqlite'}", where)
+    yield server
+    stop_server(server)
+
+
+def option(page: Page, group: str, name: str):  # noqa: ANN201 - a Playwright locator
+    return page.locator(f"#group-{group} label.option", has_text=re.compile(rf"^{re.escape(name)}\b"))
+
+
+def on_screen(page: Page, selector: str) -> None:
+    """The element is inside the viewport and above the Save bar."""
+    box = page.locator(selector).bounding_box()
+    bar = page.locator("#save-bar").bounding_box()
+    assert box and bar
+    assert box["y"] >= 0 and box["y"] + box["height"] <= min(bar["y"], PHONE["height"]) + 0.5, (box, bar)
+
+
+def test_a_draft_survives_a_reload_and_a_closed_tab_until_saved(page: Page, live: LiveServer) -> None:
+    match_id, token = open_hand_form(page, live, "bela")
+    option(page, "taker", "Mike").tap()
+    page.keyboard.type("90")
+    page.keyboard.press("Enter")
+    page.keyboard.type("62")
+    option(page, "last_trick", "Mike").tap()
+    page.locator(".chips[data-target='melds-0']").get_by_role("button", name="+20").tap()
+    page.get_by_label("Mike: bela").check()
+    expect(page.locator("#save-why")).to_contain_text("If you save now: Mike +140 · Yvonne +62")
+
+    # A reload (the phone rang, the browser dropped the page): the figures are back, and it says so.
+    page.reload()
+    expect(page.locator("#draft-note")).to_be_visible()
+    expect(page.locator("#draft-note")).to_contain_text("not saved yet")
+    expect(page.locator("#group-taker input[value='0']")).to_be_checked()
+    expect(page.get_by_label("Mike: card points")).to_have_value("90")
+    expect(page.get_by_label("Yvonne: card points")).to_have_value("62")
+    expect(page.locator("#group-last_trick input[value='0']")).to_be_checked()
+    expect(page.get_by_label("Mike: melds")).to_have_value("20")
+    expect(page.get_by_label("Mike: bela")).to_be_checked()
+    expect(page.locator("#save-why")).to_contain_text("If you save now: Mike +140 · Yvonne +62")
+
+    # The tab closed altogether and opened again from the sheet: still there.
+    context = page.context
+    page.close()
+    page = context.new_page()
+    page.goto(f"{live.url}/m/{match_id}/hand")
+    expect(page.get_by_label("Yvonne: card points")).to_have_value("62")
+    page.get_by_role("button", name="Save hand").tap()
+    page.wait_for_url(re.compile(rf"/m/{match_id}([?#].*)?$"))
+    assert match_state(live, match_id, token)["totals"] == [140, 62]
+
+    # Saved: the next hand starts empty, and no draft of the match is left on the phone.
+    page.goto(f"{live.url}/m/{match_id}/hand")
+    expect(page.get_by_role("heading", name="Hand 2")).to_be_visible()
+    expect(page.get_by_label("Mike: card points")).to_have_value("")
+    expect(page.locator("#draft-note")).to_be_hidden()
+    drafts = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('scorekeeper:draft:'))")
+    assert drafts == []
+
+
+def test_a_draft_can_be_thrown_away(page: Page, live: LiveServer) -> None:
+    open_hand_form(page, live, "clobby")
+    option(page, "taker", "Bob & Dan").tap()
+    page.keyboard.type("100")
+    page.reload()
+    expect(page.get_by_label("Bob & Dan: card points")).to_have_value("100")
+    page.get_by_role("button", name="Start this hand again").tap()
+    expect(page.get_by_label("Bob & Dan: card points")).to_have_value("")
+    expect(page.locator("#group-taker input:checked")).to_have_count(0)
+    expect(page.locator("#draft-note")).to_be_hidden()
+
+
+def test_a_refused_save_focuses_the_first_problem(page: Page, live: LiveServer) -> None:
+    open_hand_form(page, live, "bela")
+    option(page, "taker", "Mike").tap()
+    page.keyboard.type("90")
+    page.keyboard.press("Enter")
+    page.keyboard.type("62")
+    page.get_by_role("button", name="Save hand").tap()
+    expect(page.get_by_role("alert")).to_have_text("Nothing was saved: see the messages beside the fields.")
+    expect(page.locator("#err-last_trick")).to_have_text("⚠ say who took the last trick")
+    expect(page.locator("#group-last_trick input").first).to_be_focused()
+    on_screen(page, "#group-last_trick")
+    # Nothing restored over what the server sent back.
+    expect(page.locator("#draft-note")).to_be_hidden()
+
+    # A problem far down the page (the revoke challenge, folded away) is opened and scrolled to.
+    option(page, "last_trick", "Mike").tap()
+    page.get_by_text("Revoke challenge").click()
+    page.get_by_label("Challenger").select_option(label="Yvonne")
+    option(page, "revoke-upheld", "upheld").tap()
+    page.get_by_role("button", name="Save hand").tap()
+    expect(page.locator("#err-revoke-accused")).to_have_text("⚠ say who is accused of a revoke")
+    expect(page.get_by_label("Accused of a revoke")).to_be_focused()
+    on_screen(page, "#revoke-accused")
+
+
+def test_without_javascript_the_first_problem_has_autofocus(new_context, live: LiveServer) -> None:  # noqa: ANN001
+    page = new_context(java_script_enabled=False).new_page()
+    open_hand_form(page, live, "bela-3")
+    option(page, "taker", "Bob").click()
+    page.get_by_label("Ann: card points").fill("60")
+    page.get_by_label("Bob: card points").fill("50")
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator("#err-card_points-2")).to_contain_text("give Cy's card points")
+    expect(page.get_by_label("Cy: card points")).to_have_attribute("autofocus", "")
+    expect(page.locator("[autofocus]")).to_have_count(1)
+    expect(page.get_by_label("Cy: card points")).to_be_focused()
+
+
+def test_a_trick_without_card_points_lets_the_sides_melds_count(page: Page, live: LiveServer) -> None:
+    """RULES.md §3: in Bela melds need a trick. Yvonne took only a trick of sevens and eights: no card points,
+    but her twenty counts once the form says she took a trick."""
+    match_id, token = open_hand_form(page, live, "bela")
+    option(page, "taker", "Mike").tap()
+    page.keyboard.type("130")
+    page.keyboard.press("Enter")
+    page.keyboard.type("0")
+    option(page, "last_trick", "Mike").tap()
+    page.locator(".chips[data-target='melds-1']").get_by_role("button", name="+20").tap()
+    preview = page.locator("#preview")
+    expect(preview).to_contain_text("Yvonne took no trick: melds 20 do not count.")
+
+    page.get_by_text("A side took a trick but no card points?").tap()
+    page.get_by_label("Yvonne took a trick (no card points)").check()
+    expect(preview).to_contain_text("Yvonne: card points 0 + melds 20 = 20.")
+    expect(page.locator("#save-why")).to_have_text("If you save now: Mike +140 · Yvonne +20")
+    page.get_by_role("button", name="Save hand").tap()
+    page.wait_for_url(re.compile(rf"/m/{match_id}([?#].*)?$"))
+    state = match_state(live, match_id, token)
+    assert state["totals"] == [140, 20]
+    assert state["hands"][0]["input"]["took_trick"] == [True, True]
+
+    # Changing the hand shows the trick again, folded part open.
+    page.goto(f"{live.url}/m/{match_id}/hand/1")
+    expect(page.locator("#more-took_trick")).to_have_attribute("open", "")
+    expect(page.get_by_label("Yvonne took a trick (no card points)")).to_be_checked()
+    expect(page.get_by_label("Mike took a trick (no card points)")).not_to_be_checked()
+
+
+CLOBBY_HANDS = [{"taker": 0, "card_points": [142, None], "last_trick": 0}] * 6  # Ann & Cat 6 × 152, Bob & Dan 6 × 10
+
+
+def test_clobby_false_claim_forfeits_the_hand_with_melds_and_bella(page: Page, live: LiveServer) -> None:
+    """RULES.md §6 (Clobby): a false claim forfeits the hand value, 162 with every declaration and bella made so
+    far, to the other side. The claim form takes those."""
+    match_id, token = open_hand_form(page, live, "clobby", CLOBBY_HANDS, path="claim")
+    assert match_state(live, match_id, token)["totals"] == [912, 60]
+    expect(page.get_by_role("heading", name="Claim the game")).to_be_visible()
+    expect(page.locator("#group-melds legend")).to_contain_text("Melds declared so far")
+    option(page, "claim-side", "Ann & Cat").tap()
+    page.get_by_label("Points won so far in this hand").fill("40")
+    page.locator(".chips[data-target='melds-1']").get_by_role("button", name="+50").tap()
+    page.get_by_label("Ann & Cat: bella").check()
+    expect(page.locator("#preview")).to_contain_text(
+        "Ann & Cat forfeits the hand: Bob & Dan scores the hand value 162 + melds 50 + bella 20 = 232.")
+    page.get_by_role("button", name="Record the claim").tap()
+    page.wait_for_url(re.compile(rf"/m/{match_id}([?#].*)?$"))
+    state = match_state(live, match_id, token)
+    assert state["totals"] == [912, 60 + 232]
+    assert state["hands"][-1]["input"]["melds"] == [[], [50]]
+    assert state["hands"][-1]["input"]["bela"] == [1, 0]
+
+
+def test_bela_claim_form_asks_no_melds(page: Page, live: LiveServer) -> None:
+    """In Bela a false claim loses the game whatever the melds: the claim form does not ask for them."""
+    open_hand_form(page, live, "bela", path="claim")
+    expect(page.get_by_role("heading", name="Claim the game")).to_be_visible()
+    expect(page.locator("#group-melds")).to_have_count(0)
+    expect(page.locator("#group-bela")).to_have_count(0)
+
+
+def test_card_counter_totals_and_no_silent_reassignment(page: Page, live: LiveServer) -> None:
+    open_hand_form(page, live, "bela")
+    page.get_by_text("Card counter: tap the cards a player took").tap()
+    counter = page.locator("#card-counter")
+    jack = counter.get_by_role("button", name=re.compile("^J of hearts"))
+    jack.tap()
+    expect(counter.locator(".counter-totals")).to_have_text(re.compile(r"Mike: 2 \(1 card\)\s*Yvonne: 0 \(0 cards\)"))
+    expect(page.get_by_label("Mike: card points")).to_have_value("2")
+
+    # Yvonne's turn: the jack is Mike's, and the first tap only asks.
+    counter.locator(".counter-sides label", has_text="Yvonne").tap()
+    jack.tap()
+    expect(page.locator("#counter-message")).to_have_text("J♥ is Mike’s: tap it again to give it to Yvonne.")
+    expect(jack).to_have_attribute("data-owner-mark", "Mike")
+    expect(counter.locator(".counter-totals")).to_contain_text("Mike: 2 (1 card)")
+    # Another card in between forgets the question.
+    counter.get_by_role("button", name=re.compile("^A of spades")).tap()
+    jack.tap()
+    expect(jack).to_have_attribute("data-owner-mark", "Mike")
+    jack.tap()
+    expect(jack).to_have_attribute("data-owner-mark", "Yvonne")
+    expect(page.locator("#counter-message")).to_have_text("")
+    expect(counter.locator(".counter-totals")).to_have_text(re.compile(r"Mike: 0 \(0 cards\)\s*Yvonne: 13 \(2 cards\)"))
+    expect(page.get_by_label("Yvonne: card points")).to_have_value("13")
+    expect(page.get_by_label("Mike: card points")).to_have_value("0")

@@ -1,0 +1,290 @@
+"""The referee's pages (meld contest, card counter, legal-play checker) and the rules pages, without JavaScript.
+
+The forms are posted through the test client as a browser would (CSRF token read from the page), on both
+databases; every answer must be the engine's, and bad input must be shown beside its field. The rules pages
+are made from the same Rules value the scoring uses, so they show a match's overrides and each preset's values.
+The browser test that uses the meld contest and the legal-play checker, and records a revoke challenge from it,
+is tests/browser/test_referee_pages.py.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from scorekeeper.rules import PRESETS
+from scorekeeper.rules.describe import describe_rules
+from scorekeeper.rules.melds import value_word
+from tests.support.pages import Phone, all_errors, ask, beside, parse_page, text, value_of
+
+
+def seq(side: int, slot: int, length: int, top: str, suit: str) -> dict[str, str]:
+    return {f"seq-{side}-{slot}-length": str(length), f"seq-{side}-{slot}-top": top,
+            f"seq-{side}-{slot}-suit": suit}
+
+
+def selected(html: str, name: str) -> str | None:
+    """The chosen option of select ``name``, or the checked radio of group ``name``."""
+    for node in parse_page(html).walk():
+        if node.tag == "select" and node.attrs.get("name") == name:
+            chosen = [o for o in node.walk() if o.tag == "option" and "selected" in o.attrs]
+            return chosen[0].attrs.get("value") if chosen else None
+        if node.tag == "input" and node.attrs.get("name") == name and "checked" in node.attrs:
+            return node.attrs.get("value")
+    return None
+
+
+# ------------------------------------------------------------------------------------------------ meld contest
+
+
+def test_meld_contest_says_who_scores_and_why(client: FlaskClient) -> None:
+    """API.md's referee example, asked on the page: equal twenties, the one in trumps wins."""
+    status, page = ask(client, "/referee/melds", {"contract": "hearts", "forehand": "0", **seq(0, 0, 3, "K", "clubs"),
+                                                  **seq(1, 0, 3, "K", "hearts")})
+    assert status == 200, all_errors(page)
+    assert ("Both twenties, both king high; second player's is in trumps: second player scores 20."
+            in text(page))
+    verdict = text(page)[text(page).index("The referee's ruling"):]
+    assert "first player: 0" in verdict and "second player: 20" in verdict
+
+
+def test_meld_contest_squares_bela_and_the_match_names(phone: Phone, client: FlaskClient) -> None:
+    match_id = phone.start("zensa", ["Mike", "Yvonne"])
+    status, page = ask(client, f"/referee/melds?match={match_id}", {
+        "contract": "spades", "forehand": "1", **seq(0, 0, 3, "9", "clubs"), **seq(1, 0, 3, "9", "diamonds"),
+        "square-0-0": "J", "square-1-0": "10", "bela-1": "y"})
+    assert status == 200, all_errors(page)
+    words = text(page)
+    assert "Both twenties, both nine high; equal in every way, and Yvonne is forehand: Yvonne scores 20." in words
+    assert "Squares are judged apart: Mike's four jacks beat Yvonne's four tens." in words
+    assert "Mike scores 200 for squares (four jacks)." in words
+    assert "Bela always counts: Yvonne scores 20" in words
+    assert "Mike: 200" in words and "Yvonne: 40" in words
+
+
+def test_meld_contest_bad_input_beside_its_field(client: FlaskClient) -> None:
+    status, page = ask(client, "/referee/melds", {
+        "contract": "hearts", "forehand": "0", **seq(0, 0, 5, "9", "clubs"), "seq-1-0-length": "3",
+        "square-1-0": "9"})
+    assert status == 422
+    assert beside(page, "seq-0-0") == ["no 5-card sequence can end in the nine: the seven is the lowest card"]
+    assert beside(page, "seq-1-0") == ["give the sequence's length, top card and suit"]
+    assert beside(page, "square-1-0") == ["four nines score nothing in Bela (two-handed)"]
+    assert "The referee's ruling" not in page
+
+
+def test_meld_contest_problems_of_the_whole_contest(client: FlaskClient) -> None:
+    status, page = ask(client, "/referee/melds", {**seq(0, 0, 3, "K", "clubs"), **seq(0, 1, 4, "Q", "clubs")})
+    assert status == 422
+    assert beside(page, "contract") == ["choose the trumps: they decide which sequence is higher"]
+    assert beside(page, "forehand") == ["choose forehand: equal sequences may go to the side that leads"]
+    status, page = ask(client, "/referee/melds", {"contract": "hearts", "forehand": "0",
+                                                  **seq(0, 0, 3, "K", "clubs"), **seq(0, 1, 4, "Q", "clubs")})
+    assert status == 422
+    assert beside(page, "declarations-0")[0].startswith("the JC is in two declarations")
+    status, page = ask(client, "/referee/melds?variant=belote", {"contract": "no-trumps", "forehand": "0",
+                                                                 "bela-0": "y"})
+    assert status == 422
+    assert beside(page, "bela") == ["there is no belote in no-trumps"]  # Belote's own word
+
+
+def test_meld_contest_of_a_match_needs_its_key(phone: Phone, app: Any) -> None:
+    match_id = phone.start("bela", ["Mike", "Yvonne"])
+    assert app.test_client().get(f"/referee/melds?match={match_id}").status_code == 403
+    assert phone.client.get(f"/referee/melds?match={match_id}").status_code == 200
+
+
+def test_hand_form_links_to_the_meld_referee(phone: Phone) -> None:
+    match_id = phone.start("bela", ["Mike", "Yvonne"])
+    page = phone.client.get(f"/m/{match_id}/hand").get_data(as_text=True)
+    links = [n for n in parse_page(page).find(href=f"/referee/melds?match={match_id}")]
+    assert [n.all_text() for n in links] == ["Argue about melds? Let the referee decide"]
+    assert any(n.attrs.get("id") == "group-melds" for n in _ancestors(links[0]))
+
+
+def _ancestors(node: Any) -> list[Any]:
+    out = []
+    while node.parent is not None:
+        node = node.parent
+        out.append(node)
+    return out
+
+
+# ------------------------------------------------------------------------------------------------ card counter
+
+
+HEARTS = ["7H", "8H", "9H", "10H", "JH", "QH", "KH", "AH"]
+
+
+def test_card_counter_counts_with_the_engine(client: FlaskClient) -> None:
+    status, page = ask(client, "/referee/cards", {"contract": "hearts", "deal": "4", "cards-0": HEARTS + ["AS"]})
+    assert status == 200, all_errors(page)
+    words = text(page)
+    assert "First player: 73 card points in 9 cards." in words
+    assert "The deck holds 152 card points: the other side took 79." in words
+    assert "do not add up" not in words
+    assert selected(page, "contract") == "hearts"
+    status, page = ask(client, "/referee/cards", {"contract": "no-trumps", "deal": "4", "cards-0": HEARTS})
+    assert "First player: 30 card points in 8 cards." in text(page)
+    assert "The deck holds 120 card points in no trumps: the other side took 90." in text(page)
+    status, page = ask(client, "/referee/cards", {"contract": "all-trumps", "deal": "2", "cards-0": HEARTS})
+    assert "First player: 62 card points in 8 cards." in text(page)
+    assert "the other side took" not in text(page)
+
+
+def test_card_counter_warns_when_two_sides_do_not_add_up(client: FlaskClient) -> None:
+    status, page = ask(client, "/referee/cards", {"contract": "spades", "deal": "4", "cards-0": HEARTS,
+                                                  "cards-1": ["JS", "9S"]})
+    assert status == 200
+    words = text(page)
+    assert "Second player: 34 card points in 2 cards." in words
+    assert "These do not add up: 30 + 34 = 64, but the deck holds 152." in words
+
+
+def test_card_counter_bad_input_beside_its_field(client: FlaskClient) -> None:
+    status, page = ask(client, "/referee/cards", {"contract": "hearts", "deal": "4", "cards-0": ["AH", "ZZ"]})
+    assert status == 422
+    assert beside(page, "cards-0") == ["that is not a card of the 32-card pack: tick the cards in the grid"]
+    status, page = ask(client, "/referee/cards", {"contract": "hearts", "deal": "4", "cards-0": ["AH", "KH"],
+                                                  "cards-1": ["KH"]})
+    assert status == 422
+    assert beside(page, "cards-1") == ["a card cannot be in both sides' tricks: K♥"]
+    status, page = ask(client, "/referee/cards", {"contract": "hearts", "deal": "4"})
+    assert beside(page, "cards-0") == ["tick the cards the side took"]
+
+
+# ------------------------------------------------------------------------------------------------ legal plays
+
+
+def test_legal_play_checker_lists_the_legal_cards(client: FlaskClient) -> None:
+    status, page = ask(client, "/referee/legal-plays", {
+        "contract": "hearts", "trick-0-seat": "0", "trick-0-card": "AS", "seat": "1", "hand": "7s, KH 8C",
+        "played": "KH"})
+    assert status == 200, all_errors(page)
+    words = text(page)
+    assert "Must follow suit: spades." in words
+    assert "Legal: 7♠" in words
+    assert "The K♥ was not a legal play: a revoke; the challenge is upheld." in words
+    assert "Record a revoke challenge" not in words  # no match: nothing to record it on
+
+
+def test_legal_play_checker_three_handed_underplay(client: FlaskClient) -> None:
+    status, page = ask(client, "/referee/legal-plays?variant=bela-3", {
+        "variant": "bela-3", "contract": "hearts", "trick-0-seat": "0", "trick-0-card": "AS",
+        "trick-1-seat": "1", "trick-1-card": "AH", "seat": "2", "hand": "7H 8H KC", "played": "KC"})
+    assert status == 200, all_errors(page)
+    assert "Cannot overtrump: must play a lower trump (underplay)." in text(page)
+
+
+def test_legal_play_checker_bad_input_beside_its_field(client: FlaskClient) -> None:
+    status, page = ask(client, "/referee/legal-plays", {
+        "contract": "hearts", "trick-0-seat": "0", "trick-0-card": "1S", "seat": "1", "hand": "7S KX",
+        "played": "QQ"})
+    assert status == 422
+    typo = "is not a card of the 32-card pack: write rank then suit, like 10H, JS or AC"
+    assert beside(page, "trick-0-card") == [f"'1S' {typo}"]
+    assert beside(page, "hand") == [f"'KX' {typo}"]
+    assert beside(page, "played") == [f"'QQ' {typo}"]
+    assert value_of(page, "hand") == "7S KX"
+    status, page = ask(client, "/referee/legal-plays", {"trick-0-seat": "1", "trick-0-card": "AS", "seat": "1",
+                                                        "hand": "7S", "played": "AH"})
+    assert status == 422
+    assert beside(page, "contract") == ["say the contract, which decides the trumps: clubs, diamonds, hearts, spades"]
+    assert beside(page, "seat") == [
+        "second player does not play next: after second player (clockwise) comes first player"]
+    status, page = ask(client, "/referee/legal-plays", {"contract": "clubs", "seat": "0", "hand": "7S", "played": "AH"})
+    assert beside(page, "played") == ["the A♥ is not among the cards held: add it to the hand"]
+
+
+def test_legal_play_result_prefills_a_revoke_challenge(phone: Phone) -> None:
+    """With the match's key, the ruling opens the hand form with the revoke challenge filled in."""
+    match_id = phone.start("bela", ["Mike", "Yvonne"])
+    status, page = ask(phone.client, f"/referee/legal-plays?match={match_id}", {
+        "contract": "hearts", "trick-0-seat": "0", "trick-0-card": "AS", "seat": "1", "hand": "7S KH 8C",
+        "played": "KH"})
+    assert status == 200, all_errors(page)
+    form = next(n for n in parse_page(page).find(action=f"/m/{match_id}/hand"))
+    args = {n.attrs["name"]: n.attrs["value"] for n in form.walk() if n.tag == "input"}
+    assert args == {"revoke-accused": "1", "revoke-accuser": "0", "revoke-upheld": "yes"}
+    assert form.attrs.get("method") == "get"
+    hand = phone.client.get(f"/m/{match_id}/hand", query_string=args).get_data(as_text=True)
+    assert selected(hand, "revoke-accused") == "1"
+    assert selected(hand, "revoke-accuser") == "0"
+    assert selected(hand, "revoke-upheld") == "yes"
+    assert "open" in parse_page(hand).find(id="group-revoke")[0].attrs
+    # A legal card: the challenge is wrong.
+    status, page = ask(phone.client, f"/referee/legal-plays?match={match_id}", {
+        "contract": "hearts", "trick-0-seat": "0", "trick-0-card": "AS", "seat": "1", "hand": "7S KH 8C",
+        "played": "7S"})
+    assert "The 7♠ was a legal play: no revoke; the challenge is wrong." in text(page)
+    assert 'name="revoke-upheld" value="no"' in page
+
+
+# ------------------------------------------------------------------------------------------------ rules pages
+
+
+def test_rules_index_lists_every_preset(client: FlaskClient) -> None:
+    page = client.get("/rules").get_data(as_text=True)
+    for name, rules in PRESETS.items():
+        assert f'href="/rules/{name}"' in page
+        assert rules.title in text(page)
+    assert client.get("/rules/no-such-game").status_code == 404
+
+
+def _option(page: str, name: str) -> str:
+    node = parse_page(page).find(**{"data-option": name})[0]
+    return re.sub(r"\s+", " ", node.all_text()).strip()
+
+
+def _melds(page: str) -> dict[str, str]:
+    rows = parse_page(page).find(id="melds")[0].walk()
+    return {n.attrs["data-meld"]: re.sub(r"\s+", " ", n.children[1].all_text()).strip()
+            for n in rows if n.tag == "tr" and "data-meld" in n.attrs}
+
+
+@pytest.mark.parametrize("variant", list(PRESETS))
+def test_each_preset_rules_page_is_made_from_its_rules(client: FlaskClient, variant: str) -> None:
+    rules = PRESETS[variant]
+    page = client.get(f"/rules/{variant}").get_data(as_text=True)
+    assert _option(page, "target").startswith(str(rules.target))
+    assert _option(page, "tie") == rules.tie.value
+    melds = _melds(page)
+    assert melds == {**{key: f"{value} ({value_word(value)})" for key, value in rules.meld_values.items()},
+                     "bela": str(rules.bela_points)}
+    for line in describe_rules(rules):
+        assert line in text(page)
+    grid = {re.sub(r"\s+", " ", r.children[0].all_text()): [c.all_text() for c in r.children[1:]]
+            for r in parse_page(page).find(id="card-points")[0].walk() if r.tag == "tr"}
+    for rank, trump, plain in rules.cards.table():
+        assert grid[f"{rank.word} ({rank.value})"] == [str(trump), str(plain)]
+    top = rules.cards.top_trump
+    assert grid[f"{top.word} ({top.value})"] == ["20", str(rules.cards.plain_points[top])]  # the Jass, or jasek
+    assert grid["nine (9)"] == ["14", "0"] and grid["ace (A)"] == ["11", "11"]
+    assert f"The whole deck with a trump suit: {rules.deck(rules.contracts[0])} card points" in text(page)
+    if "all-trumps" in [c.value for c in rules.contracts]:
+        assert "The whole deck with all trumps: 248 card points" in text(page)
+
+
+def test_match_rules_page_shows_its_overrides(phone: Phone, app: Any) -> None:
+    """A match created with target 500 and tie taker-fails: its rules page says so, as the scoring does."""
+    match_id = phone.start("bela", ["Mike", "Yvonne"], target="500", tie="taker-fails")
+    sheet = phone.client.get(f"/m/{match_id}").get_data(as_text=True)
+    assert f'href="/m/{match_id}/rules"' in sheet
+    view_token = re.search(r"/board/([A-Za-z0-9_-]+)", sheet)
+    assert view_token is not None
+    board = app.test_client().get(f"/board/{view_token.group(1)}").get_data(as_text=True)
+    assert f'href="/board/{view_token.group(1)}/rules"' in board
+    for client, path in ((phone.client, f"/m/{match_id}/rules"),
+                         (app.test_client(), f"/board/{view_token.group(1)}/rules")):
+        answer = client.get(path)
+        assert answer.status_code == 200
+        page = answer.get_data(as_text=True)
+        assert _option(page, "target") == "500"
+        assert _option(page, "tie") == "taker-fails"
+        assert "A game is won at 500." in text(page)
+        assert "On a tie with the best defender, the taker is bate." in text(page)
+        assert _melds(page) == {"sequence-3": "20 (twenty)", "sequence-4": "50 (fifty)", "bela": "20"}
+    assert app.test_client().get(f"/m/{match_id}/rules").status_code == 403

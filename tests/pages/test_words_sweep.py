@@ -1,0 +1,205 @@
+"""The table's words on every page of a match (issue 12): a match of each game with a made hand, a bate hand,
+a tie (hanging), a revoke ruling, a thrown-in hand, a voided hand, a disputed hand and, where the game has
+claims, a claim; then every page of it is read as a person reads it (tags, scripts and attributes stripped)
+and must not say "side 0/1/2", a bare seat number, or a result code standing alone ("bate" as a whole cell).
+
+Each failure lists every page and every phrase at fault, one test per game and group of pages."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper.rules import PRESETS, Rules
+from tests.support.pages import form_data, parse_page
+
+API = "/api/v1"
+PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
+RESULT_CODES = {"made", "bate", "tie", "false-claim", "thrown-in", "revoke", "hanging", "bait", "inside", "outside"}
+"""Words that must not stand alone as the whole text of an element: a result code without a name or a sentence."""
+SIDE_NUMBER = re.compile(r"\bsides? ?#?[0-9]\b", re.I)
+SEAT_NUMBER = re.compile(r"\b(?:seats?|player|position) ?#?[0-9]\b", re.I)
+TRIM = " ·:;,.()[]—–-✓▸▾⚑*"
+
+
+def offending(html: str) -> list[str]:
+    """Every phrase of the page a table would not say: side numbers, seat numbers, a lone result code."""
+    root = parse_page(html)
+    text = root.text()
+    found = [f"{m.group(0)!r} in “…{text[max(0, m.start() - 40):m.end() + 40]}…”"
+             for pattern in (SIDE_NUMBER, SEAT_NUMBER) for m in pattern.finditer(text)]
+    for node in root.walk():
+        if node.tag in ("#root", "html", "body", "main") or "hidden" in node.attrs:
+            continue
+        alone = node.text().strip(TRIM).lower()
+        if alone in RESULT_CODES:
+            where = node.attrs.get("class") or node.attrs.get("id") or ""
+            found.append(f"{alone!r} alone in <{node.tag}{' ' + where if where else ''}>")
+    return sorted(set(found))
+
+
+# ------------------------------------------------------------------------------------------------ the match
+
+
+def _hands(rules: Rules) -> list[dict[str, Any]]:
+    """Inputs for a made, a bate, a tied and a revoked hand of this game (card points that add up to its deck)."""
+    contract = rules.contracts[0].value
+    deck = rules.deck(rules.contracts[0])
+    sides = rules.sides
+
+    def points(taker: int) -> list[int]:
+        rest = deck - taker
+        others = [rest // (sides - 1)] * (sides - 1)
+        others[0] += rest - sum(others)
+        return [taker, *others]
+
+    # The taker with the last trick equals the best defender.
+    tie = [(deck - 10) // 2, deck - (deck - 10) // 2] if sides == 2 else [60, 70, deck - 130]
+    made: dict[str, Any] = {"contract": contract, "taker": 0, "card_points": points(deck * 2 // 3), "last_trick": 0}
+    if rules.doubles:
+        made["double"] = 1
+    return [
+        made,
+        {"contract": contract, "taker": 1 % sides, "card_points": list(reversed(points(deck // (sides + 2)))),
+         "last_trick": 0},
+        {"contract": contract, "taker": 0, "card_points": tie, "last_trick": 0},
+        {"contract": contract, "taker": 0, "card_points": points(deck * 2 // 3), "last_trick": 0,
+         "revoke": {"accused": 1, "accuser": 0, "upheld": True}},
+        {"thrown_in": True},
+    ]
+
+
+class Match:
+    """A match of one game played through the API, opened on this phone (its key in the session)."""
+
+    def __init__(self, app: Flask, client: FlaskClient, variant: str) -> None:
+        self.rules = PRESETS[variant]
+        answer = client.post(f"{API}/matches", json={"variant": variant, "players": PLAYERS[:self.rules.players]})
+        assert answer.status_code == 201, answer.get_data(as_text=True)
+        body = answer.get_json()
+        self.id, self.view, token = body["id"], body["view_token"], body["edit_token"]
+        self.auth = {"Authorization": f"Bearer {token}"}
+        self.results: list[str] = []
+        for hand in _hands(self.rules):
+            self.record(client, hand)
+        assert client.delete(f"{API}/matches/{self.id}/hands/2", headers=self.auth).status_code == 200
+        assert client.post(f"{API}/matches/{self.id}/hands/1/dispute", json={"note": "the last trick"},
+                           headers=self.auth).status_code == 200
+        if self.rules.claims.value != "none":
+            if self.rules.claim_from is not None:  # Clobby: made hands until the claimant may claim
+                while client.get(f"{API}/matches/{self.id}", headers=self.auth).get_json()["state"]["totals"][0] \
+                        < self.rules.claim_from:
+                    self.record(client, _hands(self.rules)[0])
+            self.record(client, {"claim": {"side": 0, "points": 10}})  # short of the target: a false claim
+        assert client.get(f"/m/{self.id}/join?key={token}").status_code == 302
+        with app.app_context():
+            from scorekeeper import services
+
+            self.confirm = [f"/c/{self.id}/{side}/{services.confirm_token(self.id, side)}"
+                            for side in range(self.rules.sides)]
+
+    def record(self, client: FlaskClient, hand: dict[str, Any]) -> None:
+        answer = client.post(f"{API}/matches/{self.id}/hands", json=hand, headers=self.auth)
+        assert answer.status_code == 201, (hand, answer.get_data(as_text=True))
+        self.results.append(answer.get_json()["result"])
+
+    def pages(self, group: str) -> list[str]:
+        m, v = self.id, self.view
+        return {
+            "board": [f"/board/{v}", f"/board/{v}?tv=1", f"/board/{v}/live"],
+            "rules": [f"/m/{m}/rules", f"/board/{v}/rules"],
+            "referee": [f"/referee/melds?match={m}", f"/referee/cards?match={m}", f"/referee/legal-plays?match={m}",
+                        f"/referee/melds?variant={self.rules.variant}", f"/referee/cards?variant={self.rules.variant}",
+                        f"/referee/legal-plays?variant={self.rules.variant}"],
+            "confirm": self.confirm,
+            "sheet": [f"/m/{m}", f"/m/{m}?print=1", f"/m/{m}/live"],
+            "hand": [f"/m/{m}/hand", f"/m/{m}/hand/1", f"/m/{m}/hand/3"]
+                    + ([f"/m/{m}/claim"] if self.rules.claims.value != "none" else []),
+        }[group]
+
+
+
+@pytest.fixture
+def match_of(app: Flask, client: FlaskClient) -> Any:
+    def make(variant: str) -> Match:
+        return Match(app, client, variant)
+    return make
+
+
+def sweep(client: FlaskClient, paths: list[str]) -> dict[str, list[str]]:
+    """Every page's offending phrases, by page; a page that does not open is a fault too."""
+    faults: dict[str, list[str]] = {}
+    for path in paths:
+        answer = client.get(path)
+        if answer.status_code != 200:
+            faults[path] = [f"answered {answer.status_code}"]
+            continue
+        found = offending(answer.get_data(as_text=True))
+        if found:
+            faults[path] = found
+    return faults
+
+
+def report(variant: str, faults: dict[str, list[str]]) -> str:
+    return f"{variant}: pages that do not speak the table's words:\n" + "\n".join(
+        f"  {path}\n" + "\n".join(f"    - {phrase}" for phrase in phrases) for path, phrases in faults.items())
+
+
+GROUPS = ("board", "rules", "referee", "confirm", "sheet", "hand")
+"""The pages of a match, grouped as they are made (board, rules, referee and confirmation pages; the score
+sheet with the pages it links to; the hand, edit and claim forms)."""
+
+
+@pytest.mark.parametrize("group", GROUPS)
+@pytest.mark.parametrize("variant", list(PRESETS))
+def test_every_page_of_a_match_speaks_the_tables_words(client: FlaskClient, match_of: Any, variant: str,
+                                                       group: str) -> None:
+    match = match_of(variant)
+    # The match really has what the sweep is meant to meet.
+    expected = {"made", "bate", "revoke", "thrown-in"}
+    # A tie needs an even deck (the Czech games' 151 card points cannot split level) and the beat-each rule.
+    even = match.rules.deck(match.rules.contracts[0]) % 2 == 0
+    expected |= {"tie"} if match.rules.success.value == "beat-each" and even else set()
+    expected |= {"false-claim"} if match.rules.claims.value != "none" else set()
+    assert expected <= set(match.results), match.results
+    paths = match.pages(group)
+    if group == "sheet":  # and every other page of the match the sheet links to (the undo question …)
+        sheet = parse_page(client.get(f"/m/{match.id}").get_data(as_text=True))
+        paths += sorted({href for n in sheet.walk() if n.tag == "a"
+                         and (href := n.attrs.get("href", "")).startswith(f"/m/{match.id}/")
+                         and not re.search(r"/(export\.|again|join|hand|claim|rules)", href)} - set(paths))
+    faults = sweep(client, paths)
+    assert not faults, report(variant, faults)
+
+
+def test_the_referee_without_a_match_names_the_sides_in_words(client: FlaskClient) -> None:
+    """The meld contest's ruling without a match: "first player", never the engine's "side 0"."""
+    page = client.get("/referee/melds").get_data(as_text=True)
+    data = form_data(page)
+    data.update({"contract": "hearts", "forehand": "0", "seq-0-0-length": "3", "seq-0-0-top": "K",
+                 "seq-0-0-suit": "clubs", "seq-1-0-length": "3", "seq-1-0-top": "K", "seq-1-0-suit": "hearts"})
+    answer = client.post("/referee/melds", data=data)
+    html = answer.get_data(as_text=True)
+    assert answer.status_code == 200 and "The referee's ruling" in html
+    assert "second player scores 20" in parse_page(html).text()
+    assert offending(html) == []
+    four = client.get("/referee/legal-plays?variant=belote").get_data(as_text=True)
+    assert "third player (first side)" in parse_page(four).text() and offending(four) == []
+
+
+def test_the_sweep_finds_what_it_is_for() -> None:
+    """The sweep itself: it catches each kind of fault, and passes the table's own words."""
+    bad = ("<main><p>Taker side 0: 60 against 61.</p><table><tr><td>bate</td><td>Seat 2</td></tr></table>"
+           "<span class='result'>thrown-in</span><p>Player 3 deals.</p></main>")
+    found = offending(bad)
+    assert any("'side 0'" in f for f in found) and any("'Seat 2'" in f for f in found)
+    assert any("'Player 3'" in f for f in found)
+    assert any(f.startswith("'bate' alone in <td") for f in found)
+    assert any(f.startswith("'thrown-in' alone in <span") for f in found)
+    good = ("<main><p>Mike is bate: Yvonne scores 162.</p><p>Hand 3: thrown in: nobody scores.</p>"
+            "<script>const side = 'side 0';</script><p data-x='side 1'>Ann &amp; Cat win.</p><p>deal 3 of 7</p></main>")
+    assert offending(good) == []

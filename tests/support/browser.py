@@ -1,0 +1,104 @@
+"""The browser: Debian's Chromium at a phone's size, screenshots, and what a person does on the scorer's pages,
+as small steps shared by the browser tests."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Locator, Page, expect
+
+from tests.support.servers import LiveServer, match_through_api
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+PHONE = {"width": 390, "height": 844}
+
+
+def shot(page: Any, name: str) -> Path:
+    """Save a full-page screenshot under test-artifacts/ and return its path."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def start_match(page: Page, base: str, game: str, players: list[str]) -> None:
+    """Fill the start page: the game by (a regex of) its title, names in seat order; lands on the sheet."""
+    page.goto(base + "/")
+    page.get_by_label(re.compile(game)).first.check()
+    for seat, name in enumerate(players):
+        page.get_by_role("textbox", name=re.compile(f"^Seat {seat + 1}")).fill(name)
+    page.get_by_role("button", name="Start the match").click()
+    expect(page.get_by_role("heading", name="Score sheet")).to_be_visible()
+
+
+def choose(page: Page, group: str, label: str) -> None:
+    """Tap an option of a radio group (``taker``, ``contract``, ``last_trick`` …) by its words."""
+    page.locator(f"#group-{group}").get_by_text(label, exact=True).click()
+
+
+def fill_hand(page: Page, taker: str | None = None, points: dict[str, int] | None = None,
+              last_trick: str | None = None, melds: dict[str, str] | None = None,
+              contract: str | None = None) -> None:
+    """Fill the open hand form; names are side names as the form shows them (``Ann & Cat``)."""
+    if taker is not None:
+        choose(page, "taker", taker)
+    if contract is not None:
+        choose(page, "contract", contract)
+    for name, value in (points or {}).items():
+        page.get_by_label(f"{name}: card points").fill(str(value))
+    if last_trick is not None:
+        choose(page, "last_trick", last_trick)
+    for name, value in (melds or {}).items():
+        page.get_by_label(f"{name}: melds").fill(value)
+
+
+def record(page: Page, taker: str, points: dict[str, int], last_trick: str,
+           melds: dict[str, str] | None = None, contract: str | None = None) -> None:
+    """From the sheet: open the hand form, fill it, save; back on the sheet."""
+    page.get_by_role("link", name=re.compile("^Record hand")).click()
+    fill_hand(page, taker, points, last_trick, melds, contract)
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.get_by_role("heading", name="Score sheet")).to_be_visible()
+
+
+def totals(page: Page) -> list[str]:
+    """The big game totals on the scoreboard, side by side."""
+    return [t.strip() for t in page.locator(".scoreboard [data-total]").all_inner_texts()]
+
+
+def running(page: Page, number: int) -> list[str]:
+    """The running totals after hand ``number`` on the score sheet."""
+    return [t.strip() for t in page.locator(f"#hand-{number} .running").all_inner_texts()]
+
+
+def hand_row(page: Page, number: int) -> Locator:
+    """Hand ``number`` on the sheet, opened so its explanation and buttons show."""
+    row = page.locator(f"#hand-{number}")
+    if row.get_attribute("open") is None:
+        row.locator("summary").click()
+    return row
+
+
+def field_error(page: Page, field: str) -> Locator:
+    """The message beside a field: the ``.error`` paragraph inside the field's container."""
+    return page.locator(f"#err-{field}")
+
+
+def open_sheet(page: Page, server: LiveServer, made: dict) -> None:
+    """Open a match's edit link on this phone (as a second phone would): it lands on the sheet."""
+    page.goto(f"{server.url}/m/{made['id']}/join?key={made['edit_token']}")
+    expect(page.get_by_role("heading", name="Score sheet")).to_be_visible()
+
+
+def open_hand_form(page: Page, server: LiveServer, variant: str, hands: Iterable[dict[str, Any]] = (),
+                   path: str = "hand") -> tuple[str, str]:
+    """A match of ``variant`` scored from this phone (its edit link opened), at its hand form (or ``path``);
+    (id, edit key)."""
+    match_id, token = match_through_api(server, variant, hands)
+    page.goto(f"{server.url}/m/{match_id}/join?key={token}")
+    page.goto(f"{server.url}/m/{match_id}/{path}")
+    return match_id, token

@@ -1,0 +1,1 @@
+"""Against real `scorekeeper serve` processes (gunicorn, several workers, Redis, event streams)."""

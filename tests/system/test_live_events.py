@@ -1,0 +1,333 @@
+"""The board's server-sent events against real `scorekeeper serve` processes (gunicorn, gevent workers):
+an event per change whose id is the revision and whose data is the board; resuming after a dropped
+connection; many watchers over two workers through Redis; hand writes stay quick while many watch."""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import queue
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from scorekeeper.rules import HandRecord, make_rules, replay
+from tests.support.servers import REDIS_URL, LiveServer, start_server, stop_server
+
+MADE = {"taker": 0, "card_points": [90, 62], "last_trick": 0}
+"""100 against 62, made."""
+BATE = {"taker": 1, "card_points": [100, 52], "last_trick": 0}
+"""Side 1 takes with 52 against 110: bate."""
+THROWN_IN = {"thrown_in": True}
+RULES = make_rules("bela", {"target": 100000})
+
+
+@dataclass(frozen=True)
+class Event:
+    """One server-sent event as a browser's EventSource would dispatch it."""
+
+    id: str
+    type: str
+    data: str
+
+    @property
+    def revision(self) -> int:
+        return int(self.id)
+
+    @property
+    def board(self) -> Any:
+        return json.loads(self.data)
+
+
+class Watcher:
+    """An open event stream of a board, read line by line on a thread of its own."""
+
+    def __init__(self, server: LiveServer, view_token: str, last_event_id: int | None = None,
+                 query: str = "", timeout: float = 60) -> None:
+        parts = urlsplit(server.url)
+        self.connection = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=timeout)
+        headers = {"Accept": "text/event-stream"}
+        if last_event_id is not None:
+            headers["Last-Event-ID"] = str(last_event_id)
+        self.connection.request("GET", f"/api/v1/boards/{view_token}/events{query}", headers=headers)
+        self.response = self.connection.getresponse()
+        assert self.response.status == 200, self.response.read()
+        assert self.response.getheader("Content-Type", "").startswith("text/event-stream")
+        self.served_by = self.response.getheader("X-Served-By")
+        self.events: queue.Queue[Event | None] = queue.Queue()
+        self._ahead: list[Event | None] = []
+        self.retry: str | None = None
+        self._thread = threading.Thread(target=self._read, daemon=True)
+        self._thread.start()
+
+    def _read(self) -> None:
+        fields: dict[str, str] = {}
+        data: list[str] = []
+        try:
+            while True:
+                raw = self.response.readline()
+                if not raw:
+                    return
+                line = raw.decode().rstrip("\r\n")
+                if not line:  # a blank line dispatches the event (comments and retry lines make none)
+                    if data:
+                        self.events.put(Event(fields.get("id", ""), fields.get("event", "message"), "\n".join(data)))
+                    fields, data = {}, []
+                    continue
+                if line.startswith(":"):
+                    continue
+                name, _, value = line.partition(":")
+                value = value.removeprefix(" ")
+                if name == "data":
+                    data.append(value)
+                elif name == "retry":
+                    self.retry = value
+                else:
+                    fields[name] = value
+        except (OSError, ValueError, http.client.HTTPException):
+            return
+        finally:
+            self.events.put(None)
+
+    def next(self, timeout: float = 10) -> Event:
+        """The next event; fails if none comes within ``timeout`` seconds or the stream ended."""
+        try:
+            event = self._ahead.pop(0) if self._ahead else self.events.get(timeout=timeout)
+        except queue.Empty:
+            raise AssertionError(f"no event within {timeout} s") from None
+        assert event is not None, "the stream ended"
+        return event
+
+    def nothing_for(self, seconds: float) -> bool:
+        """True if no event arrives within ``seconds`` (and the stream stays open)."""
+        if self._ahead:
+            return False
+        try:
+            self._ahead.append(self.events.get(timeout=seconds))
+        except queue.Empty:
+            return True
+        return False
+
+    def close(self) -> None:
+        """Drop the connection, as a phone losing its network would."""
+        sock = self.connection.sock
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+        self._thread.join(timeout=5)  # the reader sees the end of the stream, then the connection closes
+        self.connection.close()
+
+
+def create(server: LiveServer) -> dict[str, Any]:
+    """A bela match that never finishes."""
+    status, body = server.json("POST", "/api/v1/matches",
+                               {"variant": "bela", "players": ["Mike", "Yvonne"], "rules": {"target": 100000}})
+    assert status == 201, body
+    return body
+
+
+def auth(match: dict[str, Any]) -> dict[str, str]:
+    return {"Authorization": f"Bearer {match['edit_token']}"}
+
+
+def record(server: LiveServer, match: dict[str, Any], hand: dict[str, Any], timeout: float = 30) -> dict[str, Any]:
+    status, body = server.json("POST", f"/api/v1/matches/{match['id']}/hands", hand, auth(match), timeout=timeout)
+    assert status == 201, body
+    return body
+
+
+def engine_totals(*hands: dict[str, Any] | tuple[dict[str, Any], str]) -> list[int]:
+    """The totals the engine itself gives for these hands (``(hand, "voided")`` for a voided one)."""
+    records = [HandRecord(h[0], voided=True) if isinstance(h, tuple) else HandRecord(h) for h in hands]
+    return list(replay(RULES, records, names=["Mike", "Yvonne"]).totals)
+
+
+def board(server: LiveServer, match: dict[str, Any]) -> dict[str, Any]:
+    status, body = server.json("GET", f"/api/v1/boards/{match['view_token']}")
+    assert status == 200, body
+    return body
+
+
+@pytest.fixture
+def watchers() -> Iterator[list[Watcher]]:
+    """Every watcher a test opens, closed at its end."""
+    opened: list[Watcher] = []
+    yield opened
+    for watcher in opened:
+        watcher.close()
+
+
+def test_an_event_per_recorded_edited_and_voided_hand(live_server: LiveServer, watchers: list[Watcher]) -> None:
+    match = create(live_server)
+    watcher = Watcher(live_server, match["view_token"])
+    watchers.append(watcher)
+    assert watcher.served_by is not None and watcher.served_by.isdigit()
+    status = Path(f"/proc/{watcher.served_by}/status")
+    if status.exists():  # a gunicorn worker of this server
+        assert f"PPid:\t{live_server.process.pid}\n" in status.read_text()
+
+    first = watcher.next()
+    assert (first.type, first.revision) == ("state", match["state"]["revision"])
+    assert first.board == board(live_server, match)
+    assert watcher.retry == "2000"
+
+    recorded = record(live_server, match, MADE)
+    event = watcher.next()
+    assert (event.type, event.revision) == ("state", recorded["revision"])
+    assert event.board["state"]["totals"] == recorded["totals"] == engine_totals(MADE)
+    assert event.board["state"]["hands"][-1]["explanation"] == recorded["explanation"]
+
+    recorded = record(live_server, match, BATE)
+    event = watcher.next()
+    assert event.revision == recorded["revision"]
+    assert event.board["state"]["totals"] == recorded["totals"] == engine_totals(MADE, BATE)
+
+    status, edited = live_server.json("PUT", f"/api/v1/matches/{match['id']}/hands/1", BATE, auth(match))
+    assert status == 200, edited
+    event = watcher.next()
+    assert event.revision == edited["revision"]
+    assert event.board["state"]["totals"] == edited["state"]["totals"] == engine_totals(BATE, BATE)
+    assert event.board == board(live_server, match)
+
+    status, voided = live_server.json("DELETE", f"/api/v1/matches/{match['id']}/hands/2", None, auth(match))
+    assert status == 200, voided
+    event = watcher.next()
+    assert event.revision == voided["revision"]
+    assert event.board["state"]["hands"][1]["voided"] is True
+    assert event.board["state"]["totals"] == voided["state"]["totals"] == engine_totals(BATE, (BATE, "voided"))
+    assert event.board == board(live_server, match)
+
+    # A write that fails changes nothing and tells nobody.
+    status, _ = live_server.json("POST", f"/api/v1/matches/{match['id']}/hands",
+                                 {"taker": 0, "card_points": [80, 80], "last_trick": 0}, auth(match))
+    assert status == 422
+    assert watcher.nothing_for(1.0)
+    assert match["edit_token"] not in json.dumps(event.board)
+
+
+def test_a_dropped_connection_resumes_from_last_event_id(live_server: LiveServer, watchers: list[Watcher]) -> None:
+    match = create(live_server)
+    first = Watcher(live_server, match["view_token"])
+    watchers.append(first)
+    seen = first.next().revision
+    first.close()
+
+    record(live_server, match, MADE)
+    latest = record(live_server, match, BATE)
+
+    # Back with the last id seen: the first event is the latest revision, and the state in it has both hands.
+    again = Watcher(live_server, match["view_token"], last_event_id=seen)
+    watchers.append(again)
+    event = again.next()
+    assert event.revision == latest["revision"] == seen + 2
+    assert [h["number"] for h in event.board["state"]["hands"]] == [1, 2]
+    assert event.board["state"]["totals"] == latest["totals"]
+    assert again.nothing_for(0.5)
+
+    # Already current (by header, or by the query EventSource URLs carry): nothing until the next hand.
+    current = Watcher(live_server, match["view_token"], last_event_id=latest["revision"])
+    by_query = Watcher(live_server, match["view_token"], query=f"?last_event_id={latest['revision']}")
+    watchers.extend([current, by_query])
+    assert current.nothing_for(1.0)
+    assert by_query.nothing_for(0.1)
+    following = record(live_server, match, THROWN_IN)
+    for watcher in (current, by_query, again):
+        event = watcher.next()
+        assert event.revision == following["revision"] == latest["revision"] + 1
+        assert event.board["state"]["hands"][-1]["result"] == "thrown-in"
+
+
+def test_an_unknown_board_has_no_stream(live_server: LiveServer) -> None:
+    status, body = live_server.json("GET", "/api/v1/boards/no-such-board/events")
+    assert status == 404, body
+
+
+def _watch_both_workers(server: LiveServer, view_token: str, watchers: list[Watcher], count: int,
+                        most: int = 400) -> set[str]:
+    """Open ``count`` watchers, more (up to ``most``) until both workers serve some; the worker pids."""
+    while len(watchers) < count or (len({w.served_by for w in watchers}) < 2 and len(watchers) < most):
+        watchers.append(Watcher(server, view_token))
+    return {w.served_by or "" for w in watchers}
+
+
+@pytest.mark.skipif(not REDIS_URL, reason="set SCOREKEEPER_TEST_REDIS_URL to run the Redis broker")
+def test_fifty_watchers_on_two_workers_through_redis(tmp_path: Path, watchers: list[Watcher]) -> None:
+    assert REDIS_URL
+    server = start_server(f"sqlite:///{tmp_path / 'redis.sqlite'}", tmp_path, workers=2,
+                          extra_env={"SCOREKEEPER_REDIS_URL": REDIS_URL})
+    try:
+        match = create(server)
+        pids = _watch_both_workers(server, match["view_token"], watchers, 50)
+        assert len(pids) == 2, f"every stream was served by one worker: {pids}"
+        start = match["state"]["revision"]
+        for watcher in watchers:
+            assert watcher.next().revision == start
+        revisions = [record(server, match, MADE if n % 2 else BATE)["revision"] for n in range(5)]
+        assert revisions == list(range(start + 1, start + 6))
+        final = board(server, match)
+        for watcher in watchers:
+            got = [watcher.next(timeout=20) for _ in revisions]
+            assert [e.revision for e in got] == revisions, watcher.served_by
+            assert got[-1].board == final
+    finally:
+        for watcher in watchers:
+            watcher.close()
+        watchers.clear()
+        stop_server(server)
+
+
+def test_without_redis_a_second_worker_never_hears_of_the_update(tmp_path: Path, watchers: list[Watcher]) -> None:
+    """Why more than one worker needs SCOREKEEPER_REDIS_URL: the in-process broker reaches only its own."""
+    server = start_server(f"sqlite:///{tmp_path / 'local.sqlite'}", tmp_path, workers=2,
+                          extra_env={"SCOREKEEPER_REDIS_URL": ""})
+    try:
+        match = create(server)
+        pids = _watch_both_workers(server, match["view_token"], watchers, 10)
+        if len(pids) < 2:
+            pytest.skip("the kernel gave every stream to one worker")
+        for watcher in watchers:
+            watcher.next()
+        recorded = record(server, match, MADE)
+        time.sleep(2)  # far longer than an update takes to reach a watcher of the worker that wrote it
+        heard = {w.served_by for w in watchers if not w.nothing_for(0)}
+        assert len(heard) == 1
+        for watcher in watchers:
+            if watcher.served_by in heard:
+                assert watcher.next().revision == recorded["revision"]
+            else:
+                assert watcher.nothing_for(0)
+    finally:
+        for watcher in watchers:
+            watcher.close()
+        watchers.clear()
+        stop_server(server)
+
+
+def test_a_hand_is_answered_quickly_while_300_watch(tmp_path: Path, watchers: list[Watcher]) -> None:
+    server = start_server(f"sqlite:///{tmp_path / 'many.sqlite'}", tmp_path)
+    try:
+        match = create(server)
+        for _ in range(300):
+            watchers.append(Watcher(server, match["view_token"]))
+        for watcher in watchers:
+            watcher.next()
+        for hand in (MADE, BATE, THROWN_IN):
+            started = time.monotonic()
+            recorded = record(server, match, hand, timeout=10)
+            took = time.monotonic() - started
+            assert took < 2.0, f"the hand took {took:.2f} s to be answered while 300 watched"
+            for watcher in watchers:
+                assert watcher.next(timeout=20).revision == recorded["revision"]
+    finally:
+        for watcher in watchers:
+            watcher.close()
+        watchers.clear()
+        stop_server(server)
