@@ -19,6 +19,7 @@ ENVIRONMENT = {
     "SCOREKEEPER_SECRET_KEY": "SECRET_KEY",
     "SCOREKEEPER_PUBLIC_URL": "PUBLIC_URL",
     "SCOREKEEPER_PROXIES": "PROXIES",
+    "SCOREKEEPER_TRUSTED_HOSTS": "TRUSTED_HOSTS",
 }
 
 
@@ -63,6 +64,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
     _database_options(app)
     _behind_proxies(app)
+
+    from . import security
+
+    app.config["TRUSTED_HOSTS"] = security.trusted_hosts(app.config.get("TRUSTED_HOSTS"))
+    security.init_app(app)
 
     from .extensions import csrf, db, migrate
 

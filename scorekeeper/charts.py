@@ -1,6 +1,6 @@
 """Charts drawn on the server as SVG: no chart library in the browser, and a table of the same figures.
 
-Pure functions of the figures they are given (the engine's state dict, API.md "State", or a player's finished
+Pure functions of the figures they are given (the engine's state dict, docs/api.md "State", or a player's finished
 matches): they place those figures, they never score or count anything. Nothing is told by colour alone: each
 series' line has its own dash pattern and marker shape, and a legend names them in words.
 """

@@ -22,16 +22,28 @@ def upgrade_database() -> None:
         upgrade(directory=str(MIGRATIONS))
 
 
+def refuse_unshared_workers(workers: int) -> None:
+    """Exit, saying why and what to set, when ``workers`` gunicorn workers could not carry live updates to one
+    another's watchers (several workers without SCOREKEEPER_REDIS_URL): before migrating or serving anything."""
+    from .app import create_app
+    from .live import workers_problem
+
+    if workers > 1 and (problem := workers_problem(workers, create_app().config.get("REDIS_URL"))):
+        raise SystemExit(problem)
+
+
 def gunicorn_command(host: str, port: int, workers: int, app: str = "scorekeeper.wsgi:app",
                      quiet: bool = False) -> list[str]:
     """The gunicorn command line ``serve`` runs (shared with the benchmarks' baseline); ``quiet``: no access log."""
-    access_log = [] if quiet else ["--access-logfile", "-"]
+    # The access log blanks out the secrets of edit, club, confirmation and board links (access_log.py).
+    access_log = [] if quiet else ["--access-logfile", "-", "--logger-class", "scorekeeper.access_log.RedactingLogger"]
     return [
         sys.executable, "-m", "gunicorn", "--bind", f"{host}:{port}", "--workers", str(workers),
         # gevent: one worker holds thousands of open board streams without starving hand writes
-        # (psycopg 3 cooperates with gevent by itself; redis-py through the patched sockets).
-        "--worker-class", "gevent", "--worker-connections", "4000", *access_log, "--log-level", "warning",
-        "--graceful-timeout", "5", app,
+        # (psycopg 3 cooperates with gevent by itself; redis-py through the patched sockets). Its own error
+        # answers (a request line over 4 KB, too many headers …) are the API's JSON errors (workers.py).
+        "--worker-class", "scorekeeper.workers.JsonErrorWorker", "--worker-connections", "4000", *access_log,
+        "--log-level", "warning", "--graceful-timeout", "5", app,
     ]
 
 
@@ -46,6 +58,8 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--quiet", action="store_true", help="no access log")
     commands.add_parser("upgrade", help="migrate the database to the newest schema")
     args = parser.parse_args(argv)
+    if args.command == "serve":
+        refuse_unshared_workers(args.workers)
     upgrade_database()
     if args.command == "serve":
         command = gunicorn_command(args.host, args.port, args.workers, quiet=args.quiet)

@@ -2,7 +2,9 @@
 
 In-process by default (one server process); Redis pub/sub when ``SCOREKEEPER_REDIS_URL`` is set, so an
 update published by any worker or host reaches watchers connected to every other one. Either way each
-process fans messages out to its own subscribers through one queue per open stream.
+process fans messages out to its own subscribers through one queue per open stream. Several workers without
+Redis are refused (``workers_problem``), and a stream still asks the database for its match's revision on
+each keep-alive tick, so an update lost on its way reaches the board at the next tick.
 """
 
 from __future__ import annotations
@@ -11,12 +13,27 @@ import json
 import logging
 import queue
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
 log = logging.getLogger(__name__)
 CHANNEL_PREFIX = "scorekeeper:match:"
+
+
+def workers_problem(workers: int, redis_url: str | None) -> str | None:
+    """Why ``workers`` server processes could not carry live updates with this broker; None when they can.
+
+    The in-process broker reaches only the watchers of the process that recorded the hand: with several
+    workers and no Redis, a board served by another worker would hear of the hand only when its stream next
+    checks the database (``board_events``), instead of at once."""
+    if workers > 1 and not redis_url:
+        return (f"scorekeeper: refusing to serve with {workers} workers without Redis: each worker's in-process "
+                "broker reaches only its own watchers, so live boards on the other workers would miss updates. "
+                "Set SCOREKEEPER_REDIS_URL (such as redis://127.0.0.1:6379/0) to carry them between workers, "
+                "or serve with one worker.")
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +51,10 @@ class LocalBroker:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._subscribers: dict[str, set[queue.Queue[Message]]] = {}
+        # What the database said of each watched match, shared by its streams in this process (see
+        # ``latest_revision`` and ``latest_state``); forgotten when the match's last stream here closes.
+        self._checked: dict[str, tuple[float, int | None]] = {}
+        self._states: dict[str, Message] = {}
 
     def publish(self, message: Message) -> None:
         """Deliver to every subscriber of the match in this process."""
@@ -61,6 +82,8 @@ class LocalBroker:
                 boxes.discard(box)
                 if not boxes:
                     del self._subscribers[match_id]
+                    self._checked.pop(match_id, None)
+                    self._states.pop(match_id, None)
 
     @contextmanager
     def subscribe(self, match_id: str) -> Iterator[queue.Queue[Message]]:
@@ -70,6 +93,35 @@ class LocalBroker:
             yield box
         finally:
             self.close(match_id, box)
+
+    def latest_revision(self, match_id: str, read: Callable[[], int | None], max_age: float) -> int | None:
+        """The match's revision as ``read`` (the database) says it, read at most once per ``max_age`` seconds
+        in this process however many of its streams ask: a watched match costs one cheap query per tick, not
+        one per watcher. None when the match is gone."""
+        now = time.monotonic()
+        with self._lock:
+            checked = self._checked.get(match_id)
+        if checked is not None and now - checked[0] < max_age:
+            return checked[1]
+        revision = read()
+        with self._lock:
+            if match_id in self._subscribers:
+                self._checked[match_id] = (now, revision)
+        return revision
+
+    def latest_state(self, match_id: str, revision: int, load: Callable[[], Message]) -> Message:
+        """The match's board at ``revision`` or later: the one a stream of it here last loaded when it is
+        recent enough, else ``load()`` (so streams catching up on a missed update load the board once)."""
+        with self._lock:
+            cached = self._states.get(match_id)
+        if cached is not None and cached.revision >= revision:
+            return cached
+        message = load()
+        with self._lock:
+            known = self._states.get(match_id)
+            if match_id in self._subscribers and (known is None or known.revision < message.revision):
+                self._states[match_id] = message
+        return message
 
     def watchers(self, match_id: str | None = None) -> int:
         """How many streams are open in this process (for one match, or all)."""

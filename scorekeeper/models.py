@@ -70,9 +70,8 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
     view_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     revision: Mapped[int] = mapped_column(Integer, default=1)
     state_summary: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    """The engine's state at ``state_revision`` without its hands: a cache of replaying the stored hands."""
-    state_hands: Mapped[str | None] = mapped_column(Text, nullable=True)
-    """The engine's result of every hand at ``state_revision``, as JSON text ready to send: a cache too."""
+    """The engine's state at ``state_revision`` without its hands: a cache of replaying the stored hands (each
+    hand's entry is cached on its own row, ``Hand.state_entry``)."""
     state_revision: Mapped[int | None] = mapped_column(Integer, nullable=True)
     state_engine: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The ``ENGINE_VERSION`` that made the cache: a cache of another engine is replayed, never served."""
@@ -100,6 +99,9 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     dispute_note: Mapped[str | None] = mapped_column(Text, nullable=True)
     confirmed_by: Mapped[list[int]] = mapped_column(JSON, default=list, server_default=text("'[]'"))
     """The sides that confirmed the hand as scored; a change clears it (the hand is open again)."""
+    state_entry: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """The hand's entry in the match's state at the match's ``state_revision``, as JSON text ready to send: a
+    cache of the replay, written with the match's summary (a new hand writes only its own)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 

@@ -1,4 +1,4 @@
-"""A hand as entered at the table (API.md "A hand"), read and checked against the rules."""
+"""A hand as entered at the table (docs/api.md "A hand"), read and checked against the rules."""
 
 from __future__ import annotations
 
@@ -108,7 +108,7 @@ class _Reader:
 
 
 def read_hand(rules: Rules, raw: object, names: Sequence[str] | None = None) -> HandInput:
-    """Read a hand given as API.md describes it; a RuleError listing every problem, each with its field."""
+    """Read a hand given as docs/api.md describes it; a RuleError listing every problem, each with its field."""
     if isinstance(raw, HandInput):
         return raw
     if not isinstance(raw, Mapping):
@@ -274,7 +274,7 @@ def read_declarations(
     rules: Rules, raw: object, contract: Contract | None, names: Sequence[str] | None = None,
     field: str = "declarations",
 ) -> tuple[tuple[Declaration, ...], ...]:
-    """Declarations per side as announced at the table (a list per side of API.md's declaration objects).
+    """Declarations per side as announced at the table (a list per side of docs/api.md's declaration objects).
 
     Read and checked as a hand's declared melds are; a RuleError names each problem under ``field``.
     """

@@ -299,7 +299,7 @@ def legal_plays(
 ) -> LegalPlays:
     """The cards of ``hand`` that ``seat`` may play to ``trick`` (the cards already played, in order).
 
-    ``trick`` holds Played values or API.md's ``{"seat": 0, "card": "AH"}``; ``hand`` Cards or ``"10H"``.
+    ``trick`` holds Played values or docs/api.md's ``{"seat": 0, "card": "AH"}``; ``hand`` Cards or ``"10H"``.
     Anything else is refused: a RuleError names every problem of the input (``contract``, ``seat``,
     ``trick``, ``trick.N.seat``, ``trick.N.card``, ``hand``, ``hand.N``).
     """

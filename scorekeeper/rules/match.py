@@ -1,4 +1,4 @@
-"""Replaying a match: the ordered hands, voided ones skipped, to the full state of API.md "State"."""
+"""Replaying a match: the ordered hands, voided ones skipped, to the full state of docs/api.md "State"."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ class ScoredHand(NamedTuple):
     outcome: HandResult | None
 
     def as_dict(self) -> dict[str, Any]:
-        """The hand as API.md shows it."""
+        """The hand as docs/api.md shows it."""
         out = self.outcome
         return {
             "number": self.number, "game": self.game, "input": dict(self.input), "voided": self.voided,
@@ -60,13 +60,13 @@ class GameRecord:
     winner: int | None
 
     def as_dict(self) -> dict[str, Any]:
-        """The game as API.md shows it."""
+        """The game as docs/api.md shows it."""
         return {"number": self.number, "totals": list(self.totals), "winner": self.winner}
 
 
 @dataclass(frozen=True, slots=True)
 class MatchState:
-    """The whole state of a match after replaying its hands (API.md "State", less the revision)."""
+    """The whole state of a match after replaying its hands (docs/api.md "State", less the revision)."""
 
     game: int
     totals: tuple[int, ...]
@@ -93,11 +93,11 @@ class MatchState:
         return Position(self.totals, self.pot, self.dealer, self.game, self.deals)
 
     def summary(self) -> dict[str, Any]:
-        """The state as API.md shows it, without its hands (what ``Replayer.resume`` needs)."""
+        """The state as docs/api.md shows it, without its hands (what ``Replayer.resume`` needs)."""
         return self.as_dict(hands=False)
 
     def as_dict(self, hands: bool = True) -> dict[str, Any]:
-        """The state as API.md shows it (the server adds ``revision``)."""
+        """The state as docs/api.md shows it (the server adds ``revision``)."""
         out = {
             "game": self.game, "totals": list(self.totals), "pot": self.pot,
             "games": [g.as_dict() for g in self.games], "games_won": list(self.games_won),

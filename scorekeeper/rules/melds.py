@@ -143,7 +143,7 @@ def _sequence_winner(
     """The side whose best sequence wins (None: nobody), and the comparison said as at the table.
 
     What the sides have in common is joined by commas, the step that decides follows a semicolon:
-    ``both twenties, both king high; side 1's is in trumps`` (API.md's referee example).
+    ``both twenties, both king high; side 1's is in trumps`` (docs/api.md's referee example).
     """
     holders = list(best)
     if len(holders) == 1:

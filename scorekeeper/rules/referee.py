@@ -1,4 +1,4 @@
-"""The referee's meld question (API.md "Referee"): who scores which declarations, read from the table's words."""
+"""The referee's meld question (docs/api.md "Referee"): who scores which declarations, read from the table's words."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ def judge_melds(
     rules: Rules, contract: object, forehand: object, declarations: object, names: Sequence[str] | None = None,
     bela: Sequence[int] | None = None,
 ) -> MeldContest:
-    """Adjudicate the declarations of each side (a list per side, as API.md writes them).
+    """Adjudicate the declarations of each side (a list per side, as docs/api.md writes them).
 
     ``forehand`` is the side that plays first to the first trick (it wins sequences equal in every way where
     the variant says so). A RuleError names every problem: ``contract``, ``forehand``, ``declarations.N``.

@@ -14,7 +14,7 @@ from .variants import BelaOnBate, Deal, FalseClaim, Rules, Success, Tie
 
 
 class Result(StrEnum):
-    """How a hand ended (API.md ``result``)."""
+    """How a hand ended (docs/api.md ``result``)."""
 
     MADE = "made"
     """The taker made it: every side scores its own (Belote: "outside")."""
@@ -49,7 +49,7 @@ class Position(NamedTuple):
 
 
 class HandResult(NamedTuple):
-    """What a hand did to the game (API.md "Answer of a recorded hand")."""
+    """What a hand did to the game (docs/api.md "Answer of a recorded hand")."""
 
     result: Result
     points: tuple[int, ...]

@@ -1,6 +1,6 @@
 """Statistics of a club's history: counts taken from the engine's results, never scored again here.
 
-Each match comes in as the engine gave its state (``MatchState.as_dict()``, API.md "State"), with the players
+Each match comes in as the engine gave its state (``MatchState.as_dict()``, docs/api.md "State"), with the players
 of each side. A player's figures add up what the hands and games of their side did; a partnership's (the two
 players of a side in four-handed play) the same for that pair. Every rate keeps the counts it is made of, so a
 page can say "made 12 of 20 hands taken".

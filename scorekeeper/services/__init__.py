@@ -64,7 +64,7 @@ from .imports import (
     import_match,
 )
 from .matches import create_match
-from .publishing import broker, publish
+from .publishing import broker, current_message, current_revision, publish
 from .state import (
     board_json,
     events_of,
@@ -84,7 +84,8 @@ __all__ = [
     "REVISION_LIMIT", "Answer", "BadRequest", "Finished", "Invalid", "NotFound", "ServiceError", "Stale",
     "Unauthorized", "authorize", "authorize_club", "board_json", "broker", "can_confirm", "can_edit",
     "can_use_club", "club_body", "club_house_rules", "club_players", "confirm_hand", "confirm_token",
-    "create_club", "create_match", "db", "dispute_hand", "document_digest", "edit_hand", "events_of",
+    "create_club", "create_match", "current_message", "current_revision", "db", "dispute_hand",
+    "document_digest", "edit_hand", "events_of",
     "exported_state", "find_board", "find_club", "find_match", "fingerprint", "hash_token", "import_club",
     "import_match", "json_object", "match_body", "match_json", "new_id", "new_token", "next_position",
     "player_key", "publish", "record_hand", "resolve_hand", "restore_hand", "rules_of", "side_names",

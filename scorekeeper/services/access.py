@@ -17,6 +17,7 @@ from ..extensions import db
 from ..models import Club, Match
 from .errors import NotFound, Unauthorized
 from .state import rules_of
+from .text import broken_character
 
 
 def hash_token(token: str) -> str:
@@ -56,8 +57,8 @@ def _keyed(text: str) -> str:
 def find_match(match_id: str, *, only: tuple[Any, ...] = ()) -> Match:
     """The match ``match_id``, or NotFound; with ``only``, just those columns are loaded (the rest on access)."""
     options = [load_only(*only)] if only else []
-    # PostgreSQL text cannot hold NUL, so no match has such an id (and asking would be a driver error).
-    match = None if "\x00" in match_id else db.session.get(Match, match_id, options=options)
+    # No match has an id that is not sound text (PostgreSQL cannot even be asked about a NUL).
+    match = None if broken_character(match_id) else db.session.get(Match, match_id, options=options)
     if match is None:
         raise NotFound("id", f"no match {match_id!r}")
     return match
@@ -66,7 +67,7 @@ def find_match(match_id: str, *, only: tuple[Any, ...] = ()) -> Match:
 def find_board(view_token: str) -> Match:
     """The match whose board token is ``view_token``, or NotFound."""
     match = None
-    if "\x00" not in view_token:
+    if not broken_character(view_token):
         match = db.session.scalar(select(Match).where(Match.view_token == view_token))
     if match is None:
         raise NotFound("view_token", "no board at this link")
@@ -101,7 +102,7 @@ def authorize(match: Match, token: str | None, edit: bool) -> None:
 
 def find_club(club_id: str, field: str = "club") -> Club:
     """The club ``club_id``, or NotFound."""
-    club = None if not isinstance(club_id, str) or "\x00" in club_id else db.session.get(Club, club_id)
+    club = None if not isinstance(club_id, str) or broken_character(club_id) else db.session.get(Club, club_id)
     if club is None:
         raise NotFound(field, f"no club {club_id!r}")
     return club

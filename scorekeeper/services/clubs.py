@@ -17,6 +17,7 @@ from ..rules import Problem
 from .access import authorize_club, find_club, hash_token, new_id, new_token, secret_from_seed
 from .errors import Answer, Invalid, json_object
 from .idempotency import caller_scope, fingerprint, idempotent
+from .text import text_problem
 
 NAME_LIMIT = 40
 """The longest name of a player."""
@@ -83,7 +84,9 @@ def read_club_names(data: Mapping[str, Any]) -> tuple[str, list[str]]:
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
         problems.append(Problem("name", "the club needs a name, such as the pub or the family"))
-    elif len(name.strip()) > CLUB_NAME_LIMIT or "\x00" in name:
+    elif broken := text_problem(name, "name", "the club's name"):
+        problems.append(broken)
+    elif len(name.strip()) > CLUB_NAME_LIMIT:
         problems.append(Problem("name", f"a club's name has at most {CLUB_NAME_LIMIT} characters"))
     players = data.get("players", [])
     names: list[str] = []
@@ -94,7 +97,9 @@ def read_club_names(data: Mapping[str, Any]) -> tuple[str, list[str]]:
     for i, player in enumerate(players):
         if not isinstance(player, str) or not player.strip():
             problems.append(Problem(f"players.{i}", "every player needs a name"))
-        elif len(player.strip()) > NAME_LIMIT or "\x00" in player:
+        elif broken := text_problem(player, f"players.{i}", "the name"):
+            problems.append(broken)
+        elif len(player.strip()) > NAME_LIMIT:
             problems.append(Problem(f"players.{i}", f"a name has at most {NAME_LIMIT} characters"))
         elif player_key(player) in seen:
             problems.append(Problem(f"players.{i}", f"{player.strip()!r} is named twice"))

@@ -16,7 +16,7 @@ from .state import events_of, rules_of, state_of, summary_of
 
 
 def export_document(match: Match) -> dict[str, Any]:
-    """The export of API.md "Export": the match, its hands as entered, its audit log, the engine's state
+    """The export of docs/api.md "Export": the match, its hands as entered, its audit log, the engine's state
     summary, and the SHA-256 digest of the rest."""
     hands = db.session.scalars(db.select(Hand).where(Hand.match_id == match.id).order_by(Hand.number))
     document: dict[str, Any] = {

@@ -18,12 +18,13 @@ from ..extensions import db
 from ..models import Event, Hand, Match, utcnow
 from ..rules import HandRecord, Replayer, RuleError, Rules
 from ..rules.errors import MatchFinished
-from ..serializers import hand_entry, side_names, to_json, with_member
+from ..serializers import side_names, to_json, with_member
 from .access import authorize, find_match
 from .errors import Answer, BadRequest, Finished, Invalid, NotFound, Stale, json_object
 from .idempotency import Replayed, fingerprint, idempotent, stored_answer
 from .publishing import publish
-from .state import cache_append, cache_at, cache_state, replay_rows, rules_of, state_text
+from .state import cache_append, cache_at, cache_state, replay_rows, rules_of
+from .text import sound_text
 
 REVISION_LIMIT = 2**31 - 1
 """The highest revision the INTEGER column holds; an If-Match above it can only be stale."""
@@ -87,7 +88,7 @@ def hand_write(
             raise NotFound("id", f"no match {match_id!r}")
         rules = rules_of(locked)
         if append is not None and cache_at(locked, revision - 1):
-            hand, entry = _append(locked, rules, append, revision)
+            hand = _append(locked, rules, append, revision)
             kind, data = "record", {"input": append}
         else:
             hands = list(db.session.scalars(
@@ -101,12 +102,15 @@ def hand_write(
                 raise Invalid.of(error, strip=f"hands.{hand.number}.") from None
             scored = next(h for h in state.hands if h.number == hand.number)
             hand.game = scored.game
-            entry = hand_entry(scored, hand)
             cache_state(locked, state, revision, hands)
         db.session.add(hand)
         db.session.add(Event(match_id=match_id, revision=revision, kind=kind, hand_number=hand.number, data=data))
         db.session.flush()
-        text = with_member(with_member(to_json(entry), "revision", str(revision)), "state", state_text(locked))
+        # The answer carries what changed: the hand's entry, the revision and the state without its hands (the
+        # full state is one GET away), so its size, and the idempotency row that keeps it, does not grow with
+        # the match.
+        entry = hand.state_entry or to_json({})
+        text = with_member(with_member(entry, "revision", str(revision)), "state", to_json(locked.state_summary))
         return Answer(status, text, revision)
 
     fresh: list[int] = []
@@ -116,7 +120,7 @@ def hand_write(
     return answer
 
 
-def _append(match: Match, rules: Rules, hand_input: dict[str, Any], revision: int) -> tuple[Hand, dict[str, Any]]:
+def _append(match: Match, rules: Rules, hand_input: dict[str, Any], revision: int) -> Hand:
     """Score a hand recorded after the others from the cached state, and extend the cache by it."""
     summary = match.state_summary
     assert summary is not None
@@ -131,9 +135,9 @@ def _append(match: Match, rules: Rules, hand_input: dict[str, Any], revision: in
         raise Finished.of(error) from None
     except RuleError as error:
         raise Invalid.of(error, strip=f"hands.{number}.") from None
-    cache_append(match, replayer, scored, revision)
-    return Hand(match_id=match.id, number=number, game=scored.game, input=hand_input, voided=False), \
-        hand_entry(scored, None)
+    hand = Hand(match_id=match.id, number=number, game=scored.game, input=hand_input, voided=False)
+    cache_append(match, replayer, scored, revision, hand)
+    return hand
 
 
 def _noting(work: Callable[[], Answer], fresh: list[int]) -> Answer:
@@ -221,8 +225,9 @@ def _scored_before(match: Match, hands: list[Hand], number: int, revision: int) 
     """What hand ``number`` scored until this write (the cached state, else a replay), kept in the void's audit
     event: the sheet still shows a voided hand's numbers, struck through, as paper would. History only: the
     state never reads it."""
-    if cache_at(match, revision - 1):
-        entries: list[dict[str, Any]] = json.loads(match.state_hands or "[]")
+    cached = next((h.state_entry for h in hands if h.number == number), None)
+    if cache_at(match, revision - 1) and cached is not None:
+        entries: list[dict[str, Any]] = [json.loads(cached)]
     else:
         try:
             state = replay_rows(match, rules_of(match), sorted(hands, key=lambda h: h.number))
@@ -279,7 +284,7 @@ def note_text(value: Any, field: str, required: bool = False) -> str | None:
         return None
     if not isinstance(value, str):
         raise Invalid(field, f"the {field} is text")
-    value = value.strip()
+    value = sound_text(value, field, f"the {field.rsplit('.', 1)[-1].replace('_', ' ')}").strip()
     if len(value) > NOTE_LIMIT:
         raise Invalid(field, f"a {field} has at most {NOTE_LIMIT} characters")
     return value

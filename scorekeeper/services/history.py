@@ -114,7 +114,7 @@ def club_matches(club: Club, filters: Filters = Filters()) -> list[Match]:
         stmt = stmt.where(Match.variant == filters.game)
     if filters.since:
         stmt = stmt.where(Match.created_at >= _start(filters.since))
-    if filters.until:
+    if filters.until and filters.until < date.max:  # up to the last day there is: no end to ask for
         stmt = stmt.where(Match.created_at < _start(filters.until + timedelta(days=1)))
     if filters.player:
         played = (select(MatchPlayer.match_id).join(Player, Player.id == MatchPlayer.player_id)

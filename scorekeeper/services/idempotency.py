@@ -19,10 +19,16 @@ from sqlalchemy.exc import IntegrityError
 from ..extensions import db
 from ..models import IdempotencyKey, utcnow
 from .errors import Answer, Invalid
+from .text import sound_text
 
 KEY_LIMIT = 200
 RETENTION = timedelta(hours=24)
 """How long a key is remembered: a phone retries within minutes, never a day later."""
+STORED_LIMIT = 16 * 1024
+"""The most characters of an answer a key keeps. A hand write's answer (the hand, the revision, the state
+without its hands) is a few KB whatever the match's length; a longer one (an import's answer, which carries
+every hand) is kept without its state's hands list (the full state is one GET away), and one still longer
+is not kept at all, so no row grows with a match."""
 
 
 def caller_scope(kind: str, caller: str) -> str:
@@ -54,6 +60,7 @@ def idempotent(scope: str, key: str | None, print_: str, work: Callable[[], Answ
     if key is not None:
         if not key or len(key) > KEY_LIMIT:
             raise Invalid("Idempotency-Key", f"an idempotency key has 1 to {KEY_LIMIT} characters")
+        sound_text(key, "Idempotency-Key", "the idempotency key", "send a new key")
         earlier = stored_answer(scope, key, print_)
         db.session.rollback()
         if earlier is not None:
@@ -65,8 +72,10 @@ def idempotent(scope: str, key: str | None, print_: str, work: Callable[[], Answ
             # expired under this scope and key would otherwise block the new row.
             db.session.execute(delete(IdempotencyKey).where(IdempotencyKey.created_at < utcnow() - RETENTION),
                                execution_options={"synchronize_session": False})
-            db.session.add(IdempotencyKey(scope=scope, key=key, fingerprint=print_, status=answer.status,
-                                          response=answer.text))
+            kept = bounded(answer.text)
+            if kept is not None:
+                db.session.add(IdempotencyKey(scope=scope, key=key, fingerprint=print_, status=answer.status,
+                                              response=kept))
         db.session.commit()
         return answer
     except Replayed as replayed:
@@ -82,6 +91,24 @@ def idempotent(scope: str, key: str | None, print_: str, work: Callable[[], Answ
     except BaseException:
         db.session.rollback()
         raise
+
+
+def bounded(text: str) -> str | None:
+    """What a key keeps of an answer: the text itself up to STORED_LIMIT; beyond it the answer without its
+    state's ``hands`` when that fits; otherwise None (nothing is kept: a retry is answered afresh)."""
+    if len(text) <= STORED_LIMIT:
+        return text
+    try:
+        body = json.loads(text)
+    except ValueError:
+        return None
+    state = body.get("state") if isinstance(body, dict) else None
+    if isinstance(state, dict) and "hands" in state:
+        trimmed = json.dumps({**body, "state": {k: v for k, v in state.items() if k != "hands"}},
+                             separators=(",", ":"))
+        if len(trimmed) <= STORED_LIMIT:
+            return trimmed
+    return None
 
 
 class Replayed(Exception):

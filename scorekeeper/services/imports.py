@@ -20,6 +20,7 @@ from .hands import REVISION_LIMIT, note_text
 from .idempotency import caller_scope, fingerprint, idempotent
 from .matches import new_match, read_create, with_edit_token
 from .state import cache_state, match_body, replay_rows
+from .text import broken_character, broken_texts, text_problem
 
 EXPORT_FORMAT = "scorekeeper-match"
 EXPORT_VERSION = 1
@@ -44,15 +45,31 @@ def _whole_number(value: Any, low: int, high: int = REVISION_LIMIT) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
+EARLIEST = datetime(1, 1, 2, tzinfo=UTC)
+LATEST = datetime(9999, 12, 30, tzinfo=UTC)
+"""The times an import keeps: a day inside Python's years 1 to 9999, so that the stored time reads back in
+any database session's time zone (PostgreSQL would keep year 10000, and nothing could read it again)."""
+MOMENT = "in ISO 8601, between the years 1 and 9999"
+
+
 def _moment(value: Any) -> datetime | None:
-    """An ISO 8601 time from an export (UTC when it has no offset), or None."""
+    """An ISO 8601 time from an export (UTC when it has no offset), in UTC; None when it is none, or is
+    outside EARLIEST to LATEST."""
     if not isinstance(value, str):
         return None
     try:
         moment = datetime.fromisoformat(value)
-    except ValueError:
+        moment = (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(UTC)
+    except (ValueError, OverflowError):  # OverflowError: an offset that moves it past the year 9999 (or 1)
         return None
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    return moment if EARLIEST <= moment <= LATEST else None
+
+
+def _digest_holds(data: Mapping[str, Any]) -> bool:
+    """Whether the document's ``digest`` is the digest of the rest of it."""
+    digest = data["digest"]
+    return (isinstance(digest, str) and broken_character(digest) is None
+            and hmac.compare_digest(digest.encode(), document_digest(data).encode()))
 
 
 def _read_document(data: Any) -> tuple[dict[str, Any], list[Any], list[Any], dict[str, Any]]:
@@ -75,7 +92,7 @@ def _read_document(data: Any) -> tuple[dict[str, Any], list[Any], list[Any], dic
         problems.append(Problem("digest", "the export has no digest: export the match again"))
     if problems:
         raise Invalid(problems)
-    if not hmac.compare_digest(str(data["digest"]).encode(), document_digest(data).encode()):
+    if not _digest_holds(data):
         raise Invalid("digest", "the document was changed after export")
     if len(data["hands"]) > IMPORT_HAND_LIMIT or len(data["events"]) > IMPORT_EVENT_LIMIT:
         raise Invalid("hands", f"an import holds at most {IMPORT_HAND_LIMIT} hands and {IMPORT_EVENT_LIMIT} events")
@@ -98,7 +115,7 @@ def _read_imported_match(head: dict[str, Any]) -> tuple[Rules, list[str], int, d
         raise Invalid([Problem(f"match.rules.{name}", f"unknown option {name!r}") for name in unknown])
     created_at = _moment(head.get("created_at"))
     if created_at is None:
-        raise Invalid("match.created_at", "the time the match was created, in ISO 8601")
+        raise Invalid("match.created_at", f"the time the match was created, {MOMENT}")
     return rules, players, first_dealer, created_at
 
 
@@ -123,6 +140,8 @@ def _read_imported_hands(raw: list[Any], rules: Rules, match_id: str) -> list[Ha
         hand_input, voided, disputed = entry.get("input"), entry.get("voided", False), entry.get("disputed", False)
         if not isinstance(hand_input, Mapping):
             problems.append(Problem(field + "input", "the hand's input is an object"))
+        else:
+            problems.extend(broken_texts(hand_input, field + "input"))
         if not isinstance(voided, bool):
             problems.append(Problem(field + "voided", "voided is true or false"))
         if not isinstance(disputed, bool):
@@ -132,8 +151,6 @@ def _read_imported_hands(raw: list[Any], rules: Rules, match_id: str) -> list[Ha
             note = note_text(entry.get("dispute_note"), field + "dispute_note", required=disputed is True)
         except Invalid as error:
             problems.extend(error.problems)
-        if note is not None and "\x00" in note:  # PostgreSQL text cannot hold NUL
-            problems.append(Problem(field + "dispute_note", "a note cannot hold a NUL character"))
         confirmed = entry.get("confirmed_by", [])
         if (not isinstance(confirmed, list) or len(set(confirmed)) != len(confirmed)
                 or not all(_whole_number(side, 0, rules.sides - 1) for side in confirmed)):
@@ -161,14 +178,18 @@ def _read_imported_events(raw: list[Any], match_id: str) -> list[Event]:
         moment = _moment(at)
         if not _whole_number(revision, 1, REVISION_LIMIT - 1):
             problems.append(Problem(field + "revision", "an event's revision is a whole number from 1"))
-        if not isinstance(kind, str) or not 1 <= len(kind) <= EVENT_KIND_LIMIT or "\x00" in kind:
+        if not isinstance(kind, str) or not 1 <= len(kind) <= EVENT_KIND_LIMIT:
             problems.append(Problem(field + "kind", f"an event's kind is a word of at most {EVENT_KIND_LIMIT} letters"))
+        elif broken := text_problem(kind, field + "kind", "an event's kind", "export it again"):
+            problems.append(broken)
         if hand is not None and not _whole_number(hand, 1):
             problems.append(Problem(field + "hand", "an event's hand is a hand number, or null"))
         if not isinstance(data, Mapping):
             problems.append(Problem(field + "data", "an event's data is an object"))
+        else:
+            problems.extend(broken_texts(data, field + "data"))
         if moment is None:
-            problems.append(Problem(field + "at", "an event's time is in ISO 8601"))
+            problems.append(Problem(field + "at", f"an event's time is {MOMENT}"))
         if not problems:
             events.append(Event(match_id=match_id, revision=revision, kind=kind, hand_number=hand,
                                 data=dict(data or {}), created_at=moment))
@@ -264,7 +285,7 @@ def import_club(data: Any, idempotency_key: str | None = None, *, caller: str) -
                 if not isinstance(data.get(field), type_)]
     if problems:
         raise Invalid(problems)
-    if not hmac.compare_digest(str(data["digest"]).encode(), document_digest(data).encode()):
+    if not _digest_holds(data):
         raise Invalid("digest", "the document was changed after export")
     if len(data["matches"]) > CLUB_MATCH_LIMIT:
         raise Invalid("matches", f"a club import holds at most {CLUB_MATCH_LIMIT} matches")
@@ -275,7 +296,7 @@ def import_club(data: Any, idempotency_key: str | None = None, *, caller: str) -
         name, names = read_club_names({"name": head.get("name"), "players": data["players"]})
         created_at = _moment(head.get("created_at"))
         if created_at is None:
-            raise Invalid("club.created_at", "the time the club was created, in ISO 8601")
+            raise Invalid("club.created_at", f"the time the club was created, {MOMENT}")
         club, seed = new_club(name, names, created_at)
         matches = [_rebuild(document, club, f"matches.{index}.")[0]
                    for index, document in enumerate(data["matches"])]

@@ -4,8 +4,11 @@
 from __future__ import annotations
 
 from flask import current_app
+from sqlalchemy import select
 
 from .. import live
+from ..extensions import db
+from ..models import Match
 from .access import find_match
 from .state import board_json
 
@@ -27,3 +30,15 @@ def publish(match_id: str) -> None:
         broker().publish(live.Message(match_id, match.revision, text))
     except Exception:  # a broker outage must not turn a recorded hand into an error
         current_app.logger.exception("could not publish the update of match %s", match_id)
+
+
+def current_revision(match_id: str) -> int | None:
+    """The match's revision as stored now (one indexed read); None when there is no such match. Open streams
+    ask this on each keep-alive tick, so an update whose publication never reached them is still sent."""
+    return db.session.scalar(select(Match.revision).where(Match.id == match_id))
+
+
+def current_message(match_id: str) -> live.Message:
+    """The match's board as stored now, as the message a stream sends."""
+    match = find_match(match_id)
+    return live.Message(match_id, match.revision, board_json(match))

@@ -1,8 +1,11 @@
 """A match's rules and its state: the engine's replay of the stored hands, cached on the match's row.
 
-The cache (``state_summary``, ``state_hands``) is keyed by the match's revision *and* by the engine's
-``ENGINE_VERSION``: a cache written by another engine (a corrected rule, a new field of the state) is
-replayed, never served or extended, so old caches refresh themselves without a data migration.
+The cache is the summary on the match's row (``state_summary``: totals, pot, dealer, games, …) and each
+hand's entry on the hand's own row (``hands.state_entry``, JSON text ready to send), so recording a hand
+writes one small summary and one new row however long the match is; reading the state joins the entries in
+number order. It is keyed by the match's revision *and* by the engine's ``ENGINE_VERSION``: a cache written
+by another engine (a corrected rule, a new field of the state) is replayed, never served or extended, so old
+caches refresh themselves without a data migration.
 """
 
 from __future__ import annotations
@@ -59,33 +62,41 @@ def replay_rows(match: Match, rules: Rules, hands: list[Hand]) -> MatchState:
     return replay(rules, records, match.first_dealer, side_names(rules, match.players))
 
 
-def _entries(state: MatchState, rows: list[Hand]) -> str:
-    by_number = {row.number: row for row in rows}
-    return to_json([hand_entry(h, by_number.get(h.number)) for h in state.hands])
-
-
 def cache_state(match: Match, state: MatchState, revision: int, rows: list[Hand]) -> None:
-    """Keep a full replay's result as the match's cache at ``revision``."""
+    """Keep a full replay's result as the match's cache at ``revision``: the summary on the match's row, each
+    hand's entry on its row (only the entries that changed are written)."""
     match.state_summary = {"revision": revision, **state.summary()}
-    match.state_hands = _entries(state, rows)
+    by_number = {row.number: row for row in rows}
+    for scored in state.hands:
+        row = by_number.get(scored.number)
+        if row is None:
+            continue
+        text = to_json(hand_entry(scored, row))
+        if row.state_entry != text:
+            row.state_entry = text
     match.state_revision = revision
     match.state_engine = ENGINE_VERSION
 
 
-def cache_append(match: Match, replayer: Replayer, scored: ScoredHand, revision: int) -> None:
-    """Extend the cache by one recorded hand: the new summary, and the hand's result added to the list."""
+def cache_append(match: Match, replayer: Replayer, scored: ScoredHand, revision: int, row: Hand) -> str:
+    """Extend the cache by one recorded hand: the new summary, and the hand's entry on its new row (O(1) bytes
+    written, whatever the match's length). The entry's JSON text is returned."""
     match.state_summary = {"revision": revision, **replayer.state().summary()}
-    entry = to_json(hand_entry(scored, None))
-    before = match.state_hands or "[]"
-    match.state_hands = f"[{entry}]" if before == "[]" else f"{before[:-1]},{entry}]"
+    text = row.state_entry = to_json(hand_entry(scored, None))
     match.state_revision = revision
     match.state_engine = ENGINE_VERSION
+    return text
 
 
 def cache_at(match: Match, revision: int) -> bool:
     """Whether the cache holds the state at ``revision``, made by this engine."""
     return (match.state_revision == revision and match.state_engine == ENGINE_VERSION
-            and match.state_summary is not None and match.state_hands is not None)
+            and match.state_summary is not None)
+
+
+def _entries(state: MatchState, rows: list[Hand]) -> str:
+    by_number = {row.number: row for row in rows}
+    return to_json([hand_entry(h, by_number.get(h.number)) for h in state.hands])
 
 
 def _replayed(match: Match) -> tuple[dict[str, Any], str]:
@@ -93,6 +104,16 @@ def _replayed(match: Match) -> tuple[dict[str, Any], str]:
     hands = list(db.session.scalars(select(Hand).where(Hand.match_id == match.id).order_by(Hand.number)))
     state = replay_rows(match, rules, hands)
     return {"revision": match.revision, **state.summary()}, _entries(state, hands)
+
+
+def _cached_entries(match: Match) -> str | None:
+    """The cached entries of the match's hands joined in number order; None when one is missing."""
+    entries = list(db.session.scalars(
+        select(Hand.state_entry).where(Hand.match_id == match.id).order_by(Hand.number)))
+    present = [entry for entry in entries if entry is not None]
+    if len(present) != len(entries):
+        return None
+    return "[" + ",".join(present) + "]"
 
 
 def summary_of(match: Match) -> dict[str, Any]:
@@ -104,11 +125,17 @@ def summary_of(match: Match) -> dict[str, Any]:
 
 def state_text(match: Match) -> str:
     """The state as JSON text: the cached summary and hands, joined without decoding them."""
-    if cache_at(match, match.revision):
-        summary, hands = match.state_summary, match.state_hands
+    hands = _cached_entries(match) if cache_at(match, match.revision) else None
+    if hands is not None:
+        summary = match.state_summary
     else:
         summary, hands = _replayed(match)
-    return with_member(to_json(summary), "hands", hands or "[]")
+    return with_member(to_json(summary), "hands", hands)
+
+
+def summary_text(match: Match) -> str:
+    """The state without its hands as JSON text (what a write answers)."""
+    return to_json(summary_of(match))
 
 
 def state_of(match: Match) -> dict[str, Any]:

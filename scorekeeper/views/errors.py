@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import render_template, request
+from flask import render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
@@ -28,6 +28,17 @@ def _back() -> str | None:
     return referrer if referrer.startswith(request.host_url) else None
 
 
+def _key_form(error: HTTPException) -> str | None:
+    """Where a scorer's page refused for want of a key posts the key of its link, when the link carries one
+    after ``#`` (``/m/<id>#<key>``, the API's ``links.scorer``): static/js/key-in-link.js reads it there."""
+    match_id = (request.view_args or {}).get("match_id")
+    endpoint = request.endpoint or ""
+    if error.code == 403 and request.method == "GET" and match_id and endpoint.startswith("scorer.") and (
+            endpoint != "scorer.join"):
+        return url_for("scorer.join_with_key", match_id=match_id)
+    return None
+
+
 def page_error(error: Exception) -> Any:
     """The page for ``error``: an expired form (a bad CSRF token) says nothing was saved and links back to the
     form's page; a service's refusal says its first problem; 403 and 404 say what to do; other HTTP errors
@@ -40,6 +51,6 @@ def page_error(error: Exception) -> Any:
     if isinstance(error, HTTPException):
         if error.code in PAGE_MESSAGES:
             title, message = PAGE_MESSAGES[error.code]
-            return render_template("error.html", title=title, message=message), error.code
+            return render_template("error.html", title=title, message=message, key_form=_key_form(error)), error.code
         return error
     return FAULT, 500

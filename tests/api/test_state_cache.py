@@ -77,7 +77,9 @@ def test_an_empty_cache_is_rebuilt_by_replaying(app: Flask, client: FlaskClient)
     with app.app_context():
         match = db.session.get(Match, match_id)
         assert match is not None
-        match.state_summary = match.state_hands = match.state_revision = None
+        match.state_summary = match.state_revision = None
+        for row in match.hands:
+            row.state_entry = None
         db.session.commit()
     assert client.get(f"/api/v1/matches/{match_id}", headers=auth).json["state"] == replayed(app, match_id)
     assert client.post(f"/api/v1/matches/{match_id}/hands", json=a_hand(rng), headers=auth).status_code == 201

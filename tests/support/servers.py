@@ -51,15 +51,16 @@ class LiveServer:
 
 
 def start_server(database_url: str, tmp_path: Path, workers: int = 1,
-                 extra_env: dict[str, str] | None = None) -> LiveServer:
-    """Start `scorekeeper serve` (which migrates first) and wait until it answers."""
+                 extra_env: dict[str, str] | None = None, quiet: bool = True) -> LiveServer:
+    """Start `scorekeeper serve` (which migrates first) and wait until it answers; ``quiet=False`` keeps its
+    access log (in ``server.log``, with everything else it writes)."""
     port = free_port()
     env = {**os.environ, "SCOREKEEPER_DATABASE_URL": database_url, "SCOREKEEPER_SECRET_KEY": "live-test",
            **(extra_env or {})}
     log = open(tmp_path / f"serve-{port}.log", "wb")  # noqa: SIM115 - closed with the process
     process = subprocess.Popen(
         [sys.executable, "-m", "scorekeeper.cli", "serve", "--port", str(port), "--workers", str(workers),
-         "--quiet"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+         *(["--quiet"] if quiet else [])], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

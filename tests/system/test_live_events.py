@@ -284,31 +284,27 @@ def test_fifty_watchers_on_two_workers_through_redis(tmp_path: Path, watchers: l
         stop_server(server)
 
 
-def test_without_redis_a_second_worker_never_hears_of_the_update(tmp_path: Path, watchers: list[Watcher]) -> None:
-    """Why more than one worker needs SCOREKEEPER_REDIS_URL: the in-process broker reaches only its own."""
-    server = start_server(f"sqlite:///{tmp_path / 'local.sqlite'}", tmp_path, workers=2,
-                          extra_env={"SCOREKEEPER_REDIS_URL": ""})
-    try:
-        match = create(server)
-        pids = _watch_both_workers(server, match["view_token"], watchers, 10)
-        if len(pids) < 2:
-            pytest.skip("the kernel gave every stream to one worker")
-        for watcher in watchers:
-            watcher.next()
-        recorded = record(server, match, MADE)
-        time.sleep(2)  # far longer than an update takes to reach a watcher of the worker that wrote it
-        heard = {w.served_by for w in watchers if not w.nothing_for(0)}
-        assert len(heard) == 1
-        for watcher in watchers:
-            if watcher.served_by in heard:
-                assert watcher.next().revision == recorded["revision"]
-            else:
-                assert watcher.nothing_for(0)
-    finally:
-        for watcher in watchers:
-            watcher.close()
-        watchers.clear()
-        stop_server(server)
+def test_a_last_event_id_that_is_no_revision_is_a_400_naming_it(live_server: LiveServer) -> None:
+    """Over real HTTP: the header's raw bytes (Latin-1 "²", its UTF-8, letters), the query's percent-escapes."""
+    match = create(live_server)
+    path = f"/api/v1/boards/{match['view_token']}/events"
+    parts = urlsplit(live_server.url)
+    for last in (b"\xb2", "²".encode(), b"abc"):
+        connection = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=10)
+        try:
+            connection.putrequest("GET", path)
+            connection.putheader("Last-Event-ID", last)
+            connection.endheaders()
+            response = connection.getresponse()
+            body = json.loads(response.read())
+        finally:
+            connection.close()
+        assert response.status == 400, (last, body)
+        assert [e["field"] for e in body["errors"]] == ["Last-Event-ID"], body
+    for query in ("%C2%B2", "%D9%A3", "-1"):
+        status, body = live_server.json("GET", f"{path}?last_event_id={query}")
+        assert status == 400, (query, body)
+        assert [e["field"] for e in body["errors"]] == ["last_event_id"], body
 
 
 def test_a_hand_is_answered_quickly_while_300_watch(tmp_path: Path, watchers: list[Watcher]) -> None:

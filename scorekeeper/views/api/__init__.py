@@ -1,4 +1,4 @@
-"""The JSON API of API.md: one blueprint under /api/v1. Its whole URL surface is the table below; the views
+"""The JSON API of docs/api.md: one blueprint under /api/v1. Its whole URL surface is the table below; the views
 live one module per resource.
 
 ``requests`` holds the request helpers every resource uses (body, bearer token, If-Match, Idempotency-Key,

@@ -1,5 +1,5 @@
 """The API's errors: on an /api/ path every error is JSON ``{"errors": [{"field", "message"}]}`` with its
-status, never an HTML page or a stack trace (API.md "Errors").
+status, never an HTML page or a stack trace (docs/api.md "Errors").
 
 The app's error handlers ask here first (``json_error``): a path under /api/ that matches no route (404,
 405) belongs to no blueprint, so the handlers are the application's and the pages answer every other path.
@@ -30,5 +30,9 @@ def json_error(error: Exception) -> tuple[Response, int] | None:
     if isinstance(error, HTTPException):
         field = "body" if error.code in (400, 413) else "path" if error.code in (404, 405) else "request"
         message = error.description or error.name
-        return jsonify({"errors": [{"field": field, "message": message}]}), error.code or 500
+        response = jsonify({"errors": [{"field": field, "message": message}]})
+        for name, value in error.get_headers():  # a 405's Allow (RFC 9110 requires it); not its HTML type
+            if name.lower() != "content-type":
+                response.headers[name] = value
+        return response, error.code or 500
     return jsonify({"errors": [{"field": "server", "message": "something went wrong; nothing was saved"}]}), 500

@@ -1,4 +1,4 @@
-"""Export and import of a match under /api/v1 (API.md "Export and import"): JSON and CSV out, JSON in."""
+"""Export and import of a match under /api/v1 (docs/api.md "Export and import"): JSON and CSV out, JSON in."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Hands of a match under /api/v1: record the next one, replace one, void one and restore a voided one.
 
-Every write needs the edit token; ``If-Match`` and ``Idempotency-Key`` are honoured as API.md says."""
+Every write needs the edit token; ``If-Match`` and ``Idempotency-Key`` are honoured as docs/api.md says."""
 
 from __future__ import annotations
 

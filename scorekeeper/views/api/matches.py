@@ -7,7 +7,7 @@ from typing import Any
 from flask import Response, jsonify
 
 from ... import services
-from .requests import bearer_token, caller, idempotency_key, json_text, object_body, respond
+from .requests import bearer_token, caller, idempotency_key, json_text, not_modified, object_body, respond
 
 
 def create_match() -> Response:
@@ -19,6 +19,9 @@ def get_match(match_id: str) -> Response:
     """The match and its state; either token. Its revision is the ETag."""
     match = services.find_match(match_id)
     services.authorize(match, bearer_token(), edit=False)
+    unchanged = not_modified(match.revision)  # before the state is read: an unchanged match costs no replay
+    if unchanged is not None:
+        return unchanged
     return json_text(services.match_json(match), 200, match.revision)
 
 

@@ -1,4 +1,14 @@
-"""The OpenAPI description of API.md, served at /api/v1/openapi.json: every path the API routes, documented."""
+"""The OpenAPI description of docs/api.md, served at /api/v1/openapi.json: every path the API routes, each
+parameter and header it reads, every status it can answer with the shape of that answer.
+
+The document tells the truth about the answers, nullable fields included (a voided hand's ``points``, …),
+and tests/api/test_openapi_properties.py holds it to that: Schemathesis sends requests generated from the
+served document and checks every answer's status, content type, headers and body against it.
+
+Two statuses are said once, in ``info.description`` rather than on every operation: 405 (a method the path
+does not have, with its ``Allow`` header; OpenAPI describes the methods a path has) and 500 (a fault of the
+server, ``{"field": "server", …}``).
+"""
 
 from __future__ import annotations
 
@@ -6,294 +16,586 @@ from typing import Any
 
 from flask import jsonify
 
-_ERRORS = {"$ref": "#/components/schemas/Errors"}
+# ---------------------------------------------------------------- small builders
 
 
-def _error(description: str) -> dict[str, Any]:
-    return {"description": description, "content": {"application/json": {"schema": _ERRORS}}}
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
 
 
-def _ok(description: str, schema: str) -> dict[str, Any]:
-    return {"description": description,
-            "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema}"}}}}
+def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` or null (JSON Schema 2020-12, as OpenAPI 3.1 has it)."""
+    return {"anyOf": [schema, {"type": "null"}]}
 
 
+def _array(items: dict[str, Any], **more: Any) -> dict[str, Any]:
+    return {"type": "array", "items": items, **more}
+
+
+def _object(properties: dict[str, Any], required: tuple[str, ...] | list[str] = (), **more: Any) -> dict[str, Any]:
+    """An object; ``required`` names the members every answer carries (answers may gain members)."""
+    schema: dict[str, Any] = {"type": "object", "properties": properties, **more}
+    if required:
+        schema["required"] = list(required)
+    return schema
+
+
+def _error(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/responses/{name}"}
+
+
+def _json(description: str, schema: dict[str, Any], headers: dict[str, Any] | None = None) -> dict[str, Any]:
+    answer: dict[str, Any] = {"description": description, "content": {"application/json": {"schema": schema}}}
+    if headers:
+        answer["headers"] = headers
+    return answer
+
+
+def _body(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"required": True, "content": {"application/json": {"schema": schema}}}
+
+
+def _param(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/parameters/{name}"}
+
+
+_INT = {"type": "integer"}
+_COUNT = {"type": "integer", "minimum": 0}
+_TEXT = {"type": "string"}
+_BOOL = {"type": "boolean"}
+_TIME = {"type": "string", "format": "date-time", "description": "ISO 8601 with its UTC offset"}
+_DAY = {"type": "string", "format": "date", "description": "YYYY-MM-DD"}
+_TEXTS = _array(_TEXT)
+_PER_SIDE = _array(_INT, description="one entry per side, side 0 first")
+_SIDE = {"type": "integer", "minimum": 0, "description": "a side, numbered from 0"}
 _CONTRACT = {"enum": ["clubs", "diamonds", "hearts", "spades", "no-trumps", "all-trumps"]}
 _RANKS = {"enum": ["7", "8", "9", "10", "J", "Q", "K", "A"]}
-_CARD = {"type": "string", "description": "rank then suit letter (C D H S)", "examples": ["10H", "JS", "AC"]}
-_DECLARATION = {"type": "object", "required": ["kind"], "properties": {
-    "kind": {"enum": ["sequence", "square"]}, "length": {"type": "integer", "minimum": 3, "maximum": 8},
-    "top": _RANKS, "suit": {"enum": ["clubs", "diamonds", "hearts", "spades"]}, "rank": _RANKS}}
+_SUITS = {"enum": ["clubs", "diamonds", "hearts", "spades"]}
+_CARD = {"type": "string", "pattern": "^(7|8|9|10|J|Q|K|A)[CDHS]$",
+         "description": "rank then suit letter (C D H S)", "examples": ["10H", "JS", "AC"]}
+_RESULTS = ["made", "bate", "tie", "claim", "false-claim", "revoke", "thrown-in"]
+_NAME = {"type": "string", "minLength": 1, "maxLength": 40, "description": "a player's name, 1 to 40 characters"}
+_NOTE = {"type": "string", "minLength": 1, "maxLength": 500}
 _AUTH = [{"bearer": []}]
-_ID = {"name": "match_id", "in": "path", "required": True, "schema": {"type": "string"}}
-_NUMBER = {"name": "number", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1}}
-_IDEMPOTENCY = {"name": "Idempotency-Key", "in": "header", "required": False, "schema": {"type": "string"},
-                "description": "A retried request with the same key and body returns the first answer."}
-_IF_MATCH = {"name": "If-Match", "in": "header", "required": False, "schema": {"type": "string"},
-             "description": 'The revision the write is based on, in quotes ("7"); 412 if the match moved on.'}
-_HAND_BODY = {"required": True, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/HandInput"}}}}
-_WRITE_ERRORS = {
-    "400": _error("not JSON"), "401": _error("missing or wrong edit token"), "404": _error("unknown match or hand"),
-    "412": _error("stale If-Match"), "422": _error("a hand the rules do not allow"),
+"""A bearer token: which one each operation takes is said in its summary (and in the scheme's description)."""
+_OPTIONAL_AUTH = [{}, {"bearer": []}]
+
+# ---------------------------------------------------------------- parameters and headers
+
+_PARAMETERS: dict[str, Any] = {
+    "match_id": {"name": "match_id", "in": "path", "required": True, "schema": _TEXT,
+                 "description": "the match's id (as its create answer gives it)"},
+    "number": {"name": "number", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1},
+               "description": "the hand's number in the match, from 1; a path that is not a whole number "
+                              "is 404"},
+    "view_token": {"name": "view_token", "in": "path", "required": True, "schema": _TEXT,
+                   "description": "the board's token (the match's view_token)"},
+    "club_id": {"name": "club_id", "in": "path", "required": True, "schema": _TEXT,
+                "description": "the club's id"},
+    "Idempotency-Key": {
+        "name": "Idempotency-Key", "in": "header", "required": False,
+        "schema": {"type": "string", "minLength": 1, "maxLength": 200},
+        "description": "A retried write with the same key and the same body gets the first answer, byte for "
+                       "byte, and nothing new is recorded; the same key with a different body is 422, and so "
+                       "is a key outside 1 to 200 characters. A hand write's keys belong to its match, a "
+                       "create's to its caller."},
+    "If-Match": {
+        "name": "If-Match", "in": "header", "required": False,
+        "schema": {"type": "string", "pattern": '^(W/)?"?[0-9]+"?$', "examples": ['"7"']},
+        "description": 'The revision the write is based on, in quotes ("7"; W/"7" and a bare 7 are read '
+                       "too): 412 when the match has moved on; anything that is not a revision is 400."},
+    "X-Change-Reason": {
+        "name": "X-Change-Reason", "in": "header", "required": False,
+        "schema": {"type": "string", "maxLength": 500},
+        "description": "Why a hand a side confirmed is changed or voided (UTF-8; at most 500 characters). "
+                       "Without it such a change is 422 (field reason); the change empties confirmed_by."},
+    "Last-Event-ID": {"name": "Last-Event-ID", "in": "header", "required": False, "schema": _TEXT,
+                      "description": "resume after this revision (what EventSource sends when it reconnects)"},
+    "last_event_id": {"name": "last_event_id", "in": "query", "required": False, "schema": _TEXT,
+                      "description": "the same as Last-Event-ID, for clients that cannot set headers"},
+}
+_WRITE = [_param("match_id"), _param("Idempotency-Key"), _param("If-Match")]
+_HAND_WRITE = [_param("match_id"), _param("number"), _param("Idempotency-Key"), _param("If-Match")]
+
+_ETAG = {"ETag": {"required": True, "description": 'the match\'s revision after this answer, in quotes ("7")',
+                  "schema": {"type": "string", "pattern": '^"[0-9]+"$'}}}
+_DOWNLOAD = {"Content-Disposition": {"required": True, "description": "attachment; filename=\"….csv\"",
+                                     "schema": {"type": "string", "pattern": "^attachment; filename="}}}
+
+# ---------------------------------------------------------------- errors
+
+_ERROR_ANSWERS = {
+    "BadRequest": "400: the body is not JSON (or not sent as application/json), or not the JSON object this "
+                  "operation reads; or If-Match (Last-Event-ID, last_event_id) is not a revision",
+    "Unauthorized": "401: a token is missing, or cannot do this",
+    "NotFound": "404: no such match, hand, board or club; or a path parameter that does not fit the path "
+                "(a hand number that is not a whole number)",
+    "Conflict": "409: the match is finished, or the change would end the match before a later hand",
+    "Stale": "412: If-Match names a revision the match has moved on from; nothing was written",
+    "TooLarge": "413: the body is larger than the server reads (256 KB; a match import 16 MB, a club import "
+                "64 MB)",
+    "Invalid": "422: something the rules or this server do not allow, each problem named by its field; or an "
+               "Idempotency-Key reused for a different request, or not 1 to 200 characters",
 }
 
+# ---------------------------------------------------------------- schemas
 
-_CLUB = {"name": "club_id", "in": "path", "required": True, "schema": {"type": "string"}}
-_CLUB_ERRORS = {"401": _error("missing or wrong club token"), "404": _error("unknown club")}
-_FILTERS = [{"name": name, "in": "query", "required": False, "schema": {"type": "string"}, "description": text}
-            for name, text in (("player", "a club player's name (any case)"), ("game", "a preset name"),
-                               ("from", "first day, YYYY-MM-DD"), ("to", "last day, YYYY-MM-DD"))]
+_DECLARATION = _object({
+    "kind": {"enum": ["sequence", "square"]}, "length": {"type": "integer", "minimum": 3, "maximum": 8},
+    "top": _RANKS, "suit": _SUITS, "rank": _RANKS}, ["kind"],
+    description="a sequence (length, top, suit) or a square (rank)")
+
+_STATS_RATE = _object({"count": _COUNT, "of": _COUNT, "percent": _nullable(_INT)}, ["count", "of", "percent"],
+                      description="a rate with its counts; percent is null when of is 0")
+_STATS_AVERAGE = _object({"hands": _COUNT, "points": _INT, "average": _nullable({"type": "number"})},
+                         ["hands", "points", "average"])
+_FIGURES_PROPERTIES: dict[str, Any] = {
+    "matches": _object({"played": _COUNT, "won": _COUNT, "unfinished": _COUNT, "win_rate": _STATS_RATE},
+                       ["played", "won", "unfinished", "win_rate"]),
+    "games": _object({"played": _COUNT, "won": _COUNT, "win_rate": _STATS_RATE}, ["played", "won", "win_rate"]),
+    "hands": _object({"played": _COUNT, "taken": _COUNT, "made": _COUNT, "bate": _COUNT, "tie": _COUNT},
+                     ["played", "taken", "made", "bate", "tie"]),
+    "make_rate": _STATS_RATE, "bate_rate": _STATS_RATE, "as_taker": _STATS_AVERAGE, "as_defender": _STATS_AVERAGE,
+    "claims": _object({"good": _COUNT, "false": _COUNT}, ["good", "false"]),
+    "biggest_hand": _nullable(_object({"points": _INT, "match": _TEXT, "hand": _INT, "day": _TEXT,
+                                       "variant": _TEXT}, ["points", "match", "hand", "day", "variant"])),
+}
+_FIGURES = list(_FIGURES_PROPERTIES)
+
+_SCHEMAS: dict[str, Any] = {
+    "Errors": _object({"errors": _array(_ref("Problem"), minItems=1)}, ["errors"],
+                      description="every error on an /api/ path: one entry per problem"),
+    "Problem": _object({"field": {"type": "string", "minLength": 1,
+                                  "description": "where the problem is: a body field (card_points.1, hand.taker), "
+                                                 "a header (If-Match), or body, path, number, server"},
+                        "message": {"type": "string", "minLength": 1}}, ["field", "message"]),
+    "HandInput": _object({
+        "taker": _SIDE, "contract": _CONTRACT, "double": {"enum": [0, 1, 2]},
+        "card_points": _array(_nullable({"type": "integer", "minimum": 0}),
+                              description="per side, without the last trick; in four-handed games one may be "
+                                          "null: the rest of the deck"),
+        "last_trick": _SIDE,
+        "melds": _array(_array({"anyOf": [_INT, _DECLARATION]}),
+                        description="per side: credited values (20, 50, …) or declarations, not both"),
+        "bela": _array(_COUNT, description="per side, the bela declared"),
+        "took_trick": _array(_BOOL),
+        "claim": _object({"side": _SIDE, "points": _COUNT, "trick": {"type": "integer", "minimum": 1}},
+                         ["side", "points"]),
+        "revoke": _object({"accused": _SIDE, "accuser": _SIDE, "upheld": _BOOL}, ["accused", "accuser", "upheld"]),
+        "thrown_in": _BOOL,
+    }, additionalProperties=False, description="a hand as the table saw it (docs/api.md \"The hand\"); any "
+                                               "other field is refused (422, naming it)"),
+    "Hand": _object({
+        "number": {"type": "integer", "minimum": 1},
+        "game": _nullable(_INT),
+        "input": {"type": "object", "description": "the hand as it was given (HandInput)"},
+        "voided": _BOOL,
+        "result": {"enum": [*_RESULTS, None]},
+        "points": _nullable(_PER_SIDE), "scores": _nullable(_PER_SIDE), "pot": _nullable(_INT),
+        "totals": _nullable(_PER_SIDE),
+        "explanation": _TEXTS,
+        "valat": _nullable(_BOOL),
+        "disputed": _BOOL, "dispute": _nullable(_TEXT),
+        "confirmed_by": _array(_SIDE),
+    }, ["number", "game", "input", "voided", "result", "points", "scores", "pot", "totals", "explanation", "valat",
+        "disputed", "dispute", "confirmed_by"],
+        description="a hand's entry in the state; a voided hand keeps number, input and its dispute and "
+                    "confirmation fields, and has null game, result, points, scores, pot, totals and valat, "
+                    "and an empty explanation"),
+    "HandWritten": {"allOf": [_ref("Hand"), _object({
+        "revision": {"type": "integer", "minimum": 1},
+        "state": {"allOf": [_ref("StateSummary"), _object({"revision": {"type": "integer", "minimum": 1}},
+                                                          ["revision", "deals"])],
+                  "description": "the new state without its hands (GET /matches/{match_id} has them)"}},
+        ["revision", "state"])],
+        "description": "the answer of every hand write: the hand's entry, the match's new revision and state"},
+    "Game": _object({"number": {"type": "integer", "minimum": 1}, "totals": _PER_SIDE, "winner": _nullable(_SIDE)},
+                    ["number", "totals", "winner"]),
+    "StateSummary": _object({
+        "game": {"type": "integer", "minimum": 1}, "totals": _PER_SIDE, "pot": _INT, "games": _array(_ref("Game")),
+        "games_won": _PER_SIDE, "winner": _nullable(_SIDE), "finished": _BOOL, "dealer": _COUNT, "leader": _COUNT,
+        "can_claim": _array(_BOOL), "needs": _PER_SIDE,
+        "deals": {**_COUNT, "description": "deals played in the current game, thrown-in ones not counted"},
+    }, ["game", "totals", "pot", "games", "games_won", "winner", "finished", "dealer", "leader", "can_claim",
+        "needs"], description="the engine's replay of the stored hands, without revision and hands"),
+    "State": {"allOf": [_ref("StateSummary"), _object({
+        "revision": {"type": "integer", "minimum": 1}, "hands": _array(_ref("Hand"))}, ["revision", "hands", "deals"])],
+        "description": "the match's state: its revision (the ETag) and every hand, voided ones too"},
+    "Rules": _object({
+        "variant": _TEXT, "title": _TEXT, "description": _TEXT, "players": {"enum": [2, 3, 4]},
+        "sides": {"enum": [2, 3]}, "target": _INT, "success": _TEXT, "tie": _TEXT, "melds-need-trick": _BOOL,
+        "claims": _TEXT, "claim-window": _nullable(_INT), "claim-from": _nullable(_INT), "false-claim": _TEXT,
+        "revoke": _TEXT, "best-of": _INT, "meld-values": {"type": "object", "additionalProperties": _INT},
+        "tens": _BOOL, "valat": _INT, "no-win-on-valat": _BOOL, "sequence-tie": _TEXT, "deal": _TEXT,
+        "contracts": _array(_CONTRACT), "contract-required": _BOOL, "doubles": _BOOL, "no-trumps-doubled": _BOOL,
+        "top-trump": _TEXT, "bela-points": _INT, "bela-on-bate": _TEXT, "melds": _TEXT,
+        "deal-limit": _nullable(_INT),
+    }, ["variant", "title", "description", "players", "sides", "target", "best-of", "contracts"],
+        description="a preset with its options resolved (docs/api.md \"Variants and house rules\")"),
+    "Side": _object({"index": _SIDE, "name": _TEXT, "players": _TEXTS}, ["index", "name", "players"]),
+    "Match": _object({
+        "id": _TEXT, "variant": _TEXT, "rules": _ref("Rules"), "players": _TEXTS, "sides": _array(_ref("Side")),
+        "first_dealer": _COUNT, "created_at": _TIME, "updated_at": _TIME,
+        "links": _object({"board": _TEXT, "scorer": _TEXT}, ["board"]),
+        "state": _ref("State"),
+    }, ["id", "variant", "rules", "players", "sides", "first_dealer", "created_at", "updated_at", "links", "state"],
+        description="a match without its secrets (but the board's link)"),
+    "NewMatch": {"allOf": [_ref("Match"), _object({
+        "edit_token": _TEXT, "view_token": _TEXT,
+        "links": _object({"board": _TEXT, "scorer": _TEXT}, ["board", "scorer"])},
+        ["edit_token", "view_token", "links"])],
+        "description": "a created or imported match with its secrets, shown only in this answer (and to a retry "
+                       "with the same Idempotency-Key)"},
+    "Event": _object({"revision": {"type": "integer", "minimum": 1}, "kind": _TEXT, "hand": _nullable(_INT),
+                      "data": {"type": "object"}, "at": _TIME}, ["revision", "kind", "hand", "data", "at"],
+                     description="an entry of the audit log (docs/api.md \"The audit log\")"),
+    "Events": _object({"events": _array(_ref("Event"))}, ["events"]),
+    "Export": _object({
+        "format": {"const": "scorekeeper-match"}, "version": {"const": 1},
+        "match": _object({"variant": _TEXT, "rules": {"type": "object"}, "players": _TEXTS,
+                          "first_dealer": _COUNT, "created_at": _TIME},
+                         ["variant", "rules", "players", "first_dealer", "created_at"]),
+        "hands": _array(_object({
+            "number": {"type": "integer", "minimum": 1}, "input": {"type": "object"}, "voided": _BOOL,
+            "disputed": _BOOL, "dispute_note": _nullable(_TEXT), "confirmed_by": _array(_SIDE)},
+            ["number", "input", "voided", "disputed", "dispute_note", "confirmed_by"])),
+        "events": _array(_ref("Event"), description="the audit log as /events gives it"),
+        "state": _ref("StateSummary"),
+        "digest": {"type": "string", "pattern": "^[0-9a-f]{64}$",
+                   "description": "SHA-256 (hex) of the canonical JSON (sorted keys, compact) of every other "
+                                  "member"},
+    }, ["format", "version", "match", "hands", "events", "state", "digest"],
+        description="everything needed to rebuild a match, and no secret"),
+    "Preview": _object({
+        "result": {"enum": _RESULTS}, "points": _PER_SIDE, "scores": _PER_SIDE, "pot": _INT, "totals": _PER_SIDE,
+        "explanation": _TEXTS, "game_winner": _nullable(_SIDE),
+    }, ["result", "points", "scores", "pot", "totals", "explanation", "game_winner"]),
+    "Variants": _object({"variants": _array(_ref("Rules"))}, ["variants"]),
+    "MeldVerdict": _object({"scores": _PER_SIDE, "explanation": _TEXTS}, ["scores", "explanation"]),
+    "LegalPlays": _object({"legal": _array(_CARD), "explanation": _TEXTS}, ["legal", "explanation"]),
+    "Club": _object({"id": _TEXT, "name": _TEXT, "created_at": _TIME, "players": _TEXTS},
+                    ["id", "name", "created_at", "players"]),
+    "NewClub": {"allOf": [_ref("Club"), _object({
+        "club_token": _TEXT, "links": _object({"club": _TEXT}, ["club"])}, ["club_token", "links"])],
+        "description": "a created club with its secret, shown only in this answer (and to a retry with the "
+                       "same Idempotency-Key)"},
+    "ImportedClub": {"allOf": [_ref("NewClub"), _object({"matches": _TEXTS}, ["matches"])],
+                     "description": "the new club, its secret and its new matches' ids"},
+    "Filters": _object({"player": _TEXT, "game": _TEXT, "from": _DAY, "to": _DAY},
+                       description="the filters applied, as query arguments"),
+    "ClubMatches": _object({"filters": _ref("Filters"), "matches": _array(_object({
+        "id": _TEXT, "day": _DAY, "variant": _TEXT, "game": _TEXT, "players": _TEXTS, "sides": _TEXTS,
+        "finished": _BOOL, "winner": _nullable(_TEXT), "games_won": _PER_SIDE, "hands": _COUNT, "result": _TEXT,
+        "links": _object({"sheet": _TEXT, "board": _TEXT}, ["sheet", "board"])},
+        ["id", "day", "variant", "game", "players", "sides", "finished", "winner", "games_won", "hands", "result",
+         "links"]))}, ["filters", "matches"]),
+    "Figures": _object(_FIGURES_PROPERTIES, _FIGURES, description="a player's or a partnership's figures"),
+    "NamedFigures": {"allOf": [_ref("Figures"), _object({"name": _TEXT}, ["name"])]},
+    "PartnershipFigures": {"allOf": [_ref("Figures"), _object({"name": _TEXT, "players": _TEXTS},
+                                                              ["name", "players"])]},
+    "ClubStats": _object({"filters": _ref("Filters"), "matches": _COUNT, "players": _array(_ref("NamedFigures")),
+                          "partnerships": _array(_ref("PartnershipFigures"))},
+                         ["filters", "matches", "players", "partnerships"]),
+    "PlayerStats": _object({
+        "name": _TEXT, **_FIGURES_PROPERTIES,
+        "results": _array(_object({
+            "day": _DAY, "match": _TEXT, "variant": _TEXT, "game": _TEXT, "partners": _TEXTS, "against": _TEXTS,
+            "won": _BOOL, "won_so_far": _COUNT, "played_so_far": _COUNT},
+            ["day", "match", "variant", "game", "partners", "against", "won", "won_so_far", "played_so_far"])),
+        "partnerships": _array(_ref("PartnershipFigures")), "opponents": _TEXTS,
+    }, ["name", "results", "partnerships", "opponents"],
+        description="one player's figures (absent while the player has no match), results over time, "
+                    "partnerships and opponents"),
+    "HeadToHead": _object({"players": _array(_TEXT, minItems=2, maxItems=2), "matches": _TEXTS,
+                           "tallies": {"type": "object", "additionalProperties": _ref("Figures")}},
+                          ["players", "matches", "tallies"]),
+    "ClubExport": _object({
+        "format": {"const": "scorekeeper-club"}, "version": {"const": 1},
+        "club": _object({"name": _TEXT, "created_at": _TIME}, ["name", "created_at"]),
+        "players": _TEXTS, "matches": _array(_ref("Export")),
+        "digest": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+    }, ["format", "version", "club", "players", "matches", "digest"]),
+}
+
+# ---------------------------------------------------------------- request bodies
+
+_CREATE_MATCH = _object({
+    "variant": {"type": "string", "description": "a preset (GET /variants)"},
+    "players": _array(_NAME, minItems=2, maxItems=4, description="the names in seat order, as many as the "
+                                                                   "preset's players, no two the same"),
+    "rules": {"type": "object", "description": "house rules: option names and values"},
+    "best_of": {"type": "integer", "minimum": 1, "description": "games in the match, odd"},
+    "first_dealer": {**_COUNT, "description": "the seat that deals the first hand"},
+    "club": {"type": "string", "description": "a club's id: the match is played in that club (send the club's "
+                                              "token as the bearer)"},
+}, ["variant", "players"])
+_PREVIEW = _object({
+    "match": {"type": "string", "description": "score the hand from this match's current position (send its "
+                                               "edit or view token)"},
+    "variant": _TEXT, "rules": {"type": "object"}, "sides": _TEXTS,
+    "before": _object({"totals": _array(_COUNT), "pot": _COUNT, "dealer": _COUNT},
+                      description="the position to score from; a new game when absent"),
+    "hand": _ref("HandInput"),
+}, ["hand"], description="either match, or variant with rules, sides and before")
+_MELDS = _object({
+    "variant": _TEXT, "rules": {"type": "object"}, "contract": _CONTRACT,
+    "forehand": {**_SIDE, "description": "the side that leads to the first trick"},
+    "declarations": _array(_array(_DECLARATION), description="one list per side"),
+    "sides": _array(_TEXT, description="side names for the explanation"),
+}, ["variant", "contract", "forehand", "declarations"])
+_LEGAL_PLAYS = _object({
+    "variant": _TEXT,
+    "rules": {"type": "object", "description": "house rules; also the trick-play options bare-yuss (default true "
+                                               "in bela and bela-3) and scoring-trump-lead"},
+    "contract": _CONTRACT,
+    "seat": {"type": "integer", "minimum": 0, "description": "the player about to play"},
+    "trick": _array(_object({"seat": {"type": "integer", "minimum": 0}, "card": _CARD}, ["seat", "card"]),
+                    description="the cards already played to the trick, in order"),
+    "hand": _array(_CARD, description="the cards the player held"),
+}, ["variant", "contract", "seat", "hand"])
+_CREATE_CLUB = _object({"name": {"type": "string", "minLength": 1, "maxLength": 80},
+                        "players": _array(_NAME, maxItems=500)}, ["name"])
+
+# ---------------------------------------------------------------- operations
 
 
-def _club_read(summary: str, parameters: list[dict[str, Any]], kind: str = "application/json") -> dict[str, Any]:
-    return {"get": {"summary": summary, "parameters": [_CLUB, *parameters], "security": _AUTH,
-                    "responses": {"200": {"description": summary, "content": {kind: {"schema": {}}}},
-                                  **_CLUB_ERRORS, "422": _error("a filter or player that is not valid")}}}
+def _responses(ok: str, answer: dict[str, Any], *errors: str) -> dict[str, Any]:
+    return {ok: answer, **{_STATUS[name]: _error(name) for name in errors}}
+
+
+_STATUS = {"BadRequest": "400", "Unauthorized": "401", "NotFound": "404", "Conflict": "409", "Stale": "412",
+           "TooLarge": "413", "Invalid": "422"}
+
+
+def _hand_write(summary: str, ok: str, what: str, body: dict[str, Any] | None, *extra: Any,
+                errors: tuple[str, ...] = ("BadRequest", "Unauthorized", "NotFound", "Stale", "TooLarge",
+                                           "Invalid"), description: str = "") -> dict[str, Any]:
+    operation: dict[str, Any] = {
+        "summary": summary, "parameters": [*_HAND_WRITE, *extra], "security": _AUTH,
+        "responses": _responses(ok, _json(what, _ref("HandWritten"), _ETAG), *errors)}
+    if description:
+        operation["description"] = description
+    if body is not None:
+        operation["requestBody"] = body
+    return operation
+
+
+def _read(summary: str, parameters: list[dict[str, Any]], answer: dict[str, Any], *errors: str,
+          security: list[dict[str, Any]] | None = None, description: str = "") -> dict[str, Any]:
+    operation: dict[str, Any] = {"summary": summary, "parameters": parameters,
+                                 "responses": _responses("200", answer, *errors)}
+    if security is not None:
+        operation["security"] = security
+    if description:
+        operation["description"] = description
+    return {"get": operation}
+
+
+def _csv(description: str) -> dict[str, Any]:
+    return {"description": description, "headers": _DOWNLOAD,
+            "content": {"text/csv": {"schema": {"type": "string"}}}}
+
+
+def _match_paths() -> dict[str, Any]:
+    return {
+        "/api/v1/matches": {"post": {
+            "summary": "Create a match", "parameters": [_param("Idempotency-Key")], "security": _OPTIONAL_AUTH,
+            "description": "No token needed; a club's match (\"club\") needs the club's token as the bearer.",
+            "requestBody": _body(_CREATE_MATCH),
+            "responses": _responses("201", _json("the match, with its edit_token and view_token", _ref("NewMatch"),
+                                                 _ETAG),
+                                    "BadRequest", "Unauthorized", "NotFound", "TooLarge", "Invalid")}},
+        "/api/v1/matches/{match_id}": _read(
+            "The match and its state (edit or view token)", [_param("match_id")],
+            _json("the match", _ref("Match"), _ETAG), "Unauthorized", "NotFound", security=_AUTH),
+        "/api/v1/matches/{match_id}/events": _read(
+            "The audit log, oldest first (edit or view token)", [_param("match_id")],
+            _json("one event per write", _ref("Events")), "Unauthorized", "NotFound", security=_AUTH),
+        "/api/v1/matches/{match_id}/hands": {"post": {
+            "summary": "Record the next hand (edit token)", "parameters": _WRITE, "security": _AUTH,
+            "requestBody": _body(_ref("HandInput")),
+            "responses": _responses("201", _json("the recorded hand, with the new revision and state",
+                                                 _ref("HandWritten"), _ETAG),
+                                    "BadRequest", "Unauthorized", "NotFound", "Conflict", "Stale", "TooLarge",
+                                    "Invalid")}},
+        "/api/v1/matches/{match_id}/hands/{number}": {
+            "put": _hand_write("Replace a hand's input; every later hand is scored again (edit token)", "200",
+                               "the changed hand, with the new revision and state", _body(_ref("HandInput")),
+                               _param("X-Change-Reason"),
+                               errors=("BadRequest", "Unauthorized", "NotFound", "Conflict", "Stale", "TooLarge",
+                                       "Invalid"),
+                               description="A voided hand is 422; a hand a side confirmed needs X-Change-Reason. "
+                                           "409 when the change would end the match before a later hand."),
+            "delete": _hand_write("Void a hand: kept in the history, no longer scored (edit token)", "200",
+                                  "the voided hand (game, result, points, scores, pot, totals and valat null), "
+                                  "with the new revision and state", None, _param("X-Change-Reason"),
+                                  errors=("BadRequest", "Unauthorized", "NotFound", "Conflict", "Stale",
+                                          "Invalid"),
+                                  description="A hand already voided is 422; a hand a side confirmed needs "
+                                              "X-Change-Reason. Undo is this, with If-Match."),
+        },
+        "/api/v1/matches/{match_id}/hands/{number}/restore": {"post": _hand_write(
+            "Count a voided hand again; every later hand is scored again with it (edit token)", "200",
+            "the restored hand, with the new revision and state", None,
+            errors=("BadRequest", "Unauthorized", "NotFound", "Conflict", "Stale", "Invalid"),
+            description="No body. A hand that is not voided is 422; 409 when, counted again, it would end the "
+                        "match before a later hand.")},
+        "/api/v1/matches/{match_id}/hands/{number}/dispute": {"post": _hand_write(
+            "Mark a hand disputed, with a note (edit token)", "200", "the disputed hand, with the new state",
+            _body(_object({"note": _NOTE}, ["note"])),
+            description="A voided or already disputed hand is 422.")},
+        "/api/v1/matches/{match_id}/hands/{number}/resolve": {"post": _hand_write(
+            "Resolve a disputed hand: the score stands, or it was edited or voided since (edit token)", "200",
+            "the resolved hand, with the new state",
+            _body(_object({"note": _NOTE, "resolution": {"enum": ["stands", "edited", "voided"]}},
+                          ["note", "resolution"])),
+            description="A resolution that does not match what happened since the dispute is 422.")},
+        "/api/v1/matches/{match_id}/hands/{number}/confirm": {"post": _hand_write(
+            "A side confirms a hand (that side's confirmation token)", "200",
+            "the confirmed hand, with the new state", _body(_object({"side": _SIDE}, ["side"])),
+            description="The bearer is the side's confirmation token (the last part of its confirmation link); "
+                        "the edit token, or another side's, is 401. A voided hand, or one the side already "
+                        "confirmed, is 422.")},
+        "/api/v1/matches/{match_id}/export": _read(
+            "Everything needed to rebuild the match, with a SHA-256 digest (edit or view token)",
+            [_param("match_id")], _json("the export document", _ref("Export")), "Unauthorized", "NotFound",
+            security=_AUTH),
+        "/api/v1/matches/{match_id}/export.csv": _read(
+            "The hands as CSV for spreadsheets, one row per hand, voided ones too (edit or view token)",
+            [_param("match_id")], _csv("a header row, then one row per hand"), "Unauthorized", "NotFound",
+            security=_AUTH),
+        "/api/v1/imports": {"post": {
+            "summary": "A new match (new id and tokens) from an export; refused whole if changed or not valid",
+            "parameters": [_param("Idempotency-Key")], "requestBody": _body(_ref("Export")),
+            "responses": _responses("201", _json("the new match, with its edit_token and view_token",
+                                                 _ref("NewMatch"), _ETAG),
+                                    "BadRequest", "TooLarge", "Invalid")}},
+    }
+
+
+def _board_paths() -> dict[str, Any]:
+    return {
+        "/api/v1/boards/{view_token}": _read(
+            "The match for watchers (no header: the token is in the path)", [_param("view_token")],
+            _json("the match as GET /matches/{match_id} shows it", _ref("Match"), _ETAG), "NotFound"),
+        "/api/v1/boards/{view_token}/events": _read(
+            "Server-sent events: each event's id is the revision, its data the board", [
+                _param("view_token"), _param("Last-Event-ID"), _param("last_event_id")],
+            {"description": "a text/event-stream: retry: 2000, the current board, then the board after every "
+                            "change; every 15 s the board if a change never reached the stream (it asks the "
+                            "database), else a keep-alive comment; it ends after 10 minutes. The schema is "
+                            "one event's (as OpenAPI 3.2's itemSchema would say it)",
+             "content": {"text/event-stream": {"schema": _object({
+                 "event": {"const": "state"},
+                 "id": {"type": "string", "pattern": "^[0-9]+$", "description": "the match's revision"},
+                 "data": {"type": "string", "contentMediaType": "application/json",
+                          "contentSchema": _ref("Match"), "description": "the board, one line of JSON"},
+                 "retry": _COUNT}, ["event", "id", "data"])}}},
+            "BadRequest", "NotFound", description="400 when Last-Event-ID or last_event_id is not a revision."),
+    }
+
+
+def _engine_paths() -> dict[str, Any]:
+    return {
+        "/api/v1/variants": _read("The presets with their resolved rules", [],
+                                  _json("every preset", _ref("Variants"))),
+        "/api/v1/preview": {"post": {
+            "summary": "Score a hand without saving it",
+            "description": "From a match's current position (match, with its edit or view token), or from a "
+                           "given one (variant, rules, sides, before; no token). Problems of the hand are named "
+                           "hand.<field>.",
+            "security": _OPTIONAL_AUTH, "requestBody": _body(_PREVIEW),
+            "responses": _responses("200", _json("the hand's result", _ref("Preview")),
+                                    "BadRequest", "Unauthorized", "NotFound", "Conflict", "TooLarge", "Invalid")}},
+        "/api/v1/referee/melds": {"post": {
+            "summary": "Who scores which declarations, and why (changes nothing; no token)",
+            "requestBody": _body(_MELDS),
+            "responses": _responses("200", _json("each side's meld score and the sentences that say why",
+                                                 _ref("MeldVerdict")), "BadRequest", "TooLarge", "Invalid")}},
+        "/api/v1/referee/legal-plays": {"post": {
+            "summary": "Which cards a player could legally play to a trick, and why (changes nothing; no token)",
+            "requestBody": _body(_LEGAL_PLAYS),
+            "responses": _responses("200", _json("the legal cards in the hand's order, and why",
+                                                 _ref("LegalPlays")), "BadRequest", "TooLarge", "Invalid")}},
+        "/api/v1/openapi.json": _read("This document (OpenAPI 3.1)", [],
+                                      _json("the OpenAPI document", {"type": "object", "required": ["openapi"]})),
+    }
+
+
+_FILTERS = {name: {"name": name, "in": "query", "required": False, "schema": schema, "description": text}
+            for name, schema, text in (
+                ("player", _TEXT, "a club player's name (any case)"),
+                ("game", _TEXT, "a preset"),
+                ("from", _TEXT, "the first day, YYYY-MM-DD"),
+                ("to", _TEXT, "the last day, YYYY-MM-DD"))}
 
 
 def _club_paths() -> dict[str, Any]:
     """Clubs: every read takes the club's token (``club_token``) as the bearer."""
-    name = {"name": "name", "in": "path", "required": True, "schema": {"type": "string"}}
-    pair = [{"name": side, "in": "query", "required": True, "schema": {"type": "string"}} for side in ("a", "b")]
+    club = [_param("club_id")]
+    read = ("Unauthorized", "NotFound")
+    name = {"name": "name", "in": "path", "required": True, "schema": _TEXT,
+            "description": "a club player's name, in any case"}
+    pair = [{"name": side, "in": "query", "required": True, "schema": _TEXT, "description": text}
+            for side, text in (("a", "a club player's name"), ("b", "another club player's name"))]
+    auth = {"security": _AUTH}
     return {
         "/api/v1/clubs": {"post": {
             "summary": "Create a club: its name and, if known, its players; answers its club_token once",
-            "parameters": [_IDEMPOTENCY],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": {
-                "type": "object", "required": ["name"], "properties": {
-                    "name": {"type": "string", "maxLength": 80},
-                    "players": {"type": "array", "items": {"type": "string"}}}}}}},
-            "responses": {"201": {"description": "the club with its club_token and link"},
-                          "400": _error("not JSON"), "422": _error("no name, or a name given twice")}}},
-        "/api/v1/clubs/{club_id}": _club_read("The club: its name and players", []),
-        "/api/v1/clubs/{club_id}/matches": _club_read("The club's matches, newest first", _FILTERS),
-        "/api/v1/clubs/{club_id}/stats": _club_read(
-            "Every player's and partnership's figures, with the counts behind each rate", _FILTERS[1:]),
-        "/api/v1/clubs/{club_id}/players/{name}": _club_read(
-            "A player's figures, results over time, partnerships and opponents", [name]),
-        "/api/v1/clubs/{club_id}/head-to-head": _club_read("Two players against each other", pair),
-        "/api/v1/clubs/{club_id}/export": _club_read("The whole club: players and every match's export", []),
-        "/api/v1/clubs/{club_id}/export.csv": _club_read("One row per hand of every match", [], "text/csv"),
+            "parameters": [_param("Idempotency-Key")], "requestBody": _body(_CREATE_CLUB),
+            "responses": _responses("201", _json("the club with its club_token and link", _ref("NewClub")),
+                                    "BadRequest", "TooLarge", "Invalid")}},
+        "/api/v1/clubs/{club_id}": _read("The club: its name and players", club, _json("the club", _ref("Club")),
+                                         *read, **auth),
+        "/api/v1/clubs/{club_id}/matches": _read(
+            "The club's matches, newest first", [*club, *_FILTERS.values()],
+            _json("the filters applied and the matches", _ref("ClubMatches")), *read, "Invalid", **auth),
+        "/api/v1/clubs/{club_id}/stats": _read(
+            "Every player's and partnership's figures, with the counts behind each rate",
+            [*club, _FILTERS["game"], _FILTERS["from"], _FILTERS["to"]],
+            _json("the figures", _ref("ClubStats")), *read, "Invalid", **auth),
+        "/api/v1/clubs/{club_id}/players/{name}": _read(
+            "A player's figures, results over time, partnerships and opponents", [*club, name],
+            _json("the player's figures", _ref("PlayerStats")), *read, "Invalid", **auth),
+        "/api/v1/clubs/{club_id}/head-to-head": _read(
+            "Two players against each other", [*club, *pair],
+            _json("their meetings and each one's figures over them", _ref("HeadToHead")), *read, "Invalid", **auth),
+        "/api/v1/clubs/{club_id}/export": _read(
+            "The whole club: players and every match's export", club,
+            _json("the club export", _ref("ClubExport")), *read, **auth),
+        "/api/v1/clubs/{club_id}/export.csv": _read(
+            "One row per hand of every match, oldest match first", club,
+            _csv("a header row, then one row per hand"), *read, **auth),
         "/api/v1/clubs/imports": {"post": {
             "summary": "A new club (new id and token) from a club export; refused whole if any part is not valid",
-            "parameters": [_IDEMPOTENCY],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": {"type": "object"}}}},
-            "responses": {"201": {"description": "the new club with its club_token and its matches' ids"},
-                          "400": _error("not JSON"),
-                          "422": _error("not a club export, changed after export, or a match that does not rebuild")}}},
+            "parameters": [_param("Idempotency-Key")], "requestBody": _body(_ref("ClubExport")),
+            "responses": _responses("201", _json("the new club with its club_token and its matches' ids",
+                                                 _ref("ImportedClub")),
+                                    "BadRequest", "TooLarge", "Invalid")}},
     }
 
 
 def spec() -> dict[str, Any]:
     """The OpenAPI 3.1 document."""
-    side_list = {"type": "array", "items": {"type": "integer"}}
     return {
         "openapi": "3.1.0",
-        "info": {"title": "scorekeeper", "version": "1",
-                 "description": "Keep score of Bela, Klaberjass, Clobby and Belote hands; see API.md."},
+        "info": {"title": "scorekeeper", "version": "1", "description": (
+            "Keep score of Bela, Klaberjass, Clobby and Belote hands; docs/api.md says it in words. Every error "
+            "is JSON {\"errors\": [{\"field\", \"message\"}]}: the statuses each operation can answer are listed "
+            "with it; besides those, a method a path does not have is 405 (its Allow header lists the ones it "
+            "has), and a fault of the server 500 (field \"server\"); no error saves anything.")},
         "components": {
-            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
-            "schemas": {
-                "Errors": {"type": "object", "required": ["errors"], "properties": {"errors": {
-                    "type": "array", "items": {"type": "object", "required": ["field", "message"], "properties": {
-                        "field": {"type": "string"}, "message": {"type": "string"}}}}}},
-                "HandInput": {"type": "object", "additionalProperties": False, "properties": {
-                    "taker": {"type": "integer", "minimum": 0},
-                    "contract": {"enum": ["clubs", "diamonds", "hearts", "spades", "no-trumps", "all-trumps"]},
-                    "double": {"enum": [0, 1, 2]},
-                    "card_points": {"type": "array", "items": {"type": ["integer", "null"], "minimum": 0}},
-                    "last_trick": {"type": "integer", "minimum": 0},
-                    "melds": {"type": "array", "items": {"type": "array"}},
-                    "bela": side_list,
-                    "took_trick": {"type": "array", "items": {"type": "boolean"}},
-                    "claim": {"type": "object", "properties": {
-                        "side": {"type": "integer"}, "points": {"type": "integer"}, "trick": {"type": "integer"}}},
-                    "revoke": {"type": "object", "properties": {
-                        "accused": {"type": "integer"}, "accuser": {"type": "integer"}, "upheld": {"type": "boolean"}}},
-                    "thrown_in": {"type": "boolean"},
-                }},
-                "Hand": {"type": "object", "properties": {
-                    "number": {"type": "integer"}, "game": {"type": ["integer", "null"]},
-                    "input": {"$ref": "#/components/schemas/HandInput"}, "voided": {"type": "boolean"},
-                    "result": {"enum": ["made", "bate", "tie", "claim", "false-claim", "revoke", "thrown-in", None]},
-                    "points": side_list, "scores": side_list, "pot": {"type": ["integer", "null"]},
-                    "totals": side_list, "explanation": {"type": "array", "items": {"type": "string"}},
-                    "disputed": {"type": "boolean"}, "dispute": {"type": ["string", "null"]},
-                    "confirmed_by": {"type": "array", "items": {"type": "integer"}}}},
-                "State": {"type": "object", "properties": {
-                    "revision": {"type": "integer"}, "game": {"type": "integer"}, "totals": side_list,
-                    "pot": {"type": "integer"}, "games": {"type": "array"}, "games_won": side_list,
-                    "winner": {"type": ["integer", "null"]}, "finished": {"type": "boolean"},
-                    "dealer": {"type": "integer"}, "leader": {"type": "integer"},
-                    "can_claim": {"type": "array", "items": {"type": "boolean"}}, "needs": side_list,
-                    "deals": {"type": "integer", "minimum": 0,
-                              "description": "deals played in the current game, thrown-in ones not counted"},
-                    "hands": {"type": "array", "items": {"$ref": "#/components/schemas/Hand"}}}},
-                "MeldVerdict": {"type": "object", "required": ["scores", "explanation"], "properties": {
-                    "scores": side_list, "explanation": {"type": "array", "items": {"type": "string"}}}},
-                "LegalPlays": {"type": "object", "required": ["legal", "explanation"], "properties": {
-                    "legal": {"type": "array", "items": _CARD},
-                    "explanation": {"type": "array", "items": {"type": "string"}}}},
-                "Export": {"type": "object", "required": ["format", "version", "match", "hands", "events",
-                                                          "state", "digest"], "properties": {
-                    "format": {"const": "scorekeeper-match"}, "version": {"const": 1},
-                    "match": {"type": "object", "properties": {
-                        "variant": {"type": "string"}, "rules": {"type": "object"},
-                        "players": {"type": "array", "items": {"type": "string"}},
-                        "first_dealer": {"type": "integer"}, "created_at": {"type": "string"}}},
-                    "hands": {"type": "array", "items": {"type": "object", "properties": {
-                        "number": {"type": "integer"}, "input": {"$ref": "#/components/schemas/HandInput"},
-                        "voided": {"type": "boolean"}, "disputed": {"type": "boolean"},
-                        "dispute_note": {"type": ["string", "null"]},
-                        "confirmed_by": {"type": "array", "items": {"type": "integer"}}}}},
-                    "events": {"type": "array", "description": "the audit log as /events gives it"},
-                    "state": {"type": "object", "description": "the engine's state summary (no revision, no hands)"},
-                    "digest": {"type": "string", "description": "SHA-256 (hex) of the canonical JSON (sorted keys, "
-                                                                "compact) of every other member"}}},
-                "Match": {"type": "object", "properties": {
-                    "id": {"type": "string"}, "variant": {"type": "string"}, "rules": {"type": "object"},
-                    "sides": {"type": "array"}, "links": {"type": "object"},
-                    "state": {"$ref": "#/components/schemas/State"}}},
-            },
+            "securitySchemes": {"bearer": {
+                "type": "http", "scheme": "bearer",
+                "description": "Authorization: Bearer <token>: a match's edit_token (every write and read of it) "
+                               "or view_token (its reads), a club's club_token (the club's reads, its matches "
+                               "like their edit token), or a side's confirmation token (confirming hands)"}},
+            "parameters": _PARAMETERS,
+            "responses": {name: {"description": text, "content": {"application/json": {"schema": _ref("Errors")}}}
+                          for name, text in _ERROR_ANSWERS.items()},
+            "schemas": _SCHEMAS,
         },
-        "paths": {
-            "/api/v1/matches": {"post": {
-                "summary": "Create a match", "parameters": [_IDEMPOTENCY],
-                "requestBody": {"required": True, "content": {"application/json": {"schema": {
-                    "type": "object", "required": ["variant", "players"], "properties": {
-                        "variant": {"type": "string"}, "players": {"type": "array", "items": {"type": "string"}},
-                        "rules": {"type": "object"}, "best_of": {"type": "integer"},
-                        "first_dealer": {"type": "integer"},
-                        "club": {"type": "string", "description": "a club's id: the match is played in that club "
-                                                                  "(send the club's token as the bearer)"}}}}}},
-                "responses": {"201": _ok("the match, with its edit_token and view_token", "Match"),
-                              "400": _error("not JSON"), "401": _error("a club without its token"),
-                              "404": _error("unknown club"), "422": _error("a match the rules do not allow")}}},
-            **_club_paths(),
-            "/api/v1/matches/{match_id}": {"get": {
-                "summary": "The match and its state", "parameters": [_ID], "security": _AUTH,
-                "responses": {"200": _ok("the match", "Match"), "401": _error("missing or wrong token"),
-                              "404": _error("unknown match")}}},
-            "/api/v1/matches/{match_id}/hands": {"post": {
-                "summary": "Record the next hand", "parameters": [_ID, _IDEMPOTENCY, _IF_MATCH], "security": _AUTH,
-                "requestBody": _HAND_BODY,
-                "responses": {"201": _ok("the recorded hand, with the new state", "Hand"), **_WRITE_ERRORS,
-                              "409": _error("the match is finished")}}},
-            "/api/v1/matches/{match_id}/hands/{number}": {
-                "put": {"summary": "Replace a hand's input; later hands are scored again",
-                        "parameters": [_ID, _NUMBER, _IDEMPOTENCY, _IF_MATCH], "security": _AUTH,
-                        "requestBody": _HAND_BODY,
-                        "responses": {"200": _ok("the edited hand, with the new state", "Hand"), **_WRITE_ERRORS}},
-                "delete": {"summary": "Void a hand (kept in history, no longer scored)",
-                           "parameters": [_ID, _NUMBER, _IDEMPOTENCY, _IF_MATCH], "security": _AUTH,
-                           "responses": {"200": _ok("the voided hand, with the new state", "Hand"),
-                                         **_WRITE_ERRORS}}},
-            "/api/v1/matches/{match_id}/hands/{number}/restore": {"post": {
-                "summary": "Count a voided hand again; every later hand is scored again with it",
-                "parameters": [_ID, _NUMBER, _IDEMPOTENCY, _IF_MATCH], "security": _AUTH,
-                "responses": {"200": _ok("the restored hand, with the new state", "Hand"), **_WRITE_ERRORS,
-                              "409": _error("counted again, the hand would end the match before a later hand")}}},
-            "/api/v1/matches/{match_id}/hands/{number}/dispute": {"post": {
-                "summary": "Flag a hand as disputed, with a note",
-                "parameters": [_ID, _NUMBER, _IDEMPOTENCY, _IF_MATCH], "security": _AUTH,
-                "requestBody": {"required": True, "content": {"application/json": {"schema": {
-                    "type": "object", "required": ["note"], "properties": {"note": {"type": "string"}}}}}},
-                "responses": {"200": _ok("the disputed hand, with the new state", "Hand"), **_WRITE_ERRORS}}},
-            "/api/v1/matches/{match_id}/hands/{number}/resolve": {"post": {
-                "summary": "Resolve a disputed hand: the score stands, or it was edited or voided since",
-                "parameters": [_ID, _NUMBER, _IDEMPOTENCY, _IF_MATCH], "security": _AUTH,
-                "requestBody": {"required": True, "content": {"application/json": {"schema": {
-                    "type": "object", "required": ["note", "resolution"], "properties": {
-                        "note": {"type": "string"}, "resolution": {"enum": ["stands", "edited", "voided"]}}}}}},
-                "responses": {"200": _ok("the resolved hand, with the new state", "Hand"), **_WRITE_ERRORS}}},
-            "/api/v1/matches/{match_id}/hands/{number}/confirm": {"post": {
-                "summary": "A side confirms a hand, with that side's confirmation token as the bearer",
-                "parameters": [_ID, _NUMBER, _IDEMPOTENCY, _IF_MATCH], "security": _AUTH,
-                "requestBody": {"required": True, "content": {"application/json": {"schema": {
-                    "type": "object", "required": ["side"], "properties": {"side": {"type": "integer"}}}}}},
-                "responses": {"200": _ok("the confirmed hand, with the new state", "Hand"), **_WRITE_ERRORS}}},
-            "/api/v1/matches/{match_id}/events": {"get": {
-                "summary": "The audit log, oldest first", "parameters": [_ID], "security": _AUTH,
-                "responses": {"200": {"description": "events"}, "401": _error("missing or wrong token"),
-                              "404": _error("unknown match")}}},
-            "/api/v1/matches/{match_id}/export": {"get": {
-                "summary": "Export the match: everything needed to rebuild it, with a SHA-256 digest (either token)",
-                "parameters": [_ID], "security": _AUTH,
-                "responses": {"200": {"description": "the export document", "content": {"application/json": {
-                    "schema": {"$ref": "#/components/schemas/Export"}}}},
-                              "401": _error("missing or wrong token"), "404": _error("unknown match")}}},
-            "/api/v1/matches/{match_id}/export.csv": {"get": {
-                "summary": "The hands as CSV for spreadsheets, one row per hand (either token)",
-                "parameters": [_ID], "security": _AUTH,
-                "responses": {"200": {"description": "CSV with a header row",
-                                      "content": {"text/csv": {"schema": {"type": "string"}}}},
-                              "401": _error("missing or wrong token"), "404": _error("unknown match")}}},
-            "/api/v1/imports": {"post": {
-                "summary": "A new match (new id and tokens) from an export; refused whole if changed or not valid",
-                "parameters": [_IDEMPOTENCY],
-                "requestBody": {"required": True, "content": {"application/json": {"schema": {
-                    "$ref": "#/components/schemas/Export"}}}},
-                "responses": {"201": _ok("the new match, with its edit_token and view_token", "Match"),
-                              "400": _error("not JSON"),
-                              "422": _error("not an export, changed after export, or a hand the rules refuse")}}},
-            "/api/v1/preview": {"post": {
-                "summary": "Score a hand without saving",
-                "requestBody": {"required": True, "content": {"application/json": {"schema": {
-                    "type": "object", "properties": {
-                        "variant": {"type": "string"}, "rules": {"type": "object"},
-                        "sides": {"type": "array", "items": {"type": "string"}},
-                        "match": {"type": "string"}, "before": {"type": "object"},
-                        "hand": {"$ref": "#/components/schemas/HandInput"}}}}}},
-                "responses": {"200": {"description": "the hand's result"}, "400": _error("not JSON"),
-                              "422": _error("a hand the rules do not allow")}}},
-            "/api/v1/referee/melds": {"post": {
-                "summary": "Who scores which declarations, and why (changes nothing; no token)",
-                "requestBody": {"required": True, "content": {"application/json": {"schema": {
-                    "type": "object", "required": ["variant", "contract", "forehand", "declarations"],
-                    "properties": {
-                        "variant": {"type": "string"}, "rules": {"type": "object"},
-                        "contract": _CONTRACT,
-                        "forehand": {"type": "integer", "minimum": 0,
-                                     "description": "the side that leads to the first trick"},
-                        "declarations": {"type": "array", "description": "one list per side",
-                                         "items": {"type": "array", "items": _DECLARATION}},
-                        "sides": {"type": "array", "items": {"type": "string"},
-                                  "description": "side names for the explanation"}}}}}},
-                "responses": {"200": _ok("each side's meld score and the sentences that say why", "MeldVerdict"),
-                              "400": _error("not JSON"), "422": _error("declarations the rules do not allow")}}},
-            "/api/v1/referee/legal-plays": {"post": {
-                "summary": "Which cards a player could legally play to a trick, and why (changes nothing; no token)",
-                "requestBody": {"required": True, "content": {"application/json": {"schema": {
-                    "type": "object", "required": ["variant", "contract", "seat", "hand"], "properties": {
-                        "variant": {"type": "string"},
-                        "rules": {"type": "object", "description": "house rules; also the trick-play options "
-                                  "bare-yuss (default true in bela and bela-3) and scoring-trump-lead"},
-                        "contract": _CONTRACT,
-                        "seat": {"type": "integer", "minimum": 0, "description": "the player about to play"},
-                        "trick": {"type": "array", "description": "the cards already played to the trick, in order",
-                                  "items": {"type": "object", "required": ["seat", "card"], "properties": {
-                                      "seat": {"type": "integer", "minimum": 0}, "card": _CARD}}},
-                        "hand": {"type": "array", "items": _CARD, "description": "the cards the player held"}}}}}},
-                "responses": {"200": _ok("the legal cards in the hand's order, and why", "LegalPlays"),
-                              "400": _error("not JSON"), "422": _error("a trick or hand that cannot be")}}},
-            "/api/v1/variants": {"get": {"summary": "The presets with their resolved rules",
-                                         "responses": {"200": {"description": "variants"}}}},
-            "/api/v1/boards/{view_token}/events": {"get": {
-                "summary": "Server-sent events: each event's id is the revision, its data the board state",
-                "parameters": [{"name": "view_token", "in": "path", "required": True, "schema": {"type": "string"}},
-                               {"name": "Last-Event-ID", "in": "header", "required": False,
-                                "schema": {"type": "string"}}],
-                "responses": {"200": {"description": "a text/event-stream of board states",
-                                      "content": {"text/event-stream": {"schema": {"type": "string"}}}},
-                              "404": _error("unknown board")}}},
-            "/api/v1/openapi.json": {"get": {"summary": "This document",
-                                             "responses": {"200": {"description": "OpenAPI 3.1"}}}},
-            "/api/v1/boards/{view_token}": {"get": {
-                "summary": "Read-only state for watchers",
-                "parameters": [{"name": "view_token", "in": "path", "required": True, "schema": {"type": "string"}}],
-                "responses": {"200": _ok("the match without its edit token", "Match"),
-                              "404": _error("unknown board")}}},
-        },
+        "paths": {**_match_paths(), **_board_paths(), **_engine_paths(), **_club_paths()},
     }
 
 

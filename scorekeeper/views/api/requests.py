@@ -71,8 +71,29 @@ def object_body() -> Mapping[str, Any]:
     return services.json_object(json_body())
 
 
+def not_modified(revision: int) -> Response | None:
+    """``304 Not Modified`` when a read's ``If-None-Match`` names the match's current revision (its ETag, weak
+    or not, or ``*``); None otherwise. A phone or board polling an unchanged match gets no body back."""
+    if request.method not in ("GET", "HEAD"):
+        return None
+    header = request.headers.get("If-None-Match")
+    if not header:
+        return None
+    tags = {tag.strip().removeprefix("W/").strip('"') for tag in header.split(",")}
+    if "*" not in tags and str(revision) not in tags:
+        return None
+    response = Response(status=304)
+    response.headers["ETag"] = f'"{revision}"'
+    return response
+
+
 def json_text(text: str, status: int = 200, revision: int | None = None) -> Response:
-    """A response whose JSON body is already text (the cached state is sent without decoding it)."""
+    """A response whose JSON body is already text (the cached state is sent without decoding it); a read
+    whose If-None-Match names the revision is answered 304 without it."""
+    if status == 200 and revision is not None:
+        unchanged = not_modified(revision)
+        if unchanged is not None:
+            return unchanged
     response = Response(text, status=status, mimetype="application/json")
     if revision is not None:
         response.headers["ETag"] = f'"{revision}"'

@@ -60,8 +60,8 @@ def _position(before: Any, sides: int) -> Position:
             or not all(isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in totals)):
         raise Invalid("before.totals", f"give {sides} totals, whole numbers from 0")
     pot, dealer = before.get("pot", 0), before.get("dealer", 0)
-    if not isinstance(pot, int) or pot < 0:
+    if isinstance(pot, bool) or not isinstance(pot, int) or pot < 0:
         raise Invalid("before.pot", "the pot is a whole number from 0")
-    if not isinstance(dealer, int) or dealer < 0:
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or dealer < 0:
         raise Invalid("before.dealer", "the dealer is a seat number")
     return Position(tuple(totals), pot, dealer)

@@ -138,10 +138,21 @@ def again(match_id: str) -> Response:
 
 @bp.get("/m/<match_id>/join")
 def join(match_id: str) -> Response:
-    """Open an edit link: this phone keeps the key, and the address bar loses it."""
+    """Open an edit link: this phone keeps the key, and the address bar loses it. (The access log shows the
+    link with its key blanked out: ``scorekeeper.access_log``.)"""
+    return _join(match_id, request.args.get("key", ""))
+
+
+@bp.post("/m/<match_id>/join")
+def join_with_key(match_id: str) -> Response:
+    """The key of a scorer's link ``/m/<id>#<key>`` (the API's ``links.scorer``), posted in a form by the page
+    that refused this phone (static/js/key-in-link.js): the key after ``#`` never reaches a server's log."""
+    return _join(match_id, request.form.get("key", ""), 303)
+
+
+def _join(match_id: str, token: str, status: int = 302) -> Response:
     match = services.find_match(match_id)
-    token = request.args.get("key", "")
     if not services.can_edit(match, token):
         abort(403)
     phone.remember(match_id, token)
-    return redirect(url_for("scorer.sheet", match_id=match_id))
+    return redirect(url_for("scorer.sheet", match_id=match_id), status)
