@@ -30,6 +30,17 @@ def player_key(name: str) -> str:
     return " ".join(name.casefold().split())
 
 
+def name_problem(name: object, field: str) -> Problem | None:
+    """What is wrong with a player's name as typed (none, broken text, too long), or None."""
+    if not isinstance(name, str) or not name.strip():
+        return Problem(field, "every player needs a name")
+    if broken := text_problem(name, field, "the name"):
+        return broken
+    if len(name.strip()) > NAME_LIMIT:
+        return Problem(field, f"a name has at most {NAME_LIMIT} characters")
+    return None
+
+
 def club_of_body(data: Mapping[str, Any], token: str | None) -> Club | None:
     """The club a new match names (``"club"``), after checking the token is its secret; None without one."""
     club_id = data.get("club")
@@ -95,12 +106,8 @@ def read_club_names(data: Mapping[str, Any]) -> tuple[str, list[str]]:
         players = []
     seen: set[str] = set()
     for i, player in enumerate(players):
-        if not isinstance(player, str) or not player.strip():
-            problems.append(Problem(f"players.{i}", "every player needs a name"))
-        elif broken := text_problem(player, f"players.{i}", "the name"):
-            problems.append(broken)
-        elif len(player.strip()) > NAME_LIMIT:
-            problems.append(Problem(f"players.{i}", f"a name has at most {NAME_LIMIT} characters"))
+        if wrong := name_problem(player, f"players.{i}"):
+            problems.append(wrong)
         elif player_key(player) in seen:
             problems.append(Problem(f"players.{i}", f"{player.strip()!r} is named twice"))
         else:

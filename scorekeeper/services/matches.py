@@ -11,11 +11,10 @@ from ..models import Event, Match
 from ..rules import Problem, Replayer, RuleError, Rules, make_rules
 from ..serializers import side_names
 from .access import hash_token, new_id, new_token, secret_from_seed
-from .clubs import NAME_LIMIT, club_of_body, club_seats, seat_players
+from .clubs import club_of_body, club_seats, name_problem, seat_players
 from .errors import Answer, Invalid
 from .idempotency import caller_scope, fingerprint, idempotent
 from .state import cache_state, match_body
-from .text import text_problem
 
 
 def create_match(data: Mapping[str, Any], idempotency_key: str | None = None, token: str | None = None, *,
@@ -90,13 +89,7 @@ def read_create(data: Mapping[str, Any]) -> tuple[Rules, list[str], int]:
                                            f"give {rules.players} names in seat order"))
         players = []
     else:
-        for i, name in enumerate(players):
-            if not isinstance(name, str) or not name.strip():
-                problems.append(Problem(f"players.{i}", "every player needs a name"))
-            elif broken := text_problem(name, f"players.{i}", "the name"):
-                problems.append(broken)
-            elif len(name.strip()) > NAME_LIMIT:
-                problems.append(Problem(f"players.{i}", f"a name has at most {NAME_LIMIT} characters"))
+        problems.extend(wrong for i, name in enumerate(players) if (wrong := name_problem(name, f"players.{i}")))
         players = [p.strip() if isinstance(p, str) else "" for p in players]
         if not problems and len({p.casefold() for p in players}) != len(players):
             problems.append(Problem("players", "two players have the same name: the sheet could not tell them apart"))
