@@ -38,11 +38,15 @@ def workers_problem(workers: int, redis_url: str | None) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class Message:
-    """One update: the match's new revision and the board state at it (JSON text)."""
+    """One update of a channel (a match, or a tournament's venue screen): its new revision and, as JSON text,
+    either the whole state at it (kind ``state``) or what the write that made it changed (kind ``change``:
+    worth applying only on top of the revision just before it; a stream that missed one sends the whole state
+    instead)."""
 
     match_id: str
     revision: int
     data: str
+    kind: str = "state"
 
 
 class LocalBroker:
@@ -145,7 +149,7 @@ class RedisBroker(LocalBroker):
 
     def publish(self, message: Message) -> None:
         """Send to every process through Redis (this one included, through its listener)."""
-        payload = json.dumps({"revision": message.revision, "data": message.data})
+        payload = json.dumps({"revision": message.revision, "data": message.data, "kind": message.kind})
         self._redis.publish(CHANNEL_PREFIX + message.match_id, payload)
 
     def open(self, match_id: str) -> queue.Queue[Message]:
@@ -177,7 +181,8 @@ class RedisBroker(LocalBroker):
                         continue
                     channel = raw["channel"].decode() if isinstance(raw["channel"], bytes) else raw["channel"]
                     body = json.loads(raw["data"])
-                    self.deliver(Message(channel.removeprefix(CHANNEL_PREFIX), int(body["revision"]), body["data"]))
+                    self.deliver(Message(channel.removeprefix(CHANNEL_PREFIX), int(body["revision"]), body["data"],
+                                         str(body.get("kind", "state"))))
             except redis.RedisError:
                 log.exception("lost the Redis subscription; resubscribing")
                 threading.Event().wait(1)
@@ -197,6 +202,7 @@ def broker_for(redis_url: str | None) -> LocalBroker:
 
 
 def encode(message: Message) -> str:
-    """The message as a server-sent event: its id is the revision, its data the board state."""
-    return f"id: {message.revision}\nevent: state\ndata: {message.data}\n\n"
+    """The message as a server-sent event: its id is the revision, its type the message's kind (``state`` or
+    ``change``), its data the message's JSON."""
+    return f"id: {message.revision}\nevent: {message.kind}\ndata: {message.data}\n\n"
 

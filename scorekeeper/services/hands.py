@@ -18,7 +18,7 @@ from ..extensions import db
 from ..models import Event, Hand, Match, utcnow
 from ..rules import HandRecord, Replayer, RuleError, Rules
 from ..rules.errors import MatchFinished
-from ..serializers import side_names, to_json, with_member
+from ..serializers import side_names, stamp, to_json, with_member
 from .access import authorize, find_match
 from .errors import Answer, BadRequest, Finished, Invalid, NotFound, Stale, json_object
 from .idempotency import Replayed, fingerprint, idempotent, stored_answer
@@ -111,12 +111,16 @@ def hand_write(
         # the match.
         entry = hand.state_entry or to_json({})
         text = with_member(with_member(entry, "revision", str(revision)), "state", to_json(locked.state_summary))
+        made.append(with_member(with_member(text, "event", to_json(kind)), "updated_at",
+                                to_json(stamp(locked.updated_at))))
         return Answer(status, text, revision)
 
-    fresh: list[int] = []
-    answer = idempotent(match_id, idempotency_key, print_, lambda: _noting(work, fresh))
-    if fresh:
-        publish(match_id)
+    made: list[str] = []  # what this request changed, for watchers; empty when a stored answer was replayed
+    answer = idempotent(match_id, idempotency_key, print_, work)
+    if made:
+        # Watchers get what changed, with the kind of write: after anything but a recorded hand, later hands
+        # were scored again, and a watcher showing them reads the whole board (one GET) to see them.
+        publish(match_id, answer.revision, made[-1])
     return answer
 
 
@@ -138,12 +142,6 @@ def _append(match: Match, rules: Rules, hand_input: dict[str, Any], revision: in
     hand = Hand(match_id=match.id, number=number, game=scored.game, input=hand_input, voided=False)
     cache_append(match, replayer, scored, revision, hand)
     return hand
-
-
-def _noting(work: Callable[[], Answer], fresh: list[int]) -> Answer:
-    answer = work()
-    fresh.append(answer.status)
-    return answer
 
 
 def record_hand(match_id: str, token: str | None, data: Any, if_match: int | None = None,

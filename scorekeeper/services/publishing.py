@@ -18,16 +18,21 @@ def broker() -> live.LocalBroker:
     return live.broker_for(current_app.config.get("REDIS_URL"))
 
 
-def publish(match_id: str) -> None:
-    """Tell every open board and sheet of the match its new state (after the write committed)."""
+def publish(match_id: str, revision: int | None = None, change: str | None = None) -> None:
+    """Tell every open board and sheet of the match of its new revision (after the write committed): with
+    ``change`` (what the write changed, as JSON text, at ``revision``) a small ``change`` message, else the
+    whole board as a ``state`` message. A stream that missed the revision before a change sends its watcher
+    the whole board instead (``views/api/streams.py``)."""
     if not current_app.config.get("REDIS_URL") and not broker().watchers(match_id):
         # In-process delivery and nobody here watches: skip reloading and encoding the state. A stream
         # opening now subscribes before it reads the state, so it still sees this write.
         return
-    match = find_match(match_id)
-    text = board_json(match)
     try:
-        broker().publish(live.Message(match_id, match.revision, text))
+        if change is not None and revision is not None:
+            message = live.Message(match_id, revision, change, "change")
+        else:
+            message = current_message(match_id)
+        broker().publish(message)
     except Exception:  # a broker outage must not turn a recorded hand into an error
         current_app.logger.exception("could not publish the update of match %s", match_id)
 

@@ -47,7 +47,9 @@
       });
   }
   const source = new EventSource(root.dataset.events + "?last_event_id=" + seen);
-  source.addEventListener("state", function (event) {
+  // "state" carries the whole board (on connecting, or after a missed update), "change" what one write
+  // changed; either way the page fetches its changing part, rendered by the server, once per new revision.
+  function onEvent(event) {
     connected = true;
     const revision = Number(event.lastEventId);
     if (revision > seen) {
@@ -57,7 +59,9 @@
     } else {
       show();
     }
-  });
+  }
+  source.addEventListener("state", onEvent);
+  source.addEventListener("change", onEvent);
   source.addEventListener("open", function () { connected = true; show(); });
   source.addEventListener("error", function () { connected = false; show(); });
   setInterval(show, 5000);

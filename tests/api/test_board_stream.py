@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from scorekeeper import live
-from scorekeeper.views.api import boards
+from scorekeeper.views.api import streams
 from tests.support.api import API, BELA_BIG, BELA_MADE, assert_errors, create, record
 
 
@@ -49,7 +49,7 @@ def quick(app: Flask) -> Flask:
 
 def test_a_stream_that_missed_a_publication_gets_the_new_state_at_its_next_tick(
         quick: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
-    assert boards.KEEP_ALIVE_SECONDS <= 20, "an idle stream must notice a missed update within a minute"
+    assert streams.KEEP_ALIVE_SECONDS <= 20, "an idle stream must notice a missed update within a minute"
     client = quick.test_client()
     made = create(client)
     dropped: list[live.Message] = []
@@ -89,6 +89,37 @@ def test_a_stream_that_missed_a_publication_gets_the_new_state_at_its_next_tick(
     finally:
         response.close()
     assert live.broker_for(None).watchers(made.id) == 0
+
+
+def test_a_change_after_a_missed_one_reaches_the_watcher_as_the_whole_board(
+        app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A change event is only worth applying on top of the revision before it: a stream that missed that one
+    sends the whole board instead, at once (not at its next tick)."""
+    app.config.update(BOARD_KEEP_ALIVE_SECONDS=60, REDIS_URL=None)
+    client = app.test_client()
+    made = create(client)
+    response = open_stream(client, made.view_token)
+    try:
+        stream = blocks(response)
+        assert next(stream) == "retry: 2000\n\n"
+        assert (event_of(next(stream)) or {}).get("id") == "1"
+        first = record(client, made, BELA_MADE)
+        change = event_of(next(stream))
+        assert change is not None and (change["event"], change["id"]) == ("change", "2")
+        assert json.loads(change["data"])["state"]["totals"] == first["totals"]
+
+        with monkeypatch.context() as lost:
+            lost.setattr(live.LocalBroker, "publish", lambda self, message: None)
+            record(client, made, BELA_BIG)  # revision 3, never published
+        third = record(client, made, BELA_MADE)
+        whole = event_of(next(stream))
+        assert whole is not None and (whole["event"], whole["id"]) == ("state", "4")
+        board = client.get(f"{API}/boards/{made.view_token}").get_json()
+        assert json.loads(whole["data"]) == board
+        assert [h["number"] for h in board["state"]["hands"]] == [1, 2, 3]
+        assert board["state"]["totals"] == third["totals"]
+    finally:
+        response.close()
 
 
 def test_streams_of_one_match_share_the_database_reads_of_their_ticks() -> None:

@@ -43,7 +43,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from scorekeeper import create_app, services
-from scorekeeper.views.api import boards
+from scorekeeper.views.api import streams
 from tests.support.api import API, BELA_BATE, BELA_BIG, BELA_MADE, BELA_TIE, Made, bearer, create, record
 from tests.support.app import migrated_app
 
@@ -209,7 +209,7 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
     tmp_path = tmp_path_factory.mktemp("openapi")
     with pytest.MonkeyPatch.context() as patch, \
             migrated_app(f"sqlite:///{tmp_path / 'test.sqlite'}", tmp_path) as application:
-        patch.setattr(boards, "STREAM_SECONDS", 0)  # a real board's event stream ends after its first event
+        patch.setattr(streams, "STREAM_SECONDS", 0)  # a real board's event stream ends after its first event
         assert application.test_client().get(f"{API}/openapi.json").get_json() == schema.raw_schema
         yield _lay_table(application)
 

@@ -47,6 +47,17 @@ class Event:
         return json.loads(self.data)
 
 
+def merged(board: Any, event: Event) -> Any:
+    """The board a watcher holds after applying a ``change`` event on top of ``board`` (what docs/api.md tells
+    a client to do: the hand replaces its number or comes last, the state's summary replaces the old)."""
+    assert event.type == "change", event.type
+    change = event.board
+    hand = {k: v for k, v in change.items() if k not in ("revision", "state", "event", "updated_at")}
+    hands = [h for h in board["state"]["hands"] if h["number"] != hand["number"]] + [hand]
+    return {**board, "updated_at": change["updated_at"],
+            "state": {**change["state"], "hands": sorted(hands, key=lambda h: h["number"])}}
+
+
 class Watcher:
     """An open event stream of a board, read line by line on a thread of its own."""
 
@@ -178,32 +189,39 @@ def test_an_event_per_recorded_edited_and_voided_hand(live_server: LiveServer, w
     assert (first.type, first.revision) == ("state", match["state"]["revision"])
     assert first.board == board(live_server, match)
     assert watcher.retry == "2000"
+    held = first.board
 
+    # Each write sends what it changed; a watcher that applies it holds the board a GET answers.
     recorded = record(live_server, match, MADE)
     event = watcher.next()
-    assert (event.type, event.revision) == ("state", recorded["revision"])
+    assert (event.type, event.revision) == ("change", recorded["revision"])
+    assert event.board["event"] == "record"
     assert event.board["state"]["totals"] == recorded["totals"] == engine_totals(MADE)
-    assert event.board["state"]["hands"][-1]["explanation"] == recorded["explanation"]
+    assert event.board["explanation"] == recorded["explanation"]
+    held = merged(held, event)
+    assert held == board(live_server, match)
 
     recorded = record(live_server, match, BATE)
     event = watcher.next()
     assert event.revision == recorded["revision"]
     assert event.board["state"]["totals"] == recorded["totals"] == engine_totals(MADE, BATE)
+    held = merged(held, event)
+    assert held == board(live_server, match)
+    assert len(event.data) < len(json.dumps(held)) / 2, "a change event carries one hand, not the board"
 
+    # An edit or a void scores the later hands again: the event says which kind it was (the board is one GET).
     status, edited = live_server.json("PUT", f"/api/v1/matches/{match['id']}/hands/1", BATE, auth(match))
     assert status == 200, edited
     event = watcher.next()
-    assert event.revision == edited["revision"]
+    assert (event.type, event.revision, event.board["event"]) == ("change", edited["revision"], "edit")
     assert event.board["state"]["totals"] == edited["state"]["totals"] == engine_totals(BATE, BATE)
-    assert event.board == board(live_server, match)
 
     status, voided = live_server.json("DELETE", f"/api/v1/matches/{match['id']}/hands/2", None, auth(match))
     assert status == 200, voided
     event = watcher.next()
-    assert event.revision == voided["revision"]
-    assert event.board["state"]["hands"][1]["voided"] is True
+    assert (event.revision, event.board["event"]) == (voided["revision"], "void")
+    assert event.board["number"] == 2 and event.board["voided"] is True
     assert event.board["state"]["totals"] == voided["state"]["totals"] == engine_totals(BATE, (BATE, "voided"))
-    assert event.board == board(live_server, match)
 
     # A write that fails changes nothing and tells nobody.
     status, _ = live_server.json("POST", f"/api/v1/matches/{match['id']}/hands",
@@ -241,8 +259,9 @@ def test_a_dropped_connection_resumes_from_last_event_id(live_server: LiveServer
     following = record(live_server, match, THROWN_IN)
     for watcher in (current, by_query, again):
         event = watcher.next()
-        assert event.revision == following["revision"] == latest["revision"] + 1
-        assert event.board["state"]["hands"][-1]["result"] == "thrown-in"
+        assert (event.type, event.revision) == ("change", following["revision"])
+        assert following["revision"] == latest["revision"] + 1
+        assert event.board["result"] == "thrown-in"
 
 
 def test_an_unknown_board_has_no_stream(live_server: LiveServer) -> None:
@@ -276,7 +295,8 @@ def test_fifty_watchers_on_two_workers_through_redis(tmp_path: Path, watchers: l
         for watcher in watchers:
             got = [watcher.next(timeout=20) for _ in revisions]
             assert [e.revision for e in got] == revisions, watcher.served_by
-            assert got[-1].board == final
+            assert {e.type for e in got} == {"change"}
+            assert got[-1].board["state"]["totals"] == final["state"]["totals"]
     finally:
         for watcher in watchers:
             watcher.close()
