@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, has_request_context, request
-from flask.sessions import SecureCookieSessionInterface
+from flask import Flask, Request, has_request_context, request
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from werkzeug.wrappers import Response
+
+API_PREFIX = "/api/"
 
 CONTENT_SECURITY_POLICY = "; ".join((
     "default-src 'self'",
@@ -64,6 +66,13 @@ class SessionInterface(SecureCookieSessionInterface):
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config["SESSION_COOKIE_SECURE"]) or (has_request_context() and request.is_secure)
 
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        """No session for the JSON API (a request there carries its token, never a cookie): the API's reads,
+        the most frequent requests, skip decoding a cookie, and its answers never set one."""
+        if request.path.startswith(API_PREFIX):
+            return None  # Flask then uses a null session: empty, and refusing to be written
+        return super().open_session(app, request)
+
 
 def init_app(app: Flask) -> None:
     """Add the headers to every answer of ``app`` and use the session interface above."""
@@ -74,8 +83,8 @@ def init_app(app: Flask) -> None:
 
 
 def _headers(response: Response) -> Response:
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
+    present = {name.lower() for name in response.headers.keys()}  # noqa: SIM118 (iterating Headers gives pairs)
+    response.headers.extend([(name, value) for name, value in HEADERS.items() if name.lower() not in present])
     if request.endpoint in SECRET_ENDPOINTS:
         response.headers["Cache-Control"] = "no-store"
     return response

@@ -37,6 +37,7 @@ from .access import (
     new_id,
     new_token,
 )
+from .boards import Keys, board_keys, board_text, match_keys
 from .clubs import (
     CLUB_NAME_LIMIT,
     CLUB_PLAYER_LIMIT,
@@ -79,6 +80,7 @@ from .state import (
 )
 
 __all__ = [
+    "Keys", "board_keys", "board_text", "match_keys",
     "CLUB_FORMAT", "CLUB_MATCH_LIMIT", "CLUB_NAME_LIMIT", "CLUB_PLAYER_LIMIT", "EXPORT_FORMAT", "EXPORT_VERSION",
     "IMPORT_EVENT_LIMIT", "IMPORT_HAND_LIMIT", "KEY_LIMIT", "NAME_LIMIT", "NOTE_LIMIT", "RESOLUTIONS",
     "REVISION_LIMIT", "Answer", "BadRequest", "Finished", "Invalid", "NotFound", "ServiceError", "Stale",

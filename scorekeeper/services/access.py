@@ -7,7 +7,7 @@ import base64
 import hashlib
 import hmac
 import secrets
-from typing import Any
+from typing import Any, Protocol
 
 from flask import current_app
 from sqlalchemy import select
@@ -74,7 +74,18 @@ def find_board(view_token: str) -> Match:
     return match
 
 
-def can_edit(match: Match, token: str | None) -> bool:
+class Guarded(Protocol):
+    """What deciding who may read or change a match needs: a Match row, or just its keys."""
+
+    @property
+    def edit_token_hash(self) -> str: ...
+    @property
+    def view_token(self) -> str: ...
+    @property
+    def club_id(self) -> str | None: ...
+
+
+def can_edit(match: Guarded, token: str | None) -> bool:
     """Whether ``token`` is the match's edit token, or the secret of the club it was played in (compared in
     constant time): anyone at a club's table may carry on scoring its matches."""
     if token is None:
@@ -88,7 +99,7 @@ def can_edit(match: Match, token: str | None) -> bool:
     return club_hash is not None and hmac.compare_digest(hashed, club_hash)
 
 
-def authorize(match: Match, token: str | None, edit: bool) -> None:
+def authorize(match: Guarded, token: str | None, edit: bool) -> None:
     """Unauthorized unless ``token`` may edit (or, for reads, at least view) the match."""
     if can_edit(match, token):
         return

@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import false, func, select, update
+from sqlalchemy import false, func, insert, select, update
 
 from ..extensions import db
 from ..models import Event, Hand, Match, utcnow
@@ -20,6 +20,7 @@ from ..rules import HandRecord, Replayer, RuleError, Rules
 from ..rules.errors import MatchFinished
 from ..serializers import side_names, stamp, to_json, with_member
 from .access import authorize, find_match
+from .boards import match_keys
 from .errors import Answer, BadRequest, Finished, Invalid, NotFound, Stale, json_object
 from .idempotency import Replayed, fingerprint, idempotent, stored_answer
 from .publishing import publish
@@ -33,12 +34,14 @@ NOTE_LIMIT = 500
 
 def _take_match(match_id: str, expected: int | None) -> int:
     """Lock the match row by raising its revision; Stale if ``expected`` is no longer current."""
-    stmt = update(Match).where(Match.id == match_id)
+    row = Match.__table__.c
+    stmt = update(Match.__table__).where(row.id == match_id)
     if expected is not None:
-        stmt = stmt.where(Match.revision == expected if expected <= REVISION_LIMIT else false())
-    stmt = stmt.values(revision=Match.revision + 1, updated_at=utcnow()).returning(Match.revision)
-    # No session objects to keep in step (the session was rolled back; the row is reloaded after the lock).
-    revision = db.session.execute(stmt, execution_options={"synchronize_session": False}).scalar_one_or_none()
+        stmt = stmt.where(row.revision == expected if expected <= REVISION_LIMIT else false())
+    stmt = stmt.values(revision=row.revision + 1, updated_at=utcnow()).returning(row.revision)
+    # As a plain statement on the session's connection: no session objects to keep in step (the row is
+    # reloaded after the lock).
+    revision = db.session.connection().execute(stmt).scalar_one_or_none()
     if revision is None:
         current = db.session.scalar(select(Match.revision).where(Match.id == match_id))
         if current is None:
@@ -59,13 +62,13 @@ def hand_write(
     state, when the cache is current (the same step a replay takes; see ``Replayer.resume``).
     ``allow`` replaces the edit token's check (a side's confirmation link).
     """
-    # Only what authorizing needs: the state (the largest column) is loaded once, under the lock.
-    match = find_match(match_id, only=(Match.edit_token_hash, Match.view_token))
+    # Only what authorizing needs (the keys, on a connection of their own): the state, the largest column, is
+    # loaded once, under the lock.
     if allow is not None:
-        allow(match)
+        allow(find_match(match_id, only=(Match.variant, Match.rules)))
+        db.session.rollback()
     else:
-        authorize(match, token, edit=True)
-    db.session.rollback()
+        authorize(match_keys(match_id), token, edit=True)
 
     def work() -> Answer:
         try:
@@ -104,8 +107,10 @@ def hand_write(
             hand.game = scored.game
             cache_state(locked, state, revision, hands)
         db.session.add(hand)
-        db.session.add(Event(match_id=match_id, revision=revision, kind=kind, hand_number=hand.number, data=data))
         db.session.flush()
+        # The audit entry as a plain insert: nothing reads it back in this request.
+        db.session.connection().execute(insert(Event.__table__).values(
+            match_id=match_id, revision=revision, kind=kind, hand_number=hand.number, data=data, created_at=utcnow()))
         # The answer carries what changed: the hand's entry, the revision and the state without its hands (the
         # full state is one GET away), so its size, and the idempotency row that keeps it, does not grow with
         # the match.

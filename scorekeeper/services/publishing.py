@@ -9,8 +9,7 @@ from sqlalchemy import select
 from .. import live
 from ..extensions import db
 from ..models import Match
-from .access import find_match
-from .state import board_json
+from .boards import board_text, match_keys
 
 
 def broker() -> live.LocalBroker:
@@ -45,5 +44,5 @@ def current_revision(match_id: str) -> int | None:
 
 def current_message(match_id: str) -> live.Message:
     """The match's board as stored now, as the message a stream sends."""
-    match = find_match(match_id)
-    return live.Message(match_id, match.revision, board_json(match))
+    revision, text = board_text(match_keys(match_id))
+    return live.Message(match_id, revision, text)

@@ -5,14 +5,18 @@ from __future__ import annotations
 from flask import Response
 
 from ... import services
-from .requests import json_text
+from .requests import json_text, not_modified
 from .streams import event_stream, resume_after
 
 
 def board(view_token: str) -> Response:
     """Read-only state for watchers: the view token is the only key needed."""
-    match = services.find_board(view_token)
-    return json_text(services.board_json(match), 200, match.revision)
+    keys = services.board_keys(view_token)
+    unchanged = not_modified(keys.revision)
+    if unchanged is not None:
+        return unchanged
+    revision, text = services.board_text(keys)
+    return json_text(text, 200, revision)
 
 
 def board_events(view_token: str) -> Response:

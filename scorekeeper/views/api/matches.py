@@ -17,12 +17,13 @@ def create_match() -> Response:
 
 def get_match(match_id: str) -> Response:
     """The match and its state; either token. Its revision is the ETag."""
-    match = services.find_match(match_id)
-    services.authorize(match, bearer_token(), edit=False)
-    unchanged = not_modified(match.revision)  # before the state is read: an unchanged match costs no replay
+    keys = services.match_keys(match_id)  # the revision and tokens only: the board may be known already
+    services.authorize(keys, bearer_token(), edit=False)
+    unchanged = not_modified(keys.revision)  # before the state is read: an unchanged match costs no replay
     if unchanged is not None:
         return unchanged
-    return json_text(services.match_json(match), 200, match.revision)
+    revision, text = services.board_text(keys)
+    return json_text(text, 200, revision)
 
 
 def match_events(match_id: str) -> Any:
