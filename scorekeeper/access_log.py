@@ -17,8 +17,8 @@ from gunicorn.glogging import Logger
 
 HIDDEN = "[redacted]"
 SECRET_PATHS = re.compile(
-    r"(?P<head>/c/[^/?#\s\"]+/\d+/|/board/|/boards/)(?P<secret>[^/?#&\s\"]+)")
-"""A confirmation page's secret (its path after the side), and a board's view token."""
+    r"(?P<head>/c/[^/?#\s\"]+/\d+/|/board/|/boards/|/t/screen/)(?P<secret>[^/?#&\s\"]+)")
+"""A confirmation page's secret (its path after the side), a board's view token, a venue screen's."""
 SECRET_QUERY = re.compile(r"(?P<head>[?&](?:key|token|edit_token|view_token|club_token)=)(?P<secret>[^&#\s\"]*)",
                           re.IGNORECASE)
 """``?key=`` of an edit or club link (and any other secret someone puts in a query)."""

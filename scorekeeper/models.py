@@ -136,3 +136,78 @@ class IdempotencyKey(db.Model):  # type: ignore[name-defined,misc]
     status: Mapped[int] = mapped_column(Integer)
     response: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
+
+
+class Tournament(db.Model):  # type: ignore[name-defined,misc]
+    """A tournament night: its game and house rules, its format and entry, the seed of its draw, its status,
+    and what was drawn so far (each round's tables are ``TournamentTable`` rows, each with its match)."""
+
+    __tablename__ = "tournaments"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    variant: Mapped[str] = mapped_column(String(32))
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """The resolved house rules every table's match is created with (every option, as a match stores them)."""
+    format: Mapped[str] = mapped_column(String(16))
+    entry: Mapped[str] = mapped_column(String(16))
+    rounds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """Swiss only: how many rounds are played."""
+    seed: Mapped[int] = mapped_column(Integer)
+    """The draw's seed, shown to everyone: the same seed and entries give the same draw."""
+    status: Mapped[str] = mapped_column(String(16), default="registering")
+    """``registering``, ``playing`` or ``finished``."""
+    byes: Mapped[list[list[int]]] = mapped_column(JSON, default=list)
+    """Per round drawn, the entry indices that had a bye in it (its length is the number of rounds drawn)."""
+    winner: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
+    """The winning entries' indices once the tournament is finished."""
+    organizer_token_hash: Mapped[str] = mapped_column(String(64))
+    """SHA-256 of the organizer's secret; the secret itself is never stored."""
+    view_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    """The venue screen's address."""
+    club_id: Mapped[str | None] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), nullable=True,
+                                                index=True)
+    """The club the tournament is played in, if any: its tables are the club's matches."""
+    revision: Mapped[int] = mapped_column(Integer, default=1)
+    """Raised by every write to the tournament itself (the tables' hands raise their matches' revisions)."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class TournamentEntry(db.Model):  # type: ignore[name-defined,misc]
+    """One entry of a tournament: a player, or a fixed pair, numbered from 0 in the order they registered."""
+
+    __tablename__ = "tournament_entries"
+    __table_args__ = (UniqueConstraint("tournament_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    """The entry's index (from 0), as the draw numbers entries."""
+    names: Mapped[list[str]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class TournamentTable(db.Model):  # type: ignore[name-defined,misc]
+    """A table of a round: its match, the entries on each side, and the organizer's decision if the table
+    could not finish."""
+
+    __tablename__ = "tournament_tables"
+    __table_args__ = (UniqueConstraint("tournament_id", "round", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), index=True)
+    round: Mapped[int] = mapped_column(Integer)
+    number: Mapped[int] = mapped_column(Integer)
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), unique=True)
+    sides: Mapped[list[list[int]]] = mapped_column(JSON)
+    """Per side, the entry indices on it."""
+    decided_winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The side the organizer declared the winner of a table that could not finish."""
+    decided_reason: Mapped[str | None] = mapped_column(Text, nullable=True)
+    winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The winning side as the round was closed (null while it is played): a closed round is final, whatever
+    its matches' sheets are changed to later."""
+    totals: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
+    """The match's totals as the round was closed."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -1,4 +1,5 @@
-"""One JSON shape of each thing the server shows: a match, a hand of its state, a club, an audit event.
+"""One JSON shape of each thing the server shows: a match, a hand of its state, a club, an audit event, a
+tournament's parts (its entries, tables and standings).
 
 Shared by the API, the pages and the live board. It sits *below* the services (it imports only the engine
 and the models): the services store some answers byte for byte (an idempotent retry, the state cache), so
@@ -11,8 +12,9 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from .models import Club, Event, Hand, Match
+from .models import Club, Event, Hand, Match, Tournament, TournamentEntry, TournamentTable
 from .rules import Rules, ScoredHand
+from .rules.draw import Standing
 
 
 def to_json(value: Any) -> str:
@@ -83,3 +85,67 @@ def event(row: Event) -> dict[str, Any]:
 def club(row: Club, players: list[str]) -> dict[str, Any]:
     """The club as the API shows it, without its secret."""
     return {"id": row.id, "name": row.name, "created_at": stamp(row.created_at), "players": players}
+
+
+# ---------------------------------------------------------------- tournaments
+
+
+def entry_name(names: list[str]) -> str:
+    """An entry as the venue names it: the player, or the pair joined with ``&``."""
+    return " & ".join(names)
+
+
+def tournament_head(row: Tournament, rules: Rules) -> dict[str, Any]:
+    """The tournament without its rounds, standings or any secret (but the venue screen's link)."""
+    return {
+        "id": row.id,
+        "name": row.name,
+        "variant": row.variant,
+        "rules": rules.as_dict(),
+        "format": row.format,
+        "entry": row.entry,
+        "seed": row.seed,
+        "status": row.status,
+        "club": row.club_id,
+        "created_at": stamp(row.created_at),
+        "updated_at": stamp(row.updated_at),
+        "links": {"screen": f"/t/screen/{row.view_token}"},
+    }
+
+
+def tournament_entry(row: TournamentEntry) -> dict[str, Any]:
+    """An entry: its index (the draw's number for it, from 0), its name and its players."""
+    return {"index": row.number, "name": entry_name(row.names), "names": list(row.names)}
+
+
+def tournament_table(row: TournamentTable, match: Match, rules: Rules, summary: dict[str, Any],
+                     links: dict[str, Any]) -> dict[str, Any]:
+    """A table of a round: its match, the players of each side (as the match seats them), the match's totals
+    from its state, and whether it is over (its match finished, or the organizer decided it). A table of a
+    closed round shows the result it was closed with."""
+    decided = None if row.decided_winner is None else {"winner": row.decided_winner, "reason": row.decided_reason}
+    winner = row.decided_winner if row.decided_winner is not None else summary["winner"]
+    totals = summary["totals"]
+    if row.winner is not None:
+        winner, totals = row.winner, row.totals or totals
+    shown = sides(match, rules)
+    return {
+        "number": row.number,
+        "match": match.id,
+        "sides": [side["players"] for side in shown],
+        "names": [side["name"] for side in shown],
+        "entries": [list(entries) for entries in row.sides],
+        "totals": list(totals),
+        "games_won": list(summary["games_won"]),
+        "finished": winner is not None,
+        "winner": winner,
+        "decided": decided,
+        "links": links,
+    }
+
+
+def tournament_standing(standing: Standing, names: list[str]) -> dict[str, Any]:
+    """A line of the standings; ``reached`` is the round a knockout entry reached (null in other formats)."""
+    return {"entry": entry_name(names), "index": standing.entry, "names": list(names), "rank": standing.rank,
+            "played": standing.played, "won": standing.won, "points_for": standing.points_for,
+            "points_against": standing.points_against, "reached": standing.reached}

@@ -14,6 +14,7 @@ One module per noun; the verbs are re-exported here, so a view writes ``services
 - ``exports``      the export documents and CSV sheets of a match or a club
 - ``history``      finding matches and the statistics of players (read only)
 - ``publishing``   live updates after a write
+- ``tournaments``  tournament nights: entries, the draw of each round, tables (matches), standings
 
 Scores come only from the engine: the state is a replay of the stored hands, cached per revision.
 Links and the request stay in the views: nothing here reads ``flask.request``.
@@ -78,6 +79,23 @@ from .state import (
     state_text,
     summary_of,
 )
+from .tournaments import (
+    authorize_organizer,
+    create_tournament,
+    decide,
+    find_screen,
+    find_tournament,
+    next_round,
+    publish_venue,
+    publish_venue_for_match,
+    register,
+    tournament_json,
+    venue_channel,
+    venue_json,
+    venue_message,
+    venue_revision,
+    view_text,
+)
 
 __all__ = [
     "Keys", "board_keys", "board_text", "match_keys",
@@ -92,4 +110,8 @@ __all__ = [
     "import_match", "json_object", "match_body", "match_json", "new_id", "new_token", "next_position",
     "player_key", "publish", "record_hand", "resolve_hand", "restore_hand", "rules_of", "side_names",
     "sides_of", "stamp", "state_of", "state_text", "summary_of", "to_json", "undo_hand", "void_hand",
+    # tournaments
+    "authorize_organizer", "create_tournament", "decide", "find_screen", "find_tournament", "next_round",
+    "publish_venue", "publish_venue_for_match", "register", "tournament_json", "venue_channel", "venue_json",
+    "venue_message", "venue_revision", "view_text",
 ]

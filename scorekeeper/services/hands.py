@@ -26,6 +26,7 @@ from .idempotency import Replayed, fingerprint, idempotent, stored_answer
 from .publishing import publish
 from .state import cache_append, cache_at, cache_state, replay_rows, rules_of
 from .text import sound_text
+from .tournaments import publish_venue_for_match
 
 REVISION_LIMIT = 2**31 - 1
 """The highest revision the INTEGER column holds; an If-Match above it can only be stale."""
@@ -126,6 +127,7 @@ def hand_write(
         # Watchers get what changed, with the kind of write: after anything but a recorded hand, later hands
         # were scored again, and a watcher showing them reads the whole board (one GET) to see them.
         publish(match_id, answer.revision, made[-1])
+        publish_venue_for_match(match_id)  # a tournament's table: its venue screen follows the score
     return answer
 
 

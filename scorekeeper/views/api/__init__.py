@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from . import boards, clubs, disputes, exchange, hands, matches, openapi, referee, scoring
+from . import boards, clubs, disputes, exchange, hands, matches, openapi, referee, scoring, tournaments
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -45,6 +45,13 @@ ROUTES = (
     ("GET", "/clubs/<club_id>/export", clubs.export_club),
     ("GET", "/clubs/<club_id>/export.csv", clubs.export_club_csv),
     ("POST", "/clubs/imports", clubs.import_club),
+    ("POST", "/tournaments", tournaments.create_tournament),
+    ("GET", "/tournaments/<tournament_id>", tournaments.get_tournament),
+    ("POST", "/tournaments/<tournament_id>/players", tournaments.register_entry),
+    ("POST", "/tournaments/<tournament_id>/rounds", tournaments.next_round),
+    ("POST", "/tournaments/<tournament_id>/tables/<int:number>/decide", tournaments.decide_table),
+    ("GET", "/tournaments/boards/<view_token>", tournaments.venue),
+    ("GET", "/tournaments/boards/<view_token>/events", tournaments.venue_events),
     ("GET", "/openapi.json", openapi.openapi),
 )
 

@@ -209,6 +209,11 @@ _SCHEMAS: dict[str, Any] = {
                   "description": "the new state without its hands (GET /matches/{match_id} has them)"}},
         ["revision", "state"])],
         "description": "the answer of every hand write: the hand's entry, the match's new revision and state"},
+    "Change": {"allOf": [_ref("HandWritten"), _object({
+        "event": {"enum": ["record", "edit", "void", "restore", "dispute", "resolve", "confirm"]},
+        "updated_at": _TIME}, ["event", "updated_at"])],
+        "description": "a board's change event: what one write changed (after anything but a record, later hands "
+                       "were scored again: the board is one GET away)"},
     "Game": _object({"number": {"type": "integer", "minimum": 1}, "totals": _PER_SIDE, "winner": _nullable(_SIDE)},
                     ["number", "totals", "winner"]),
     "StateSummary": _object({
@@ -481,15 +486,18 @@ def _board_paths() -> dict[str, Any]:
         "/api/v1/boards/{view_token}/events": _read(
             "Server-sent events: each event's id is the revision, its data the board", [
                 _param("view_token"), _param("Last-Event-ID"), _param("last_event_id")],
-            {"description": "a text/event-stream: retry: 2000, the current board, then the board after every "
-                            "change; every 15 s the board if a change never reached the stream (it asks the "
-                            "database), else a keep-alive comment; it ends after 10 minutes. The schema is "
-                            "one event's (as OpenAPI 3.2's itemSchema would say it)",
+            {"description": "a text/event-stream: retry: 2000, the current board (event state), then after every "
+                            "write what it changed (event change), or the whole board again when the stream "
+                            "missed the revision before it; every 15 s the board if a change never reached the "
+                            "stream (it asks the database), else a keep-alive comment; it ends after 10 "
+                            "minutes. The schema is one event's (as OpenAPI 3.2's itemSchema would say it)",
              "content": {"text/event-stream": {"schema": _object({
-                 "event": {"const": "state"},
+                 "event": {"enum": ["state", "change"]},
                  "id": {"type": "string", "pattern": "^[0-9]+$", "description": "the match's revision"},
                  "data": {"type": "string", "contentMediaType": "application/json",
-                          "contentSchema": _ref("Match"), "description": "the board, one line of JSON"},
+                          "contentSchema": {"oneOf": [_ref("Match"), _ref("Change")]},
+                          "description": "the board (state) or what one write changed (change), one line of "
+                                         "JSON"},
                  "retry": _COUNT}, ["event", "id", "data"])}}},
             "BadRequest", "NotFound", description="400 when Last-Event-ID or last_event_id is not a revision."),
     }
@@ -575,6 +583,181 @@ def _club_paths() -> dict[str, Any]:
     }
 
 
+# ---------------------------------------------------------------- tournaments
+
+_FORMATS = ["knockout-remix", "knockout", "swiss", "round-robin"]
+_TOURNAMENT_PARAMETERS = {
+    "tournament_id": {"name": "tournament_id", "in": "path", "required": True, "schema": _TEXT,
+                      "description": "the tournament's id (as its create answer gives it)"},
+    "table": {"name": "number", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1},
+              "description": "the table's number in the current round, from 1; a path that is not a whole "
+                             "number is 404"},
+    "screen_token": {"name": "view_token", "in": "path", "required": True, "schema": _TEXT,
+                     "description": "the venue screen's token (the tournament's view_token)"},
+}
+_TOURNAMENT_SCHEMAS: dict[str, Any] = {
+    "TournamentEntry": _object({"index": _COUNT, "name": _TEXT, "names": _TEXTS}, ["index", "name", "names"],
+                               description="a player, or a pair (name \"Ana & Ivo\"); index is the draw's "
+                                           "number for it, from 0, in the order of registration"),
+    "TournamentTable": _object({
+        "number": {"type": "integer", "minimum": 1}, "match": _TEXT,
+        "sides": _array(_TEXTS, description="per side, its players in seat order"),
+        "names": _array(_TEXT, description="per side, its name (\"Ana & Ivo\")"),
+        "entries": _array(_array(_COUNT), description="per side, the indices of the entries on it"),
+        "totals": _PER_SIDE, "games_won": _PER_SIDE, "finished": _BOOL, "winner": _nullable(_SIDE),
+        "decided": _nullable(_object({"winner": _SIDE, "reason": _TEXT}, ["winner", "reason"])),
+        "links": _object({"board": _TEXT, "scorer": _TEXT, "confirm": _TEXTS}, ["board"],
+                         description="the match's board; for the organizer also its scorer link (with the "
+                                     "match's edit token after #) and each side's confirmation link"),
+    }, ["number", "match", "sides", "names", "entries", "totals", "games_won", "finished", "winner", "decided",
+        "links"], description="a table of a round: its match's totals (from the match's state), and whether it is "
+                              "over (finished: its match has a winner, or the organizer decided it)"),
+    "TournamentRound": _object({"number": {"type": "integer", "minimum": 1},
+                                "tables": _array(_ref("TournamentTable")),
+                                "byes": _array(_TEXT, description="the entries that had a bye in this round")},
+                               ["number", "tables", "byes"]),
+    "Standing": _object({
+        "entry": _TEXT, "index": _COUNT, "names": _TEXTS, "rank": {"type": "integer", "minimum": 1},
+        "played": _COUNT, "won": _COUNT, "points_for": _INT, "points_against": _INT,
+        "reached": _nullable({"type": "integer", "minimum": 1})},
+        ["entry", "index", "names", "rank", "played", "won", "points_for", "points_against", "reached"],
+        description="a line of the standings: by wins, then points difference, then points for (knockouts by "
+                    "the round reached first; reached is null in swiss and round-robin)"),
+    "TournamentWinner": _object({"entries": _array(_COUNT), "names": _TEXTS, "name": _TEXT},
+                                ["entries", "names", "name"]),
+    "Tournament": _object({
+        "id": _TEXT, "name": _TEXT, "variant": _TEXT, "rules": _ref("Rules"), "format": {"enum": _FORMATS},
+        "entry": {"enum": ["players", "pairs"]}, "seed": _COUNT,
+        "status": {"enum": ["registering", "playing", "finished"]}, "club": _nullable(_TEXT),
+        "created_at": _TIME, "updated_at": _TIME,
+        "links": _object({"screen": _TEXT, "organizer": _TEXT}, ["screen"]),
+        "revision": {"type": "integer", "minimum": 1,
+                     "description": "the venue's revision (the ETag): raised by every change to the tournament and "
+                                    "by every hand at any of its tables"},
+        "total_rounds": _nullable({"type": "integer", "minimum": 1}),
+        "round": {**_COUNT, "description": "the round being played (the last one drawn); 0 before the first"},
+        "round_complete": {**_BOOL, "description": "every table of the round being played is finished or decided"},
+        "entries": _array(_ref("TournamentEntry")), "rounds": _array(_ref("TournamentRound")),
+        "standings": _array(_ref("Standing")), "winner": _nullable(_ref("TournamentWinner")),
+    }, ["id", "name", "variant", "rules", "format", "entry", "seed", "status", "club", "created_at", "updated_at",
+        "links", "revision", "total_rounds", "round", "round_complete", "entries", "rounds", "standings", "winner"],
+        description="a tournament; the venue screen's view has no scorer or confirmation links"),
+    "NewTournament": {"allOf": [_ref("Tournament"), _object({
+        "organizer_token": _TEXT, "view_token": _TEXT,
+        "links": _object({"screen": _TEXT, "organizer": _TEXT}, ["screen", "organizer"])},
+        ["organizer_token", "view_token", "links"])],
+        "description": "a created tournament with its secrets, shown only in this answer (and to a retry with the "
+                       "same Idempotency-Key)"},
+    "Registered": _object({"entry": _ref("TournamentEntry"), "entries": _array(_ref("TournamentEntry")),
+                           "revision": {"type": "integer", "minimum": 1}}, ["entry", "entries", "revision"]),
+    "RoundDrawn": _object({
+        "id": _TEXT, "status": {"enum": ["playing", "finished"]}, "round": {"type": "integer", "minimum": 1},
+        "total_rounds": {"type": "integer", "minimum": 1},
+        "drawn": _nullable(_object({
+            "number": {"type": "integer", "minimum": 1}, "byes": _TEXTS,
+            "tables": _array(_object({
+                "number": {"type": "integer", "minimum": 1}, "match": _TEXT, "sides": _array(_TEXTS),
+                "names": _TEXTS, "entries": _array(_array(_COUNT)),
+                "links": _object({"scorer": _TEXT}, ["scorer"])},
+                ["number", "match", "sides", "names", "entries", "links"]))}, ["number", "tables", "byes"])),
+        "winner": _nullable(_ref("TournamentWinner")), "revision": {"type": "integer", "minimum": 1}},
+        ["id", "status", "round", "total_rounds", "drawn", "winner", "revision"],
+        description="the round drawn (its tables with their scorer links), or, after the last round, drawn null "
+                    "and the winner"),
+    "DecidedTable": _object({
+        "number": {"type": "integer", "minimum": 1}, "match": _TEXT, "sides": _array(_TEXTS), "names": _TEXTS,
+        "entries": _array(_array(_COUNT)), "totals": _PER_SIDE, "games_won": _PER_SIDE, "finished": {"const": True},
+        "winner": _SIDE, "decided": _object({"winner": _SIDE, "reason": _TEXT}, ["winner", "reason"]),
+        "round": {"type": "integer", "minimum": 1}, "revision": {"type": "integer", "minimum": 1}},
+        ["number", "match", "sides", "names", "entries", "totals", "games_won", "finished", "winner", "decided",
+         "round", "revision"]),
+}
+_CREATE_TOURNAMENT = _object({
+    "name": {"type": "string", "minLength": 1, "maxLength": 80},
+    "variant": {"type": "string", "description": "a preset (GET /variants)"},
+    "rules": {"type": "object", "description": "house rules every table plays: option names and values"},
+    "format": {"enum": _FORMATS},
+    "entry": {"enum": ["players", "pairs"], "description": "pairs: fixed partnerships, four-handed games only; "
+                                                           "players by default"},
+    "rounds": {"type": "integer", "minimum": 1, "maximum": 50, "description": "swiss only: how many rounds"},
+    "seed": {"type": "integer", "minimum": 0, "maximum": 2**31 - 1,
+             "description": "the draw's seed; drawn by the server (below 1,000,000) when absent"},
+    "club": {"type": "string", "description": "a club's id: the tables are the club's matches (send the club's "
+                                              "token as the bearer)"},
+}, ["name", "variant", "format"])
+_REGISTER = _object({"name": _NAME, "names": _array(_NAME, minItems=1, maxItems=2)},
+                    description="players entry: {\"name\": \"Ana\"}; pairs entry: {\"names\": [\"Ana\", \"Ivo\"]}")
+_DECIDE = _object({"winner": _SIDE, "reason": {"type": "string", "minLength": 1, "maxLength": 200}},
+                  ["winner", "reason"])
+
+
+def _tournament_paths() -> dict[str, Any]:
+    """Tournaments: the organizer's operations take the organizer_token as the bearer; the venue screen none."""
+    tournament = {"$ref": "#/components/parameters/tournament_id"}
+    key = _param("Idempotency-Key")
+
+    def write(summary: str, ok: str, what: str, schema: str, body: dict[str, Any] | None,
+              parameters: list[Any], *errors: str, description: str = "") -> dict[str, Any]:
+        operation: dict[str, Any] = {"summary": summary, "parameters": parameters, "security": _AUTH,
+                                     "responses": _responses(ok, _json(what, _ref(schema)), *errors)}
+        if body is not None:
+            operation["requestBody"] = body
+        if description:
+            operation["description"] = description
+        return {"post": operation}
+
+    return {
+        "/api/v1/tournaments": {"post": {
+            "summary": "Create a tournament: answers its organizer_token and view_token once",
+            "parameters": [key], "security": _OPTIONAL_AUTH,
+            "description": "No token needed; a club's tournament (\"club\") needs the club's token as the bearer.",
+            "requestBody": _body(_CREATE_TOURNAMENT),
+            "responses": _responses("201", _json("the tournament with its secrets and links", _ref("NewTournament")),
+                                    "BadRequest", "Unauthorized", "NotFound", "TooLarge", "Invalid")}},
+        "/api/v1/tournaments/{tournament_id}": _read(
+            "The tournament: entries, rounds and tables with their links, standings (organizer token)",
+            [tournament], _json("the tournament", _ref("Tournament"), _ETAG), "Unauthorized", "NotFound",
+            security=_AUTH),
+        "/api/v1/tournaments/{tournament_id}/players": write(
+            "Register a player, or a pair for pairs entry (organizer token)", "201", "the entry and every entry",
+            "Registered", _body(_REGISTER), [tournament, key], "BadRequest", "Unauthorized", "NotFound", "Conflict",
+            "TooLarge", "Invalid",
+            description="Before the first round only (409 after it). A name already registered (any case) is 422."),
+        "/api/v1/tournaments/{tournament_id}/rounds": write(
+            "Close the current round and draw the next (organizer token)", "201",
+            "the round drawn, or the winner after the last round", "RoundDrawn", None, [tournament, key],
+            "Unauthorized", "NotFound", "Conflict", "Invalid",
+            description="No body. The first call starts the tournament: 422 (field entries) when the entries "
+                        "cannot fill the format. Later calls need every table of the round finished or decided: "
+                        "409 names each table still playing (field tables.<n>). After the last round the call "
+                        "closes the tournament; once finished it is 409."),
+        "/api/v1/tournaments/{tournament_id}/tables/{number}/decide": write(
+            "Decide a table of the current round that cannot finish (organizer token)", "200", "the decided table",
+            "DecidedTable", _body(_DECIDE), [tournament, {"$ref": "#/components/parameters/table"}, key],
+            "BadRequest", "Unauthorized", "NotFound", "Conflict", "TooLarge", "Invalid",
+            description="409 when the table's match is finished or the table was decided already, or the "
+                        "tournament is not playing; 404 for a table the current round does not have."),
+        "/api/v1/tournaments/boards/{view_token}": _read(
+            "What the venue screen shows (no header: the token is in the path)",
+            [{"$ref": "#/components/parameters/screen_token"}],
+            _json("the tournament without scorer or confirmation links", _ref("Tournament"), _ETAG), "NotFound"),
+        "/api/v1/tournaments/boards/{view_token}/events": _read(
+            "Server-sent events of the venue screen: each event's id is the venue's revision, its data the view",
+            [{"$ref": "#/components/parameters/screen_token"}, _param("Last-Event-ID"), _param("last_event_id")],
+            {"description": "a text/event-stream: retry: 2000, the venue view (event state), then the view after "
+                            "every change at the tournament or any of its tables; every 15 s the view if a "
+                            "change never reached the stream, else a keep-alive comment; it ends after 10 "
+                            "minutes",
+             "content": {"text/event-stream": {"schema": _object({
+                 "event": {"const": "state"},
+                 "id": {"type": "string", "pattern": "^[0-9]+$", "description": "the venue's revision"},
+                 "data": {"type": "string", "contentMediaType": "application/json",
+                          "contentSchema": _ref("Tournament"), "description": "the venue view, one line of JSON"},
+                 "retry": _COUNT}, ["event", "id", "data"])}}},
+            "BadRequest", "NotFound", description="400 when Last-Event-ID or last_event_id is not a revision."),
+    }
+
+
 def spec() -> dict[str, Any]:
     """The OpenAPI 3.1 document."""
     return {
@@ -590,12 +773,12 @@ def spec() -> dict[str, Any]:
                 "description": "Authorization: Bearer <token>: a match's edit_token (every write and read of it) "
                                "or view_token (its reads), a club's club_token (the club's reads, its matches "
                                "like their edit token), or a side's confirmation token (confirming hands)"}},
-            "parameters": _PARAMETERS,
+            "parameters": {**_PARAMETERS, **_TOURNAMENT_PARAMETERS},
             "responses": {name: {"description": text, "content": {"application/json": {"schema": _ref("Errors")}}}
                           for name, text in _ERROR_ANSWERS.items()},
-            "schemas": _SCHEMAS,
+            "schemas": {**_SCHEMAS, **_TOURNAMENT_SCHEMAS},
         },
-        "paths": {**_match_paths(), **_board_paths(), **_engine_paths(), **_club_paths()},
+        "paths": {**_match_paths(), **_board_paths(), **_engine_paths(), **_club_paths(), **_tournament_paths()},
     }
 
 

@@ -1,0 +1,34 @@
+"""Tournaments: a night of many tables. Players (or pairs) register, each round's tables are drawn by the
+engine's draw (``rules.draw``) from a stored seed, every table plays an ordinary match (its own edit secret,
+its own pages), and the standings follow the matches' results.
+
+- ``common``        finding a tournament, the organizer's secret, the row lock, format and rules
+- ``registration``  creating a tournament and registering entries
+- ``rounds``        closing a round and drawing the next; the organizer's decision of a table
+- ``view``          the organizer's and the venue screen's view; the venue's revision
+- ``publish``       live updates of the venue screen
+"""
+
+from __future__ import annotations
+
+from .common import (
+    ENTRY_LIMIT,
+    REASON_LIMIT,
+    TOURNAMENT_NAME_LIMIT,
+    Closed,
+    authorize_organizer,
+    find_screen,
+    find_tournament,
+    table_token,
+)
+from .publish import publish_venue, publish_venue_for_match, venue_channel, venue_message
+from .registration import create_tournament, register
+from .rounds import decide, next_round
+from .view import tournament_json, venue_json, venue_revision, view_text
+
+__all__ = [
+    "ENTRY_LIMIT", "REASON_LIMIT", "TOURNAMENT_NAME_LIMIT", "Closed", "authorize_organizer", "create_tournament",
+    "decide", "find_screen", "find_tournament", "next_round", "publish_venue", "publish_venue_for_match",
+    "register", "table_token", "tournament_json", "venue_channel", "venue_json", "venue_message",
+    "venue_revision", "view_text",
+]

@@ -1,0 +1,191 @@
+"""Playing the tournament: closing a round and drawing the next (each table a match of its own, created as
+any match is), and the organizer's decision for a table that cannot finish."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ... import serializers
+from ...extensions import db
+from ...models import Club, Event, Match, Tournament, TournamentTable, utcnow
+from ...rules import Problem, Replayer, RuleError, Rules, draw
+from ...serializers import side_names
+from ..access import find_club, hash_token
+from ..clubs import club_seats, seat_players
+from ..errors import Answer, Invalid, NotFound, json_object
+from ..idempotency import fingerprint, idempotent
+from ..matches import new_match
+from ..state import cache_state
+from ..text import text_problem
+from .common import (
+    REASON_LIMIT,
+    Closed,
+    authorize_organizer,
+    checked,
+    find_tournament,
+    scope_of,
+    table_token,
+    take_tournament,
+)
+from .publish import publish_venue
+from .view import Loaded, load, revision_of, tournament_body
+
+
+def _seat(tournament: Tournament, rules: Rules, club: Club | None, number: int, table: draw.Table) -> TournamentTable:
+    """A drawn table's match, created as any match is (the tournament's rules, the drawn seats and first
+    dealer; a club's players seated when the tournament is a club's), and the table's row."""
+    players = list(table.seats)
+    match, _ = new_match(rules, players, table.first_dealer, 1)
+    match.edit_token_hash = hash_token(table_token(match.id))
+    match.club_id = club.id if club is not None else None
+    db.session.add(match)
+    db.session.flush()
+    seat_players(match, club, club_seats(club, players))
+    cache_state(match, Replayer(rules, table.first_dealer, side_names(rules, match.players)).state(), 1, [])
+    db.session.add(Event(match_id=match.id, revision=1, kind="create",
+                         data={"variant": rules.variant, "rules": match.rules, "players": match.players,
+                               "first_dealer": table.first_dealer,
+                               "tournament": {"id": tournament.id, "round": number, "table": table.number}}))
+    row = TournamentTable(tournament_id=tournament.id, round=number, number=table.number, match_id=match.id,
+                          sides=[list(side) for side in table.sides])
+    db.session.add(row)
+    return row
+
+
+def _still_playing(loaded: Loaded) -> Closed:
+    return Closed([Problem(f"tables.{table.number}", f"table {table.number} ({loaded.title(table)}) is still "
+                                                     "playing: its match has no winner yet (decide it if it "
+                                                     "cannot finish)")
+                   for table in loaded.still_playing()])
+
+
+def _answer(tournament: Tournament, drawn: int | None) -> Answer:
+    """What closing a round answers: the status, the round now played and (when one was drawn) its tables with
+    their links; the whole tournament is one GET away."""
+    view = tournament_body(load(tournament), secrets=True)
+    tables = []
+    round_ = next((r for r in view["rounds"] if r["number"] == drawn), None)
+    if round_ is not None:
+        tables = [{"number": t["number"], "match": t["match"], "sides": t["sides"], "names": t["names"],
+                   "entries": t["entries"], "links": {"scorer": t["links"]["scorer"]}} for t in round_["tables"]]
+    return Answer.of(201, {
+        "id": tournament.id, "status": view["status"], "round": view["round"], "total_rounds": view["total_rounds"],
+        "drawn": None if round_ is None else {"number": drawn, "tables": tables, "byes": round_["byes"]},
+        "winner": view["winner"], "revision": view["revision"]})
+
+
+def next_round(tournament_id: str, token: str | None, idempotency_key: str | None = None) -> Answer:
+    """Close the current round and draw the next → 201. The first call starts the tournament (422 when the
+    entries cannot fill its format); later ones need every table of the round finished or decided (409 naming
+    the tables still playing). After the last round it closes the tournament: status finished, winner set."""
+    tournament = find_tournament(tournament_id)
+    authorize_organizer(tournament, token)
+    db.session.rollback()
+    scope = scope_of(tournament_id)
+    print_ = fingerprint("POST", f"/api/v1/tournaments/{tournament_id}/rounds")
+
+    def work() -> Answer:
+        locked = take_tournament(tournament_id, scope, idempotency_key, print_)
+        loaded = load(locked)
+        count = len(loaded.entries)
+        if locked.status == "finished":
+            raise Closed("status", "the tournament is finished: there is no round to draw")
+        if locked.status == "registering":
+            try:
+                draw.check_entries(loaded.format, count)
+            except RuleError as error:
+                raise checked(error) from None
+            locked.status = "playing"
+        elif loaded.still_playing():
+            raise _still_playing(loaded)
+        for row in loaded.tables:  # the round closes: its results are final, whatever a sheet says later
+            if row.round == loaded.round and row.winner is None:
+                totals, winner = loaded.outcome(row)
+                row.totals, row.winner = list(totals), winner
+        played = loaded.played()
+        entries = loaded.draw_entries()
+        drawn = None
+        if draw.finished(loaded.format, count, played):
+            locked.status = "finished"
+            locked.winner = list(draw.winner(loaded.format, entries, played) or ())
+        else:
+            try:
+                round_ = draw.draw_round(loaded.format, entries, played, locked.seed)
+            except RuleError as error:
+                raise checked(error, Closed) from None
+            club = find_club(locked.club_id) if locked.club_id is not None else None
+            for table in round_.tables:
+                _seat(locked, loaded.rules, club, round_.number, table)
+            locked.byes = [*(locked.byes or []), list(round_.byes)]
+            drawn = round_.number
+        locked.updated_at = utcnow()
+        db.session.flush()
+        return _answer(locked, drawn)
+
+    answer = idempotent(scope, idempotency_key, print_, work)
+    publish_venue(tournament_id)
+    return answer
+
+
+def _read_decision(data: Any, sides: int) -> tuple[int, str]:
+    body = json_object(data)
+    problems: list[Problem] = []
+    winner = body.get("winner")
+    if isinstance(winner, bool) or not isinstance(winner, int) or not 0 <= winner < sides:
+        problems.append(Problem("winner", f"the winner is a side of the table, from 0 to {sides - 1}"))
+        winner = 0
+    reason = body.get("reason")
+    if not isinstance(reason, str) or not reason.strip():
+        problems.append(Problem("reason", "say why the table is decided (a no-show, a dispute …), in 1 to "
+                                          f"{REASON_LIMIT} characters"))
+    elif broken := text_problem(reason, "reason", "the reason"):
+        problems.append(broken)
+    elif len(reason.strip()) > REASON_LIMIT:
+        problems.append(Problem("reason", f"a reason has at most {REASON_LIMIT} characters"))
+    if problems:
+        raise Invalid(problems)
+    return winner, str(reason).strip()
+
+
+def decide(tournament_id: str, number: int, token: str | None, data: Any,
+           idempotency_key: str | None = None) -> Answer:
+    """The organizer decides table ``number`` of the current round, which cannot finish (a no-show, a
+    dispute): ``{"winner": <side>, "reason": "…"}`` → 200 with the table. 409 when the table is already over
+    (its match finished, or decided before) or the tournament is not playing; the decision is kept in the
+    table's match's audit log (an event of kind ``decide``)."""
+    body = json_object(data)
+    tournament = find_tournament(tournament_id)
+    authorize_organizer(tournament, token)
+    db.session.rollback()
+    scope = scope_of(tournament_id)
+    print_ = fingerprint("POST", f"/api/v1/tournaments/{tournament_id}/tables/{number}/decide", body)
+
+    def work() -> Answer:
+        locked = take_tournament(tournament_id, scope, idempotency_key, print_)
+        if locked.status != "playing":
+            raise Closed("status", "the tournament is finished: its tables can no longer be decided"
+                         if locked.status == "finished" else "no round has been drawn yet")
+        loaded = load(locked)
+        table = next((t for t in loaded.tables if t.round == loaded.round and t.number == number), None)
+        if table is None:
+            raise NotFound("number", f"no table {number} in round {loaded.round}")
+        winner, reason = _read_decision(body, loaded.rules.sides)
+        if table.decided_winner is not None:
+            raise Closed("number", f"table {number} was already decided: {table.decided_reason}")
+        if loaded.summaries[table.match_id]["winner"] is not None:
+            raise Closed("number", f"table {number} has finished its match: there is nothing to decide")
+        table.decided_winner = winner
+        table.decided_reason = reason
+        match: Match = loaded.matches[table.match_id]
+        names = side_names(loaded.rules, match.players)
+        db.session.add(Event(match_id=match.id, revision=match.revision, kind="decide",
+                             data={"winner": winner, "side": names[winner], "reason": reason,
+                                   "tournament": {"id": locked.id, "round": loaded.round, "table": number}}))
+        db.session.flush()
+        shown = serializers.tournament_table(table, match, loaded.rules, loaded.summaries[table.match_id], {})
+        shown.pop("links")
+        return Answer.of(200, {**shown, "round": loaded.round, "revision": revision_of(loaded)})
+
+    answer = idempotent(scope, idempotency_key, print_, work)
+    publish_venue(tournament_id)
+    return answer
