@@ -456,6 +456,41 @@ def test_a_quick_tournament_played_hand_by_hand(app: Flask, client: FlaskClient)
     assert "finished" in errors[0]["message"]
 
 
+SIXTEEN = [*EIGHT, "Zoe", "Ben", "Ida", "Jan", "Rea", "Pim", "Kai", "Sol"]
+
+
+def test_a_classic_tournament_from_registration_to_the_winning_pair(client: FlaskClient) -> None:
+    """Seed 001's Classic Tournament: "16 players in 3 tournament rounds … After the end of each round the winning
+    pair will proceed to the next stage. Before every round, the winning players will be mixed again and new
+    teams will be formed." Every table played hand by hand on its own scorer link: 4 tables, then 2, then 1."""
+    made = make(client, {**QUICK, "name": "Classic Belote"})
+    enter(client, made, SIXTEEN)
+    answer = next_round(client, made)
+    assert answer["total_rounds"] == 3
+    still_in = set(range(16))
+    partners: set[frozenset[int]] = set()
+    for number, count in ((1, 4), (2, 2), (3, 1)):
+        assert answer["round"] == number
+        tables = current_tables(client, made)
+        assert len(tables) == count
+        seated = [entry for table in tables for side in table["entries"] for entry in side]
+        assert sorted(seated) == sorted(still_in)  # everyone still in plays, nobody twice, nobody else
+        pairs = {frozenset(side) for table in tables for side in table["entries"]}
+        assert not pairs & partners, "a pair that just won together was not mixed into new teams"
+        winners: set[int] = set()
+        for n, table in enumerate(tables):
+            side = n % 2
+            play_out(client, table, side)
+            winners |= set(table["entries"][side])
+        partners = {frozenset(table["entries"][n % 2]) for n, table in enumerate(tables)}
+        still_in = winners
+        answer = next_round(client, made)
+    assert answer["status"] == "finished"
+    assert set(answer["winner"]["entries"]) == still_in and len(still_in) == 2
+    view = state(client, made)
+    assert sorted(line["index"] for line in view["standings"] if line["rank"] == 1) == sorted(still_in)
+
+
 def test_a_closed_round_is_final_whatever_its_sheets_say_later(client: FlaskClient) -> None:
     made = make(client)
     enter(client, made, ["Ana", "Ivo", "Mike", "Yvonne"])
