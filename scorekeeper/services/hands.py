@@ -12,11 +12,11 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import false, func, insert, select, update
+from sqlalchemy import bindparam, func, insert, select, update
 
 from ..extensions import db
 from ..models import Event, Hand, Match, utcnow
-from ..rules import HandRecord, Replayer, RuleError, Rules
+from ..rules import HandRecord, Replayer, RuleError
 from ..rules.errors import MatchFinished
 from ..serializers import side_names, stamp, to_json, with_member
 from .access import authorize, find_match
@@ -24,32 +24,38 @@ from .boards import match_keys
 from .errors import Answer, BadRequest, Finished, Invalid, NotFound, Stale, json_object
 from .idempotency import Replayed, fingerprint, idempotent, stored_answer
 from .publishing import publish
-from .state import cache_append, cache_at, cache_state, replay_rows, rules_of
+from .state import LOCKED_COLUMNS, Locked, cache_append, cache_at, cache_state, replay_rows, rules_of
 from .text import sound_text
 from .tournaments import publish_venue_for_match
 
 REVISION_LIMIT = 2**31 - 1
 """The highest revision the INTEGER column holds; an If-Match above it can only be stale."""
 NOTE_LIMIT = 500
+# Statements of every write, built once (their compiled form is cached on first use).
+_INSERT_EVENT = insert(Event.__table__)
+_LAST_NUMBER = select(func.max(Hand.number)).where(Hand.match_id == bindparam("match"))
+_ROW = Match.__table__.c
+_LOCK = (update(Match.__table__).where(_ROW.id == bindparam("match"))
+         .values(revision=_ROW.revision + 1, updated_at=bindparam("now")).returning(*LOCKED_COLUMNS))
+_LOCK_AT = _LOCK.where(_ROW.revision == bindparam("expected"))
 
 
-def _take_match(match_id: str, expected: int | None) -> int:
-    """Lock the match row by raising its revision; Stale if ``expected`` is no longer current."""
-    row = Match.__table__.c
-    stmt = update(Match.__table__).where(row.id == match_id)
-    if expected is not None:
-        stmt = stmt.where(row.revision == expected if expected <= REVISION_LIMIT else false())
-    stmt = stmt.values(revision=row.revision + 1, updated_at=utcnow()).returning(row.revision)
-    # As a plain statement on the session's connection: no session objects to keep in step (the row is
-    # reloaded after the lock).
-    revision = db.session.connection().execute(stmt).scalar_one_or_none()
-    if revision is None:
+def _take_match(match_id: str, expected: int | None) -> Locked:
+    """Lock the match row by raising its revision, and return the row as it is now; Stale if ``expected`` is no
+    longer current."""
+    locked = None
+    if expected is None or expected <= REVISION_LIMIT:
+        # A plain statement on the session's connection: no session objects to keep in step.
+        statement, params = (_LOCK, {}) if expected is None else (_LOCK_AT, {"expected": expected})
+        locked = db.session.connection().execute(statement, {"match": match_id, "now": utcnow(), **params}
+                                                 ).one_or_none()
+    if locked is None:
         current = db.session.scalar(select(Match.revision).where(Match.id == match_id))
         if current is None:
             raise NotFound("id", f"no match {match_id!r}")
         raise Stale("If-Match", f"the match is at revision {current}, not {expected}: "
                                 "another phone changed it; reload and try again")
-    return int(revision)
+    return Locked(*locked)
 
 
 def hand_write(
@@ -73,7 +79,7 @@ def hand_write(
 
     def work() -> Answer:
         try:
-            revision = _take_match(match_id, if_match)
+            taken = _take_match(match_id, if_match)
         except Stale:
             # A double tap: the twin request may have committed while this one waited for the lock.
             if idempotency_key is not None:
@@ -82,19 +88,22 @@ def hand_write(
                 if earlier is not None:
                     raise Replayed(earlier) from None
             raise
+        revision = taken.revision
         if idempotency_key is not None:
             earlier = stored_answer(match_id, idempotency_key, print_)
             if earlier is not None:
                 raise Replayed(earlier)
-        # One fresh load, after the lock: the row as of this revision (the session was rolled back above).
-        locked = db.session.get(Match, match_id, populate_existing=True)
-        if locked is None:
-            raise NotFound("id", f"no match {match_id!r}")
-        rules = rules_of(locked)
-        if append is not None and cache_at(locked, revision - 1):
-            hand = _append(locked, rules, append, revision)
+        if append is not None and cache_at(taken, revision - 1):
+            # The common write: a hand after the others, scored from the cached state, stored with plain
+            # statements (the row the lock returned is all it reads).
             kind, data = "record", {"input": append}
+            number, entry, summary = _append(taken, append, revision)
         else:
+            # One fresh load, after the lock: the row as of this revision.
+            locked = db.session.get(Match, match_id, populate_existing=True)
+            if locked is None:
+                raise NotFound("id", f"no match {match_id!r}")
+            rules = rules_of(locked)
             hands = list(db.session.scalars(
                 select(Hand).where(Hand.match_id == match_id).order_by(Hand.number)))
             hand, kind, data = change(locked, hands, revision)
@@ -107,18 +116,19 @@ def hand_write(
             scored = next(h for h in state.hands if h.number == hand.number)
             hand.game = scored.game
             cache_state(locked, state, revision, hands)
-        db.session.add(hand)
-        db.session.flush()
+            db.session.add(hand)
+            db.session.flush()
+            number, entry, summary = hand.number, hand.state_entry or to_json({}), locked.state_summary
         # The audit entry as a plain insert: nothing reads it back in this request.
-        db.session.connection().execute(insert(Event.__table__).values(
-            match_id=match_id, revision=revision, kind=kind, hand_number=hand.number, data=data, created_at=utcnow()))
+        db.session.connection().execute(_INSERT_EVENT, {
+            "match_id": match_id, "revision": revision, "kind": kind, "hand_number": number, "data": data,
+            "created_at": utcnow()})
         # The answer carries what changed: the hand's entry, the revision and the state without its hands (the
         # full state is one GET away), so its size, and the idempotency row that keeps it, does not grow with
         # the match.
-        entry = hand.state_entry or to_json({})
-        text = with_member(with_member(entry, "revision", str(revision)), "state", to_json(locked.state_summary))
+        text = with_member(with_member(entry, "revision", str(revision)), "state", to_json(summary))
         made.append(with_member(with_member(text, "event", to_json(kind)), "updated_at",
-                                to_json(stamp(locked.updated_at))))
+                                to_json(stamp(taken.updated_at))))
         return Answer(status, text, revision)
 
     made: list[str] = []  # what this request changed, for watchers; empty when a stored answer was replayed
@@ -131,14 +141,16 @@ def hand_write(
     return answer
 
 
-def _append(match: Match, rules: Rules, hand_input: dict[str, Any], revision: int) -> Hand:
-    """Score a hand recorded after the others from the cached state, and extend the cache by it."""
+def _append(match: Locked, hand_input: dict[str, Any], revision: int) -> tuple[int, str, dict[str, Any]]:
+    """Score a hand recorded after the others from the cached state, store it and extend the cache by it: its
+    number, its entry's JSON text and the new summary."""
     summary = match.state_summary
     assert summary is not None
     if summary["finished"]:
         raise Finished("match", "the match is finished: start a new one")
-    last = db.session.scalar(select(func.max(Hand.number)).where(Hand.match_id == match.id))
+    last = db.session.connection().execute(_LAST_NUMBER, {"match": match.id}).scalar()
     number = (last or 0) + 1
+    rules = rules_of(match)
     replayer = Replayer.resume(rules, summary, side_names(rules, match.players))
     try:
         scored = replayer.add(HandRecord(hand_input, False, number), number)
@@ -146,9 +158,8 @@ def _append(match: Match, rules: Rules, hand_input: dict[str, Any], revision: in
         raise Finished.of(error) from None
     except RuleError as error:
         raise Invalid.of(error, strip=f"hands.{number}.") from None
-    hand = Hand(match_id=match.id, number=number, game=scored.game, input=hand_input, voided=False)
-    cache_append(match, replayer, scored, revision, hand)
-    return hand
+    entry, summary = cache_append(match, replayer, scored, hand_input, revision)
+    return number, entry, summary
 
 
 def record_hand(match_id: str, token: str | None, data: Any, if_match: int | None = None,

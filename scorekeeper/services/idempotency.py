@@ -13,7 +13,7 @@ import json
 from collections.abc import Callable
 from datetime import timedelta
 
-from sqlalchemy import delete, select
+from sqlalchemy import bindparam, delete, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
@@ -29,6 +29,12 @@ STORED_LIMIT = 16 * 1024
 without its hands) is a few KB whatever the match's length; a longer one (an import's answer, which carries
 every hand) is kept without its state's hands list (the full state is one GET away), and one still longer
 is not kept at all, so no row grows with a match."""
+# Built once (their compiled form is cached on first use): every write with a key runs them.
+_KEPT = IdempotencyKey.__table__.c
+_STORED = select(_KEPT.fingerprint, _KEPT.status, _KEPT.response).where(
+    _KEPT.scope == bindparam("scope"), _KEPT.key == bindparam("key"), _KEPT.created_at >= bindparam("since"))
+_FORGET = delete(IdempotencyKey.__table__).where(_KEPT.created_at < bindparam("before"))
+_KEEP = insert(IdempotencyKey.__table__)
 
 
 def caller_scope(kind: str, caller: str) -> str:
@@ -44,8 +50,8 @@ def fingerprint(*parts: object) -> str:
 
 def stored_answer(scope: str, key: str, print_: str) -> Answer | None:
     """The answer kept for ``key`` in ``scope``; Invalid when the key was used for another request."""
-    row = db.session.scalar(select(IdempotencyKey).where(IdempotencyKey.scope == scope, IdempotencyKey.key == key,
-                                                         IdempotencyKey.created_at >= utcnow() - RETENTION))
+    row = db.session.connection().execute(_STORED, {"scope": scope, "key": key, "since": utcnow() - RETENTION}
+                                          ).one_or_none()
     if row is None:
         return None
     if row.fingerprint != print_:
@@ -70,12 +76,13 @@ def idempotent(scope: str, key: str | None, print_: str, work: Callable[[], Answ
         if key is not None:
             # Forget keys past their retention (the created_at index makes this a short range scan); one
             # expired under this scope and key would otherwise block the new row.
-            db.session.execute(delete(IdempotencyKey).where(IdempotencyKey.created_at < utcnow() - RETENTION),
-                               execution_options={"synchronize_session": False})
+            now = utcnow()
+            connection = db.session.connection()
+            connection.execute(_FORGET, {"before": now - RETENTION})
             kept = bounded(answer.text)
             if kept is not None:
-                db.session.add(IdempotencyKey(scope=scope, key=key, fingerprint=print_, status=answer.status,
-                                              response=kept))
+                connection.execute(_KEEP, {"scope": scope, "key": key, "fingerprint": print_,
+                                           "status": answer.status, "response": kept, "created_at": now})
         db.session.commit()
         return answer
     except Replayed as replayed:

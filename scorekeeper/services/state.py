@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict
-from typing import Any
+from datetime import datetime
+from typing import Any, NamedTuple
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, insert, select, update
 
 from .. import serializers
 from ..extensions import db
-from ..models import Event, Hand, Match
+from ..models import Event, Hand, Match, utcnow
 from ..rules import (
     ENGINE_VERSION,
     OPTION_NAMES,
@@ -38,7 +39,7 @@ _RULES: OrderedDict[str, Rules] = OrderedDict()
 _RULES_KEPT = 4096
 
 
-def rules_of(match: Match) -> Rules:
+def rules_of(match: Match | Locked) -> Rules:
     """The match's rules, rebuilt from the options stored when it was created (they never change after,
     so each process keeps them per match rather than rebuilding them on every request)."""
     rules = _RULES.get(match.id)
@@ -78,17 +79,47 @@ def cache_state(match: Match, state: MatchState, revision: int, rows: list[Hand]
     match.state_engine = ENGINE_VERSION
 
 
-def cache_append(match: Match, replayer: Replayer, scored: ScoredHand, revision: int, row: Hand) -> str:
-    """Extend the cache by one recorded hand: the new summary, and the hand's entry on its new row (O(1) bytes
-    written, whatever the match's length). The entry's JSON text is returned."""
-    match.state_summary = {"revision": revision, **replayer.state().summary()}
-    text = row.state_entry = to_json(hand_entry(scored, None))
-    match.state_revision = revision
-    match.state_engine = ENGINE_VERSION
-    return text
+class Locked(NamedTuple):
+    """The match's row as the write's lock returned it (``hands._take_match``): what recording a hand after the
+    others needs, without loading the row as an object."""
+
+    id: str
+    revision: int
+    updated_at: datetime
+    variant: str
+    rules: dict[str, Any]
+    players: list[str]
+    first_dealer: int
+    state_summary: dict[str, Any] | None
+    state_revision: int | None
+    state_engine: int | None
 
 
-def cache_at(match: Match, revision: int) -> bool:
+LOCKED_COLUMNS = tuple(Match.__table__.c[name] for name in Locked._fields)
+# The statements of the common write, built once (their compiled form is cached on first use).
+_INSERT_HAND = insert(Hand.__table__)
+_EXTEND_CACHE = update(Match.__table__).where(Match.__table__.c.id == bindparam("match")).values(
+    state_summary=bindparam("summary"), state_revision=bindparam("at"), state_engine=bindparam("engine"))
+
+
+def cache_append(match: Locked, replayer: Replayer, scored: ScoredHand, hand_input: dict[str, Any],
+                 revision: int) -> tuple[str, dict[str, Any]]:
+    """Store one hand recorded after the others, and extend the cache by it: the hand's row with its entry, and
+    the new summary on the match's row (O(1) bytes written, whatever the match's length; two plain statements,
+    no object loaded). The entry's JSON text and the new summary are returned."""
+    entry = to_json(hand_entry(scored, None))
+    summary = {"revision": revision, **replayer.state().summary()}
+    now = utcnow()
+    connection = db.session.connection()
+    connection.execute(_INSERT_HAND, {
+        "match_id": match.id, "number": scored.number, "game": scored.game, "input": hand_input, "voided": False,
+        "state_entry": entry, "created_at": now, "updated_at": now})
+    connection.execute(_EXTEND_CACHE, {"match": match.id, "summary": summary, "at": revision,
+                                       "engine": ENGINE_VERSION})
+    return entry, summary
+
+
+def cache_at(match: Match | Locked, revision: int) -> bool:
     """Whether the cache holds the state at ``revision``, made by this engine."""
     return (match.state_revision == revision and match.state_engine == ENGINE_VERSION
             and match.state_summary is not None)
