@@ -76,7 +76,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
 
-    from .views import api, board, clubs, confirm, referee, rulebook, scorer
+    from .views import api, board, clubs, confirm, referee, rulebook, scorer, tournaments
 
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
@@ -86,6 +86,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(rulebook.bp)
     app.register_blueprint(confirm.bp)
     app.register_blueprint(clubs.bp)
+    app.register_blueprint(tournaments.bp)
     _json_errors(app)
     return app
 

@@ -48,6 +48,16 @@ SECRET_ENDPOINTS = frozenset({
     "clubs.import_club",
     "confirm.page",  # a side's confirmation page: its address is its secret
     "confirm.confirm",
+    "tournaments.new",  # a new tournament's redirect to its organizer page
+    "tournaments.organizer",  # the organizer's link shown once, every table's scorer and confirmation links
+    "tournaments.join",  # the organizer's link (its key in the request)
+    "tournaments.join_with_key",
+    "tournaments.register_entry",  # the organizer page again, with a problem beside a field
+    "tournaments.draw_round",
+    "tournaments.decide",
+    "tournaments.print_sheet",  # the organizer's pages and downloads
+    "tournaments.export_json",
+    "tournaments.export_csv",
     "api.create_match",  # the answers that carry a new secret (edit_token, view_token, club_token)
     "api.import_match",
     "api.create_club",

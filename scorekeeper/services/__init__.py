@@ -89,6 +89,8 @@ from .tournaments import (
     publish_venue,
     publish_venue_for_match,
     register,
+    register_at_screen,
+    table_of_match,
     tournament_json,
     venue_channel,
     venue_json,
@@ -112,6 +114,6 @@ __all__ = [
     "sides_of", "stamp", "state_of", "state_text", "summary_of", "to_json", "undo_hand", "void_hand",
     # tournaments
     "authorize_organizer", "create_tournament", "decide", "find_screen", "find_tournament", "next_round",
-    "publish_venue", "publish_venue_for_match", "register", "tournament_json", "venue_channel", "venue_json",
-    "venue_message", "venue_revision", "view_text",
+    "publish_venue", "publish_venue_for_match", "register", "register_at_screen", "table_of_match",
+    "tournament_json", "venue_channel", "venue_json", "venue_message", "venue_revision", "view_text",
 ]

@@ -7,6 +7,7 @@ import base64
 import hashlib
 import hmac
 import secrets
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from flask import current_app
@@ -15,7 +16,7 @@ from sqlalchemy.orm import load_only
 
 from ..extensions import db
 from ..models import Club, Match
-from .errors import NotFound, Unauthorized
+from .errors import Answer, NotFound, Unauthorized
 from .state import rules_of
 from .text import broken_character
 
@@ -46,6 +47,17 @@ def secret_from_seed(seed: str) -> str:
     hashes; the seed in the stored answer is useless without the secret key, which is not in the database.
     """
     return _keyed(seed)
+
+
+def with_secret(answer: Answer, name: str, link: str, address: Callable[[str, str], str]) -> Answer:
+    """A create's stored answer made whole for its caller: the secret ``name`` derived from the seed the answer
+    keeps instead (``<name>_seed``: the stored answer never holds the secret itself), and the link ``link`` to
+    ``address(id, secret)``."""
+    body = dict(answer.body)
+    token = secret_from_seed(body.pop(f"{name}_seed"))
+    body[name] = token
+    body["links"] = {**body.get("links", {}), link: address(str(body["id"]), token)}
+    return Answer.of(answer.status, body)
 
 
 def _keyed(text: str) -> str:

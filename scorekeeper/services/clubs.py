@@ -14,7 +14,7 @@ from .. import serializers
 from ..extensions import db
 from ..models import Club, Match, MatchPlayer, Player, utcnow
 from ..rules import Problem
-from .access import authorize_club, find_club, hash_token, new_id, new_token, secret_from_seed
+from .access import authorize_club, find_club, hash_token, new_id, new_token, secret_from_seed, with_secret
 from .errors import Answer, Invalid, json_object
 from .idempotency import caller_scope, fingerprint, idempotent
 from .text import text_problem
@@ -136,12 +136,7 @@ def new_club(name: str, names: list[str], created_at: datetime | None = None) ->
 
 def with_club_token(answer: Answer) -> Answer:
     """A stored club answer with the club's secret made from its seed, and the club's link."""
-    body = dict(answer.body)
-    token = secret_from_seed(body.pop("club_token_seed"))
-    body["club_token"] = token
-    body["links"] = {"club": f"/clubs/{body['id']}/join?key={token}"}
-    return Answer.of(answer.status, body)
-
+    return with_secret(answer, "club_token", "club", lambda id_, token: f"/clubs/{id_}/join?key={token}")
 
 def create_club(data: Any, idempotency_key: str | None = None, *, caller: str) -> Answer:
     """A new club with its name and, if given, its first players → 201 with its secret (shown once; a retry

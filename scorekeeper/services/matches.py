@@ -10,7 +10,7 @@ from ..extensions import db
 from ..models import Event, Match
 from ..rules import Problem, Replayer, RuleError, Rules, make_rules
 from ..serializers import side_names
-from .access import hash_token, new_id, new_token, secret_from_seed
+from .access import hash_token, new_id, new_token, secret_from_seed, with_secret
 from .clubs import club_of_body, club_seats, name_problem, seat_players
 from .errors import Answer, Invalid
 from .idempotency import caller_scope, fingerprint, idempotent
@@ -61,11 +61,7 @@ def new_match(rules: Rules, players: list[str], first_dealer: int, revision: int
 
 def with_edit_token(answer: Answer) -> Answer:
     """The stored answer of a create or import with the edit token made from its seed, and the scorer's link."""
-    body = dict(answer.body)
-    edit_token = secret_from_seed(body.pop("edit_token_seed"))
-    body["edit_token"] = edit_token
-    body["links"] = {**body["links"], "scorer": f"/m/{body['id']}#{edit_token}"}
-    return Answer.of(answer.status, body)
+    return with_secret(answer, "edit_token", "scorer", lambda id_, token: f"/m/{id_}#{token}")
 
 
 def read_create(data: Mapping[str, Any]) -> tuple[Rules, list[str], int]:

@@ -37,7 +37,7 @@ def board(view_token: str) -> Any:
     match = services.find_board(view_token)
     board_url = public_url(url_for("board.board", view_token=view_token))
     return render_template("board/board.html", **board_context(match), tv=request.args.get("tv") == "1",
-                           board_url=board_url)
+                           board_url=board_url, at_table=services.table_of_match(match.id))
 
 
 @bp.get("/board/<view_token>/live")

@@ -15,6 +15,7 @@ from ..models import Club
 from ..qr import qr_svg
 from ..rules import PRESETS
 from ..services import ServiceError, exports, history
+from ..services.tournaments import history as tournament_history
 from . import phone
 from .api.clubs import IMPORT_BODY_LIMIT
 from .downloads import csv_response
@@ -153,7 +154,8 @@ def club(club_id: str) -> Any:
     return render_template("clubs/club.html", club=club, names=names, filters=filters, errors=errors,
                            args=request.args, games=history.GAMES, rows=[history.match_row(m) for m in shown],
                            found=len(matches), remembered=_remembered_rules(club),
-                           stats=stats, link=link, link_qr=qr_svg(link, f"QR code of the link to {club.name}"))
+                           stats=stats, link=link, link_qr=qr_svg(link, f"QR code of the link to {club.name}"),
+                           tournaments=tournament_history.club_tournaments(club))
 
 
 @bp.get("/clubs/<club_id>/stats")
@@ -180,7 +182,8 @@ def player(club_id: str, name: str) -> Any:
     rows = [history.match_row(m) for m in history.club_matches(club, history.Filters(player=spelled))]
     chart_rows = [{**row, "against": " & ".join(row["against"])} for row in figures["results"]]
     return render_template("clubs/player.html", club=club, player=figures, rows=rows, games=history.GAMES,
-                           chart=charts.results_svg(chart_rows, spelled))
+                           chart=charts.results_svg(chart_rows, spelled),
+                           tournament_results=tournament_history.player_tournaments(club, spelled))
 
 
 @bp.get("/clubs/<club_id>/head-to-head")

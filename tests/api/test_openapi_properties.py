@@ -7,9 +7,13 @@ must pass ``CHECKS``: no 5xx, a status the document lists for the operation, the
 its required headers, and a body that fits its schema (an event stream: each event).
 
 Generated ids and tokens reach nothing but 404 and 401, so the app under test starts with a table (a club
-with a match played in it: hands recorded, one voided, one confirmed, one disputed; and a finished match),
-and ``_realize`` turns most generated ids, tokens and a few body members into the table's real ones. Its
-choices come from a checksum of the generated case, so a run stays reproducible and a failure replays.
+with a match played in it: hands recorded, one voided, one confirmed, one disputed; a finished match; and a
+tournament in each state: registering with 8 players, playing round 1 of 2, finished), and ``_realize`` turns
+most generated ids, tokens and a few body members into the table's real ones. Its choices come from a
+checksum of the generated case, so a run stays reproducible and a failure replays. A case that moved a
+tournament on (drew its round, registered a ninth player, decided its last table) is followed by a fresh
+tournament in that state, as a finished match is by a new one, so the operations keep reaching their 200,
+201 and 409 answers, not only 401, 404 and 422.
 
 Bounded in time: ``MAX_EXAMPLES`` random cases per operation (fewer for the imports, whose documents are
 slow to generate) on top of the coverage phase's (about 3,000 requests in all), derandomized so that
@@ -76,6 +80,9 @@ class Table:
     confirm_tokens: dict[str, list[str]]
     match_export: dict[str, Any]
     club_export: dict[str, Any]
+    tournaments: dict[str, Tournament]
+    """By the state it is kept in: ``registering`` (8 players, the draw not made), ``playing`` (round 1 of 2
+    drawn), ``finished``."""
 
     def revision(self, match_id: str) -> int:
         """The match's revision now (for If-Match)."""
@@ -88,6 +95,14 @@ class Table:
         if not client.get(self.finished.url, headers=self.finished.view).get_json()["state"]["finished"]:
             self.finished = _finished_match(self.app, client, self.confirm_tokens)
 
+    def keep_tournaments(self) -> None:
+        """Each tournament in its state again, should a generated write have moved it on."""
+        client = self.app.test_client()
+        for status, tournament in self.tournaments.items():
+            body = client.get(tournament.url, headers=tournament.auth).get_json()
+            if body["status"] != status or (status == "registering" and len(body["entries"]) != len(EIGHT)):
+                self.tournaments[status] = _tournament(client, status)
+
 
 def _finished_match(app: Flask, client: FlaskClient, confirm_tokens: dict[str, list[str]]) -> Made:
     finished = create(client, "bela", rules={"best-of": 1, "target": 100})
@@ -95,6 +110,69 @@ def _finished_match(app: Flask, client: FlaskClient, confirm_tokens: dict[str, l
     with app.app_context():
         confirm_tokens[finished.id] = [services.confirm_token(finished.id, side) for side in (0, 1)]
     return finished
+
+
+@dataclass
+class Tournament:
+    """A tournament created through the API, with its secrets."""
+
+    body: dict[str, Any]
+
+    @property
+    def id(self) -> str:
+        return str(self.body["id"])
+
+    @property
+    def url(self) -> str:
+        return f"{API}/tournaments/{self.id}"
+
+    @property
+    def organizer_token(self) -> str:
+        return str(self.body["organizer_token"])
+
+    @property
+    def view_token(self) -> str:
+        return str(self.body["view_token"])
+
+    @property
+    def auth(self) -> dict[str, str]:
+        return bearer(self.organizer_token)
+
+
+QUICK = {"name": "Friday Belote", "variant": "belote", "rules": {"deal-limit": 7}, "format": "knockout-remix",
+         "seed": 12345}
+"""Seed 001's Quick Tournament: 8 players, 2 rounds of new pairs."""
+EIGHT = ["Ana", "Ivo", "Mike", "Yvonne", "Eva", "Tom", "Lea", "Max"]
+NEW_TOURNAMENTS = [
+    QUICK,
+    {"name": "Belote league", "variant": "belote", "format": "swiss", "entry": "pairs", "rounds": 3},
+    {"name": "Bela cup", "variant": "bela", "format": "knockout"},
+    {"name": "Klaberjass round", "variant": "klaberjass", "format": "round-robin", "seed": 7},
+]
+"""Creates the contract takes (201); most generated ones are refused (422)."""
+
+
+def _tournament(client: FlaskClient, status: str) -> Tournament:
+    """A Quick tournament with 8 players registered: the draw not made (``registering``), round 1 drawn
+    (``playing``: two tables still playing), or its two rounds decided (``finished``)."""
+    created = client.post(f"{API}/tournaments", json=QUICK)
+    assert created.status_code == 201, created.get_data(as_text=True)
+    tournament = Tournament(created.get_json())
+    for name in EIGHT:
+        registered = client.post(f"{tournament.url}/players", json={"name": name}, headers=tournament.auth)
+        assert registered.status_code == 201, registered.get_data(as_text=True)
+    for _ in range({"registering": 0, "playing": 1, "finished": 2}[status]):
+        drawn = client.post(f"{tournament.url}/rounds", headers=tournament.auth)
+        assert drawn.status_code == 201, drawn.get_data(as_text=True)
+        if status == "finished":
+            for table in drawn.get_json()["drawn"]["tables"]:
+                decided = client.post(f"{tournament.url}/tables/{table['number']}/decide",
+                                      json={"winner": 0, "reason": "a no-show"}, headers=tournament.auth)
+                assert decided.status_code == 200, decided.get_data(as_text=True)
+    if status == "finished":
+        closed = client.post(f"{tournament.url}/rounds", headers=tournament.auth)
+        assert closed.status_code == 201 and closed.get_json()["status"] == "finished", closed.get_data(as_text=True)
+    return tournament
 
 
 def _lay_table(app: Flask) -> Table:
@@ -120,8 +198,9 @@ def _lay_table(app: Flask) -> Table:
     finished = _finished_match(app, client, confirm_tokens)
     match_export = client.get(f"{playing.url}/export", headers=playing.view).get_json()
     club_export = client.get(f"{API}/clubs/{club_id}/export", headers=bearer(club_token)).get_json()
+    tournaments = {status: _tournament(client, status) for status in ("registering", "playing", "finished")}
     return Table(app, club_id, club_token, ["Mike", "Yvonne", "Ana"], playing, finished, confirm_tokens,
-                 match_export, club_export)
+                 match_export, club_export, tournaments)
 
 
 KEEP = object()
@@ -173,7 +252,9 @@ def _realize(case: Any, table: Table) -> None:
         writes_a_hand = path.endswith("/hands") or (path.endswith("/{number}") and case.method.upper() == "PUT")
         if writes_a_hand and rng.random() < 0.3:
             case.body = dict(rng.choice(HANDS))
-    if "view_token" in params:
+    if path.startswith(f"{API}/tournaments"):
+        _realize_tournament(case, table, rng, headers, params)
+    elif "view_token" in params:
         params["view_token"] = _weighted(rng, (playing.view_token, 3), (finished.view_token, 1),
                                          (params["view_token"], 1))
     if "club_id" in params or "club" in body:
@@ -192,6 +273,40 @@ def _realize(case: Any, table: Table) -> None:
         case.body = copy.deepcopy(table.club_export if path.startswith(f"{API}/clubs/") else table.match_export)
     if headers:
         case.headers = headers
+
+
+def _realize_tournament(case: Any, table: Table, rng: random.Random, headers: dict[str, Any],
+                        params: dict[str, Any]) -> None:
+    """A tournament's operations: mostly a real tournament (in one of its states) with its organizer's token,
+    a real table number, the venue screen's real token; sometimes a body the contract takes."""
+    path = case.operation.path
+    tournaments = list(table.tournaments.values())
+    chosen = _weighted(rng, (table.tournaments["registering"], 3), (table.tournaments["playing"], 4),
+                       (table.tournaments["finished"], 1), (KEEP, 1))
+    made = table.tournaments["playing"] if chosen is KEEP else chosen
+    if "tournament_id" in params:
+        if chosen is not KEEP:
+            params["tournament_id"] = chosen.id
+        others = [t.organizer_token for t in tournaments if t is not made]
+        token = _weighted(rng, (made.organizer_token, 5), (rng.choice(others), 1), (made.view_token, 1),
+                          (table.club_token, 1), (KEEP, 1))
+        if token is not KEEP:
+            headers["Authorization"] = f"Bearer {token}"
+    if "view_token" in params and rng.random() < 0.85:
+        params["view_token"] = rng.choice([t.view_token for t in tournaments] + [table.playing.view_token])
+    number = str(params.get("number", ""))
+    if number.lstrip("-").isdigit() and rng.random() < 0.85:
+        params["number"] = rng.randint(1, 3)
+    if path == f"{API}/tournaments" and rng.random() < 0.4:
+        case.body = copy.deepcopy(rng.choice(NEW_TOURNAMENTS))
+        if rng.random() < 0.3:
+            case.body["club"] = table.club_id
+            headers["Authorization"] = f"Bearer {table.club_token}"
+    if path.endswith("/players") and rng.random() < 0.4:
+        name = rng.choice([*EIGHT, "Zoe", "Ben"])
+        case.body = {"names": [name, "Ida"]} if rng.random() < 0.2 else {"name": name}
+    if path.endswith("/decide") and rng.random() < 0.4:
+        case.body = {"winner": rng.choice([0, 1]), "reason": "Mike was called away"}
 
 
 def _document_app() -> Flask:
@@ -217,5 +332,7 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
 @schema.parametrize()
 def test_every_answer_matches_the_openapi_document(case: Any, table: Table) -> None:
     table.keep_finished()
+    if case.operation.path.startswith(f"{API}/tournaments/"):
+        table.keep_tournaments()
     _realize(case, table)
     case.call_and_validate(app=table.app, checks=CHECKS)

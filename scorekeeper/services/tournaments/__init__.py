@@ -22,13 +22,13 @@ from .common import (
     table_token,
 )
 from .publish import publish_venue, publish_venue_for_match, venue_channel, venue_message
-from .registration import create_tournament, register
+from .registration import create_tournament, register, register_at_screen
 from .rounds import decide, next_round
-from .view import tournament_json, venue_json, venue_revision, view_text
+from .view import draw_sheet, table_of_match, tournament_json, tournament_view, venue_json, venue_revision, view_text
 
 __all__ = [
     "ENTRY_LIMIT", "REASON_LIMIT", "TOURNAMENT_NAME_LIMIT", "Closed", "authorize_organizer", "create_tournament",
-    "decide", "find_screen", "find_tournament", "next_round", "publish_venue", "publish_venue_for_match",
-    "register", "table_token", "tournament_json", "venue_channel", "venue_json", "venue_message",
-    "venue_revision", "view_text",
+    "decide", "draw_sheet", "find_screen", "find_tournament", "next_round", "publish_venue", "publish_venue_for_match",
+    "register", "register_at_screen", "table_of_match", "table_token", "tournament_json", "tournament_view",
+    "venue_channel", "venue_json", "venue_message", "venue_revision", "view_text",
 ]

@@ -13,7 +13,7 @@ from ... import serializers
 from ...extensions import db
 from ...models import Player, Tournament, TournamentEntry
 from ...rules import Problem, RuleError, Rules, draw, make_rules
-from ..access import hash_token, new_id, new_token, secret_from_seed
+from ..access import hash_token, new_id, new_token, secret_from_seed, with_secret
 from ..clubs import club_of_body, name_problem, player_key
 from ..errors import Answer, Invalid, json_object
 from ..idempotency import caller_scope, fingerprint, idempotent
@@ -24,6 +24,7 @@ from .common import (
     TOURNAMENT_NAME_LIMIT,
     Closed,
     authorize_organizer,
+    find_screen,
     find_tournament,
     scope_of,
     take_tournament,
@@ -116,12 +117,7 @@ def create_tournament(data: Any, idempotency_key: str | None = None, token: str 
 
 def with_organizer_token(answer: Answer) -> Answer:
     """A stored create answer with the organizer's secret made from its seed, and the organizer's link."""
-    body = dict(answer.body)
-    token = secret_from_seed(body.pop("organizer_token_seed"))
-    body["organizer_token"] = token
-    body["links"] = {**body["links"], "organizer": f"/t/{body['id']}#{token}"}
-    return Answer.of(answer.status, body)
-
+    return with_secret(answer, "organizer_token", "organizer", lambda id_, token: f"/t/{id_}#{token}")
 
 def _read_names(data: Mapping[str, Any], pairs: bool) -> tuple[str, list[str]]:
     """The names of the entry being registered, with the field they came in; Invalid naming the field."""
@@ -150,9 +146,23 @@ def register(tournament_id: str, token: str | None, data: Any, idempotency_key: 
     body = json_object(data)
     tournament = find_tournament(tournament_id)
     authorize_organizer(tournament, token)
+    return _register(tournament_id, body, idempotency_key,
+                     fingerprint("POST", f"/api/v1/tournaments/{tournament_id}/players", body))
+
+
+def register_at_screen(view_token: str, data: Any, idempotency_key: str | None = None) -> Answer:
+    """A player (or a pair) registering on their own phone, from the venue screen's QR code: the same checks as
+    ``register`` (names checked like a club's, one name once), no organizer's secret (the screen's token is
+    the way in). Only before the first round (409 after it)."""
+    body = json_object(data)
+    tournament = find_screen(view_token)
+    return _register(tournament.id, body, idempotency_key,
+                     fingerprint("POST", f"/t/screen/{tournament.id}/register", body))
+
+
+def _register(tournament_id: str, body: dict[str, Any], idempotency_key: str | None, print_: str) -> Answer:
     db.session.rollback()
     scope = scope_of(tournament_id)
-    print_ = fingerprint("POST", f"/api/v1/tournaments/{tournament_id}/players", body)
 
     def work() -> Answer:
         locked = take_tournament(tournament_id, scope, idempotency_key, print_)

@@ -178,3 +178,36 @@ def venue_revision(tournament_id: str) -> int | None:
               .where(TournamentTable.tournament_id == tournament_id).scalar_subquery())
     value = db.session.scalar(select(Tournament.revision + tables).where(Tournament.id == tournament_id))
     return None if value is None else int(value)
+
+
+def tournament_view(tournament: Tournament, secrets: bool) -> dict[str, Any]:
+    """The tournament as the API shows it (``tournament_body``), as a dict for the pages: with every table's
+    scorer and confirmation links for the organizer (``secrets``), without them otherwise."""
+    return tournament_body(load(tournament), secrets)
+
+
+def table_of_match(match_id: str) -> dict[str, Any] | None:
+    """The tournament table a match is played at, for the line on its sheet and board ("Table 3, round 2 of
+    Friday Belote"), with the venue screen's path (no secret: the screen is public); None for any other match."""
+    found = db.session.execute(
+        select(TournamentTable.number, TournamentTable.round, Tournament.name, Tournament.view_token)
+        .join(Tournament, Tournament.id == TournamentTable.tournament_id)
+        .where(TournamentTable.match_id == match_id)).first()
+    if found is None:
+        return None
+    number, round_, name, view_token = found
+    return {"table": number, "round": round_, "tournament": name, "screen": f"/t/screen/{view_token}"}
+
+
+def draw_sheet(tournament: Tournament) -> dict[str, Any]:
+    """What the printed draw sheet shows: the view without secrets, each table with its players in seat order
+    and its first dealer (as its match was created)."""
+    loaded = load(tournament)
+    view = tournament_body(loaded, secrets=False)
+    seated = {table.match_id: loaded.matches[table.match_id] for table in loaded.tables}
+    for round_ in view["rounds"]:
+        for table in round_["tables"]:
+            match = seated[table["match"]]
+            table["seats"] = list(match.players)
+            table["first_dealer"] = match.players[match.first_dealer]
+    return view

@@ -50,6 +50,8 @@ ROUTES = (
     ("POST", "/tournaments/<tournament_id>/players", tournaments.register_entry),
     ("POST", "/tournaments/<tournament_id>/rounds", tournaments.next_round),
     ("POST", "/tournaments/<tournament_id>/tables/<int:number>/decide", tournaments.decide_table),
+    ("GET", "/tournaments/<tournament_id>/export", tournaments.export_tournament),
+    ("GET", "/tournaments/<tournament_id>/export.csv", tournaments.export_tournament_csv),
     ("GET", "/tournaments/boards/<view_token>", tournaments.venue),
     ("GET", "/tournaments/boards/<view_token>/events", tournaments.venue_events),
     ("GET", "/openapi.json", openapi.openapi),

@@ -24,6 +24,8 @@ def board_events(view_token: str) -> Response:
     board (on connecting, and whenever the watcher missed an update), a ``change`` event what one write
     changed (the hand, the state without its hands, the revision, the kind of write)."""
     seen = resume_after()
-    match_id = services.find_board(view_token).id
+    # The keys on a connection of their own, given back at once: a stream must not hold one while it opens (with
+    # many streams opening at once, each holding one and waiting for another would drain the pool).
+    match_id = services.board_keys(view_token).id
     return event_stream(match_id, seen, lambda: services.current_message(match_id),
                         lambda: services.current_revision(match_id))

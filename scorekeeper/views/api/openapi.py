@@ -672,6 +672,25 @@ _TOURNAMENT_SCHEMAS: dict[str, Any] = {
         ["number", "match", "sides", "names", "entries", "totals", "games_won", "finished", "winner", "decided",
          "round", "revision"]),
 }
+_EXPORTED_TABLE = {**_TOURNAMENT_SCHEMAS["TournamentTable"],
+                   "properties": {k: v for k, v in _TOURNAMENT_SCHEMAS["TournamentTable"]["properties"].items()
+                                  if k != "links"},
+                   "required": [k for k in _TOURNAMENT_SCHEMAS["TournamentTable"]["required"] if k != "links"],
+                   "description": "a table of a round as exported: its totals and result, without any link"}
+_TOURNAMENT_SCHEMAS["TournamentExport"] = _object({
+    "format": {"const": "scorekeeper-tournament"}, "version": {"const": 1},
+    "tournament": _object({
+        "id": _TEXT, "name": _TEXT, "variant": _TEXT, "rules": _ref("Rules"), "format": {"enum": _FORMATS},
+        "entry": {"enum": ["players", "pairs"]}, "rounds": _nullable({"type": "integer", "minimum": 1}),
+        "seed": _COUNT, "status": {"enum": ["registering", "playing", "finished"]}, "created_at": _TIME},
+        ["id", "name", "variant", "rules", "format", "entry", "rounds", "seed", "status", "created_at"]),
+    "total_rounds": _nullable({"type": "integer", "minimum": 1}),
+    "entries": _array(_ref("TournamentEntry")),
+    "rounds": _array(_object({"number": {"type": "integer", "minimum": 1}, "byes": _TEXTS,
+                              "tables": _array(_EXPORTED_TABLE)}, ["number", "byes", "tables"])),
+    "standings": _array(_ref("Standing")), "winner": _nullable(_ref("TournamentWinner")),
+}, ["format", "version", "tournament", "total_rounds", "entries", "rounds", "standings", "winner"],
+    description="the whole tournament to take away: no secret, no screen, board or scorer link")
 _CREATE_TOURNAMENT = _object({
     "name": {"type": "string", "minLength": 1, "maxLength": 80},
     "variant": {"type": "string", "description": "a preset (GET /variants)"},
@@ -737,6 +756,14 @@ def _tournament_paths() -> dict[str, Any]:
             "BadRequest", "Unauthorized", "NotFound", "Conflict", "TooLarge", "Invalid",
             description="409 when the table's match is finished or the table was decided already, or the "
                         "tournament is not playing; 404 for a table the current round does not have."),
+        "/api/v1/tournaments/{tournament_id}/export": _read(
+            "The whole tournament to take away: entries, rounds, results, standings, seed (organizer token)",
+            [tournament], _json("the tournament export, without secrets or links", _ref("TournamentExport")),
+            "Unauthorized", "NotFound", security=_AUTH),
+        "/api/v1/tournaments/{tournament_id}/export.csv": _read(
+            "Every table of every round as CSV rows, then the byes (organizer token)", [tournament],
+            _csv("a header row (round, table, match, side_1…3, total_1…3, result, winner, reason), then one row "
+                 "per table and per bye"), "Unauthorized", "NotFound", security=_AUTH),
         "/api/v1/tournaments/boards/{view_token}": _read(
             "What the venue screen shows (no header: the token is in the path)",
             [{"$ref": "#/components/parameters/screen_token"}],

@@ -6,9 +6,11 @@ The organizer's answers carry secrets (the organizer's, each table's scorer link
 
 from __future__ import annotations
 
-from flask import Response
+from flask import Response, jsonify
 
 from ... import services
+from ...services.tournaments import exports
+from ..downloads import csv_response
 from .requests import bearer_token, caller, idempotency_key, json_body, json_text, not_modified, respond
 from .streams import event_stream, resume_after
 
@@ -50,6 +52,21 @@ def decide_table(tournament_id: str, number: int) -> Response:
     """The organizer decides a table of the current round that cannot finish → 200."""
     return _secret(respond(services.decide(tournament_id, number, bearer_token(), json_body(),
                                               idempotency_key())))
+
+
+def export_tournament(tournament_id: str) -> Response:
+    """The whole tournament to take away (organizer's secret): entries, every round's tables and results, the
+    standings, the seed; no secret and no link in it."""
+    tournament = services.find_tournament(tournament_id)
+    services.authorize_organizer(tournament, bearer_token())
+    return jsonify(exports.tournament_document(tournament))
+
+
+def export_tournament_csv(tournament_id: str) -> Response:
+    """Every table of every round as CSV rows (organizer's secret), stable column keys in the header row."""
+    tournament = services.find_tournament(tournament_id)
+    services.authorize_organizer(tournament, bearer_token())
+    return csv_response(exports.tournament_csv(tournament), exports.tournament_filename(tournament, "csv"))
 
 
 def venue(view_token: str) -> Response:

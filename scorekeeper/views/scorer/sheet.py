@@ -45,7 +45,7 @@ def sheet(match_id: str) -> Any:
         for url in [public_url(confirm_path(match_id, side["index"]))]
     ]
     return render_template(
-        "scorer/sheet.html", **page, board_url=board_url,
+        "scorer/sheet.html", **page, board_url=board_url, at_table=services.table_of_match(match_id),
         board_qr=qr_svg(board_url, "QR code of the board link"), edit_link=edit_link,
         edit_qr=qr_svg(edit_link, "QR code of the scoring key") if show_edit else None,
         confirm_links=confirm_links)
