@@ -367,3 +367,50 @@ def test_pages_that_show_secrets_are_not_stored(client: FlaskClient) -> None:
     for path in paths:
         assert client.get(path).headers.get("Cache-Control") == "no-store", path
     assert link["links"]["screen"]
+
+
+# ---------------------------------------------------------------- broken input (the bar: never a 500, nothing saved)
+
+BROKEN = ("Ana\x00", "\x00")
+"""A NUL inside a name, and a name that is only one (half a character is tried in the links below: a form
+cannot even be encoded with one)."""
+
+
+def test_broken_text_in_every_tournament_form_is_named_beside_its_field_and_saves_nothing(
+        app: Flask, client: FlaskClient) -> None:
+    for text in BROKEN:
+        before = _counts(app)
+        status, page = new_tournament(client, name=f"Friday {text}")
+        assert status in (200, 422), page
+        assert "not valid text" in " ".join(beside(page, "name")), all_errors(page)
+        assert _counts(app) == before
+    organizer = Organizer(client)
+    register = f"{organizer.screen()}/register"
+    for text in BROKEN:
+        before = _counts(app)
+        status, page = send(app.test_client(), register, register, {"name": text})  # a player's own phone
+        assert status in (400, 422), page
+        assert "not valid text" in " ".join(all_errors(page).get("name", [])), all_errors(page)
+        assert _counts(app) == before
+        status, page = organizer.register(text)
+        assert status in (400, 422), page
+        assert "not valid text" in " ".join(all_errors(page).get("name", [])), all_errors(page)
+        assert _counts(app) == before
+    for name in EIGHT[:4]:
+        assert organizer.register(name)[0] == 302
+    assert organizer.draw()[0] == 302
+    for text in BROKEN:
+        before = _counts(app)
+        status, page = organizer.decide(1, "0", f"no-show {text}")
+        assert status in (400, 422), page
+        assert "not valid text" in " ".join(all_errors(page).get("reason", [])), all_errors(page)
+        assert _counts(app) == before
+        assert not organizer.view()["rounds"][0]["tables"][0]["decided"]
+
+
+def test_links_holding_a_nul_or_half_a_character_answer_a_page(client: FlaskClient) -> None:
+    for path in ("/t/%00", "/t/%ED%A0%80", "/t/%00/print", "/t/screen/%00", "/t/screen/%ED%A0%80",
+                 "/t/screen/%00/register", "/t/screen/%ED%A0%80/live", "/t/x/join?key=%00",
+                 "/t/new?seed=%ED%A0%80"):
+        answer = client.get(path)
+        assert answer.status_code < 500, (path, answer.status_code)
