@@ -13,7 +13,7 @@ PACKAGING := pyproject.toml setup.py
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: setup run test lint typecheck browser bench clean
+.PHONY: setup run test lint typecheck browser bench clean catalogs
 
 # pip, quietly: its whole output goes to $(PIP_LOG), and is printed only when it fails.
 PIP = $(BIN)/python -m pip install --disable-pip-version-check
@@ -22,6 +22,12 @@ quiet_pip = @echo "make: installing $(1) into $(VENV)"; \
 
 # The test set: `.ci/run` calls `make setup`.
 setup: $(DEV_STAMP)
+	@$(MAKE) --no-print-directory catalogs
+
+# The translations: the repository keeps the .po files, the app reads .mo files compiled from them (the wheel's
+# build compiles its own, setup.py). Quick, so done on every `make setup`, `make run` and `make test`.
+catalogs: $(RUN_STAMP)
+	@$(BIN)/pybabel -q compile -d scorekeeper/translations
 
 $(VENV)/pyvenv.cfg:
 	@echo "make: creating $(VENV)"
@@ -38,7 +44,7 @@ $(DEV_STAMP): $(PACKAGING) | $(VENV)/pyvenv.cfg
 
 # `scorekeeper serve` migrates the database (SQLite in instance/ unless SCOREKEEPER_DATABASE_URL says
 # otherwise) before it serves.
-run: $(RUN_STAMP)
+run: $(RUN_STAMP) catalogs
 	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)
 
 lint: setup

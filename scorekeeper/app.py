@@ -70,6 +70,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config["TRUSTED_HOSTS"] = security.trusted_hosts(app.config.get("TRUSTED_HOSTS"))
     security.init_app(app)
 
+    from . import i18n
+
+    i18n.init_app(app)
+
     from .extensions import csrf, db, migrate
 
     db.init_app(app)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from flask_babel import gettext, ngettext
 from markupsafe import Markup, escape
 
 WIDTH = 340
@@ -55,8 +56,17 @@ def _legend_entry(i: int, label: str, cls: str) -> str:
     return (f'<g class="legend {cls}"><line class="series" x1="{LEFT}" y1="{_num(y)}" '
             f'x2="{LEFT + 34}" y2="{_num(y)}" stroke-width="2.5"{_dash(i)}/>'
             f'{_marker(MARKERS[i % len(MARKERS)], LEFT + 17, y, "mark")}'
-            f'<text x="{LEFT + 42}" y="{_num(y + 4.5)}">{escape(label)} '
-            f'({MARKERS[i % len(MARKERS)]}, {STYLES[i % len(STYLES)]})</text></g>')
+            f'<text x="{LEFT + 42}" y="{_num(y + 4.5)}">{escape(label)} ({escape(_style_words(i))})</text></g>')
+
+
+def _style_words(i: int) -> str:
+    """Series ``i``'s marker and dash in words, in the page's language: ``circle, solid``."""
+    shapes = {"circle": gettext("circle"), "square": gettext("square"), "triangle": gettext("triangle"),
+              "diamond": gettext("diamond")}
+    styles = {"solid": gettext("solid"), "dashed": gettext("dashed"), "dotted": gettext("dotted"),
+              "dash-dot": gettext("dash-dot")}
+    return gettext("%(shape)s, %(style)s", shape=shapes[MARKERS[i % len(MARKERS)]],
+                   style=styles[STYLES[i % len(STYLES)]])
 
 
 def _svg_open(height: float, id_prefix: str, title: str, desc: str) -> list[str]:
@@ -147,7 +157,8 @@ def _figures_table(caption: str, head: str, body: Sequence[str]) -> str:
 
     ``head`` is the header row's cells and ``body`` the body's rows, all already escaped.
     """
-    return ('<details class="chart-table"><summary>The figures as a table</summary>'
+    summary = escape(gettext("The figures as a table"))
+    return (f'<details class="chart-table"><summary>{summary}</summary>'
             f'<table class="rules-grid"><caption>{escape(caption)}</caption>'
             f'<thead><tr>{head}</tr></thead>'
             f'<tbody>{"".join(body)}</tbody></table></details>')
@@ -162,9 +173,10 @@ def _table(games: list[tuple[int, list[Mapping[str, Any]]]], names: Sequence[str
             cells = "".join(f"<td>{int(t)}</td>" for t in hand["totals"])
             game_cell = f"<td>{game}</td>" if several else ""
             rows.append(f'<tr><th scope="row">{int(hand["number"])}</th>{game_cell}{cells}</tr>')
-    game_head = '<th scope="col">Game</th>' if several else ""
-    return _figures_table("Running total of each side after each hand",
-                          f'<th scope="col">Hand</th>{game_head}{head}', rows)
+    game, hand = escape(gettext("Game")), escape(gettext("Hand"))
+    game_head = f'<th scope="col">{game}</th>' if several else ""
+    return _figures_table(gettext("Running total of each side after each hand"),
+                          f'<th scope="col">{hand}</th>{game_head}{head}', rows)
 
 
 def running_score_svg(state: Mapping[str, Any], side_names: Sequence[str], target: int,
@@ -177,8 +189,8 @@ def running_score_svg(state: Mapping[str, Any], side_names: Sequence[str], targe
     names = list(side_names)
     games = _games(state.get("hands") or [])
     if not games:
-        return _section("Running totals",
-                        '<p class="muted chart-empty">No hands yet: the chart starts after the first hand.</p>')
+        empty = escape(gettext("No hands yet: the chart starts after the first hand."))
+        return _section(gettext("Running totals"), f'<p class="muted chart-empty">{empty}</p>')
     scored = [hand for _, hands in games for hand in hands]
     numbers = [int(h["number"]) for h in scored]
     first, last = min(numbers), max(numbers)
@@ -202,29 +214,37 @@ def running_score_svg(state: Mapping[str, Any], side_names: Sequence[str], targe
 
     final = scored[-1]
     after = ", ".join(f"{n} {int(t)}" for n, t in zip(names, final["totals"], strict=False))
-    desc = (f"Running total of each side after each hand: {len(scored)} hands"
-            f"{f' in {len(games)} games' if len(games) > 1 else ''}, target {target}. "
-            f"After hand {int(final['number'])} (game {games[-1][0]}): {after}.")
-    parts = _svg_open(height, id_prefix, "Running totals per hand", desc)
+    hands = ngettext("%(num)d hand", "%(num)d hands", len(scored))
+    if len(games) > 1:
+        games_words = ngettext("%(num)d game", "%(num)d games", len(games))
+        hands = gettext("%(hands)s in %(games)s", hands=hands, games=games_words)
+    desc = " ".join((gettext("Running total of each side after each hand: %(hands)s, target %(target)s.", hands=hands,
+                       target=target),
+                     gettext("After hand %(hand)s (game %(game)s): %(totals)s.", hand=int(final["number"]),
+                       game=games[-1][0], totals=after)))
+    parts = _svg_open(height, id_prefix, gettext("Running totals per hand"), desc)
     # Legend: a sample of each side's line with its marker, and its name in words.
     parts.extend(_legend_entry(i, name, f"side-{i}") for i, name in enumerate(names))
     # Axes and the y labels: 0, the target, the top.
     parts.append(_axes(plot_top, y_of(0)))
     parts.extend(_y_tick(y_of(value), value) for value in sorted({low, 0, top}))
     ty = y_of(target)
+    target_words = escape(gettext("target %(points)s", points=target))
     parts.append(f'<g class="target"><line x1="{LEFT}" y1="{_num(ty)}" x2="{WIDTH - RIGHT}" y2="{_num(ty)}" '
                  f'stroke-dasharray="6 4"/><text x="{WIDTH - RIGHT}" y="{_num(ty - 4)}" '
-                 f'text-anchor="end">target {target}</text></g>')
+                 f'text-anchor="end">{target_words}</text></g>')
     # Game boundaries: a rule between the last hand of one game and the first of the next.
     for (_, before), (game, hands) in zip(games, games[1:], strict=False):
+        game_words = escape(gettext("game %(game)s", game=game))
         bx = (x_of(int(before[-1]["number"])) + x_of(int(hands[0]["number"]))) / 2
         parts.append(f'<g class="game-rule"><line x1="{_num(bx)}" y1="{_num(plot_top)}" x2="{_num(bx)}" '
                      f'y2="{_num(plot_top + PLOT_HEIGHT)}" stroke-dasharray="1 3"/>'
-                     f'<text x="{_num(bx + 3)}" y="{_num(plot_top + 12)}">game {game}</text></g>')
+                     f'<text x="{_num(bx + 3)}" y="{_num(plot_top + 12)}">'
+                     f'{game_words}</text></g>')
     # The x labels: every hand when there are few; else the first, the last and the first hand of each game.
     x_labels = set(numbers) if last - first < 12 else {first, last, *(int(hands[0]["number"]) for _, hands in games)}
     parts.extend(_x_tick(x_of(number), plot_top, number) for number in sorted(x_labels))
-    parts.append(_axis_label(height, "hand"))
+    parts.append(_axis_label(height, gettext("hand")))
     # One polyline per side and game, with a marker at each hand.
     for i in range(len(names)):
         parts.append(f'<g class="series-group side-{i}" data-side="{i}">')
@@ -235,7 +255,7 @@ def running_score_svg(state: Mapping[str, Any], side_names: Sequence[str], targe
             parts.extend(_marker(MARKERS[i % len(MARKERS)], x_of(int(h["number"])), y_of(int(h["totals"][i])),
                                  "mark") for h in hands)
         parts.append("</g>")
-    return _section("Running totals",
+    return _section(gettext("Running totals"),
                     f'<figure class="chart-figure">{_svg_close(parts)}</figure>{_table(games, names)}')
 
 

@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, url_for
+from flask_babel import format_time
 from werkzeug.wrappers import Response
 
 from .. import services
@@ -28,7 +29,7 @@ def board_context(match: Match) -> dict[str, Any]:
     return {"match": match, "rules": rules, "state": state, "chart": running_score_svg(state, names, rules.target),
             "names": names, "sides": services.sides_of(match, rules),
             "house_rules": named_house_rules(rules, names), "loaded_at": now.isoformat(),
-            "loaded_at_text": now.strftime("%H:%M:%S UTC")}
+            "loaded_at_text": format_time(now, "medium") + " UTC"}
 
 
 @bp.get("/board/<view_token>")

@@ -20,13 +20,17 @@
     const seconds = Math.max(0, Math.round((Date.now() - since.getTime()) / 1000));
     return seconds < 60 ? seconds + " s" : Math.round(seconds / 60) + " min";
   }
+  // The page may give the status words in its language (data-live-words, data-lost-words on #live-status),
+  // with {time} and {age} to fill in; English otherwise.
+  function words(name, english) {
+    return (status.dataset[name] || english).replace("{time}", clock(since)).replace("{age}", age());
+  }
   function show() {
     if (connected) {
-      status.textContent = "● Live: updates as each hand is recorded (last at " + clock(since) + ").";
+      status.textContent = words("liveWords", "● Live: updates as each hand is recorded (last at {time}).");
       status.className = "live-status ok";
     } else {
-      status.textContent = "⚠ Connection lost: these figures are from " + clock(since) + " (" + age() +
-        " ago). Reconnecting…";
+      status.textContent = words("lostWords", "⚠ Connection lost: these figures are from {time} ({age} ago). Reconnecting…");
       status.className = "live-status lost";
     }
   }

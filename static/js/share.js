@@ -22,6 +22,7 @@
     }
     return Promise.resolve(copyByHand(text));
   }
+  // The words come from the page (data-copied-words, data-copy-words), in its language; English otherwise.
   function say(button, words) {
     const status = button.parentElement.querySelector("[data-share-status]");
     if (status) status.textContent = words;
@@ -34,11 +35,11 @@
       if (navigator.share) {
         navigator.share({ title: title, url: url }).then(function () { say(button, ""); }, function (error) {
           if (error && error.name === "AbortError") return;
-          copy(url).then(function (ok) { say(button, ok ? "✓ Link copied" : "Copy the link above by hand."); });
+          copy(url).then(function (ok) { say(button, ok ? (button.dataset.copiedWords || "✓ Link copied") : (button.dataset.copyWords || "Copy the link above by hand.")); });
         });
         return;
       }
-      copy(url).then(function (ok) { say(button, ok ? "✓ Link copied" : "Copy the link above by hand."); });
+      copy(url).then(function (ok) { say(button, ok ? (button.dataset.copiedWords || "✓ Link copied") : (button.dataset.copyWords || "Copy the link above by hand.")); });
     });
   });
 })();

@@ -1,0 +1,108 @@
+"""The table's language (issue 16): which of the seven the answer speaks, and the switch that remembers it.
+
+A page speaks the language the phone chose with the switch (the ``lang`` cookie, set by any page's
+``?lang=hr`` link), else the best of the phone's ``Accept-Language``, else English. The JSON API never reads
+the cookie (its requests carry a token, not a phone's state): it answers in ``Accept-Language``, English
+when none of the seven fits. The catalogs are ``scorekeeper/translations/<lang>/LC_MESSAGES/messages.po``,
+compiled to ``.mo`` by ``make`` and by the wheel's build (setup.py); a catalog missing at run time leaves
+that language in English, never an error.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from flask import Flask, current_app, redirect, request
+from flask_babel import Babel, get_locale, get_translations
+from werkzeug.wrappers import Response
+
+from .security import API_PREFIX
+
+LANGUAGES = {
+    "en": "English",
+    "hr": "Hrvatski",
+    "bg": "Български",
+    "fr": "Français",
+    "de": "Deutsch",
+    "nl": "Nederlands",
+    "pl": "Polski",
+}
+"""The languages the app speaks, each named in its own language (as the switch at every page's foot shows
+them); English, the source language, first."""
+COOKIE = "lang"
+SWITCH_ARGUMENT = "lang"
+COOKIE_MAX_AGE = 60 * 60 * 24 * 365
+
+
+def _from_headers() -> str:
+    """The first of the phone's languages (in its order of preference) that the app speaks, by its primary tag:
+    ``de-AT,en;q=0.5`` is German, ``fr-CA`` French; English when none is."""
+    for value, _quality in request.accept_languages:
+        code = value.replace("_", "-").split("-")[0].lower()
+        if code in LANGUAGES:
+            return code
+    return "en"
+
+
+def select_locale() -> str:
+    """The language of this answer: the phone's switch, else its Accept-Language, else English."""
+    if request.path.startswith(API_PREFIX):
+        return _from_headers()
+    chosen = request.cookies.get(COOKIE)
+    return chosen if chosen in LANGUAGES else _from_headers()
+
+
+def _here() -> str:
+    """This page's path (under the app's mount point), one leading slash."""
+    return "/" + (request.script_root + request.path).lstrip("/")
+
+
+def _switch() -> Response | None:
+    """``?lang=hr`` on any page: remember the language on the phone and show the same page without the
+    argument (so the address shared or bookmarked afterwards carries no language). The cookie is ``Secure``
+    by the session cookie's rule: over HTTPS, or when SCOREKEEPER_PUBLIC_URL is https."""
+    if (request.method != "GET" or SWITCH_ARGUMENT not in request.args or request.path.startswith(API_PREFIX)
+            or request.endpoint is None):  # only on a page that exists: never a redirect to "//elsewhere"
+        return None
+    chosen = request.args.get(SWITCH_ARGUMENT, "")
+    rest = [(key, value) for key, value in request.args.items(multi=True) if key != SWITCH_ARGUMENT]
+    answer = redirect(_here() + (f"?{urlencode(rest)}" if rest else ""), code=303)
+    if chosen in LANGUAGES:
+        answer.set_cookie(COOKIE, chosen, max_age=COOKIE_MAX_AGE, samesite="Lax", httponly=True,
+                          secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")) or request.is_secure)
+    return answer
+
+
+def _vary(response: Response) -> Response:
+    """A page's words depend on the phone's language: caches must not hand a French page to a Croatian phone."""
+    if request.endpoint == "static":
+        return response
+    if not request.path.startswith(API_PREFIX):
+        response.vary.add("Cookie")
+    response.vary.add("Accept-Language")
+    return response
+
+
+def current_language() -> str:
+    """The code of the language this answer speaks (``<html lang>``): English when the chosen language's
+    catalog is missing (never compiled), since the page is then in English."""
+    code = str(get_locale() or "en")
+    return code if code == "en" or getattr(get_translations(), "files", None) else "en"
+
+
+def language_links() -> list[tuple[str, str, str]]:
+    """The switch at every page's foot: (code, name in its own language, this page with ``?lang=code``)."""
+    rest = [(key, value) for key, value in request.args.items(multi=True) if key != SWITCH_ARGUMENT]
+    return [(code, name, _here() + "?" + urlencode([*rest, (SWITCH_ARGUMENT, code)]))
+            for code, name in LANGUAGES.items()]
+
+
+def init_app(app: Flask) -> None:
+    """Flask-Babel with the language chosen as above, the ``?lang=`` switch, and the template helpers."""
+    # A Babel of its own per app: Flask-Babel keeps the loaded catalogs on it, so two apps in one process (the
+    # tests) never share them.
+    Babel(app, locale_selector=select_locale, default_locale="en")
+    app.before_request(_switch)
+    app.after_request(_vary)
+    app.jinja_env.globals["language_links"] = language_links
+    app.jinja_env.globals["current_language"] = current_language
