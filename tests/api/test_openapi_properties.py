@@ -48,7 +48,18 @@ from schemathesis.specs.openapi.checks import (
 
 from scorekeeper import create_app, services
 from scorekeeper.views.api import streams
-from tests.support.api import API, BELA_BATE, BELA_BIG, BELA_MADE, BELA_TIE, Made, bearer, create, record
+from tests.support.api import (
+    API,
+    BELA_BATE,
+    BELA_BIG,
+    BELA_MADE,
+    BELA_TIE,
+    Made,
+    MadeTournament,
+    bearer,
+    create,
+    record,
+)
 from tests.support.app import migrated_app
 
 MAX_EXAMPLES = 10
@@ -80,7 +91,7 @@ class Table:
     confirm_tokens: dict[str, list[str]]
     match_export: dict[str, Any]
     club_export: dict[str, Any]
-    tournaments: dict[str, Tournament]
+    tournaments: dict[str, MadeTournament]
     """By the state it is kept in: ``registering`` (8 players, the draw not made), ``playing`` (round 1 of 2
     drawn), ``finished``."""
 
@@ -112,33 +123,6 @@ def _finished_match(app: Flask, client: FlaskClient, confirm_tokens: dict[str, l
     return finished
 
 
-@dataclass
-class Tournament:
-    """A tournament created through the API, with its secrets."""
-
-    body: dict[str, Any]
-
-    @property
-    def id(self) -> str:
-        return str(self.body["id"])
-
-    @property
-    def url(self) -> str:
-        return f"{API}/tournaments/{self.id}"
-
-    @property
-    def organizer_token(self) -> str:
-        return str(self.body["organizer_token"])
-
-    @property
-    def view_token(self) -> str:
-        return str(self.body["view_token"])
-
-    @property
-    def auth(self) -> dict[str, str]:
-        return bearer(self.organizer_token)
-
-
 QUICK = {"name": "Friday Belote", "variant": "belote", "rules": {"deal-limit": 7}, "format": "knockout-remix",
          "seed": 12345}
 """Seed 001's Quick Tournament: 8 players, 2 rounds of new pairs."""
@@ -152,12 +136,12 @@ NEW_TOURNAMENTS = [
 """Creates the contract takes (201); most generated ones are refused (422)."""
 
 
-def _tournament(client: FlaskClient, status: str) -> Tournament:
+def _tournament(client: FlaskClient, status: str) -> MadeTournament:
     """A Quick tournament with 8 players registered: the draw not made (``registering``), round 1 drawn
     (``playing``: two tables still playing), or its two rounds decided (``finished``)."""
     created = client.post(f"{API}/tournaments", json=QUICK)
     assert created.status_code == 201, created.get_data(as_text=True)
-    tournament = Tournament(created.get_json())
+    tournament = MadeTournament(created.get_json())
     for name in EIGHT:
         registered = client.post(f"{tournament.url}/players", json={"name": name}, headers=tournament.auth)
         assert registered.status_code == 201, registered.get_data(as_text=True)

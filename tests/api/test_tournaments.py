@@ -8,7 +8,6 @@ venue screen without secrets and its live updates, retries, and every refusal of
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -16,7 +15,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
-from tests.support.api import API, URLSAFE, all_stored_text, assert_errors, bearer, create
+from tests.support.api import API, URLSAFE, MadeTournament, all_stored_text, assert_errors, bearer, create
 
 TOURNAMENTS = f"{API}/tournaments"
 QUICK = {"name": "Friday Belote", "variant": "belote", "rules": {"deal-limit": 7}, "format": "knockout-remix",
@@ -36,62 +35,35 @@ def belote_hand(side: int) -> dict[str, Any]:
     return {"taker": side, "contract": "hearts", "card_points": points, "last_trick": side}
 
 
-@dataclass
-class Made:
-    """A tournament created through the API, with its secrets."""
-
-    body: dict[str, Any]
-
-    @property
-    def id(self) -> str:
-        return str(self.body["id"])
-
-    @property
-    def url(self) -> str:
-        return f"{TOURNAMENTS}/{self.id}"
-
-    @property
-    def token(self) -> str:
-        return str(self.body["organizer_token"])
-
-    @property
-    def auth(self) -> dict[str, str]:
-        return bearer(self.token)
-
-    @property
-    def screen(self) -> str:
-        return f"{TOURNAMENTS}/boards/{self.body['view_token']}"
-
-
 def make(client: FlaskClient, body: dict[str, Any] | None = None, headers: dict[str, str] | None = None,
-         **extra: Any) -> Made:
+         **extra: Any) -> MadeTournament:
     response = client.post(TOURNAMENTS, json={**(body or QUICK), **extra}, headers=headers or {})
     assert response.status_code == 201, response.get_data(as_text=True)
-    return Made(response.get_json())
+    return MadeTournament(response.get_json())
 
 
-def enter(client: FlaskClient, made: Made, entries: list[str] | list[list[str]]) -> None:
+def enter(client: FlaskClient, made: MadeTournament, entries: list[str] | list[list[str]]) -> None:
     for entry in entries:
         body = {"names": entry} if isinstance(entry, list) else {"name": entry}
         response = client.post(f"{made.url}/players", json=body, headers=made.auth)
         assert response.status_code == 201, response.get_data(as_text=True)
 
 
-def next_round(client: FlaskClient, made: Made) -> dict[str, Any]:
+def next_round(client: FlaskClient, made: MadeTournament) -> dict[str, Any]:
     response = client.post(f"{made.url}/rounds", headers=made.auth)
     assert response.status_code == 201, response.get_data(as_text=True)
     body: dict[str, Any] = response.get_json()
     return body
 
 
-def state(client: FlaskClient, made: Made) -> dict[str, Any]:
+def state(client: FlaskClient, made: MadeTournament) -> dict[str, Any]:
     response = client.get(made.url, headers=made.auth)
     assert response.status_code == 200, response.get_data(as_text=True)
     body: dict[str, Any] = response.get_json()
     return body
 
 
-def current_tables(client: FlaskClient, made: Made) -> list[dict[str, Any]]:
+def current_tables(client: FlaskClient, made: MadeTournament) -> list[dict[str, Any]]:
     view = state(client, made)
     tables: list[dict[str, Any]] = view["rounds"][-1]["tables"]
     return tables
@@ -242,7 +214,7 @@ def test_the_tournament_needs_the_organizers_token_and_the_screen_none(client: F
     assert_errors(client.get(f"{TOURNAMENTS}/boards/nope"), 404, "view_token")
     assert_errors(client.get(f"{TOURNAMENTS}/boards/{match.view_token}"), 404, "view_token")
     got = state(client, made)
-    assert got["id"] == made.id and made.token not in str(got)
+    assert got["id"] == made.id and made.organizer_token not in str(got)
     screen = client.get(made.screen)
     assert screen.status_code == 200 and screen.get_json()["id"] == made.id
     assert "Cache-Control" not in screen.headers or screen.headers["Cache-Control"] != "no-store"
@@ -258,7 +230,7 @@ def test_the_venue_screen_shows_everything_but_the_secrets(client: FlaskClient) 
     venue = screen.get_json()
     assert screen.headers["ETag"] == f'"{venue["revision"]}"' == f'"{organizer["revision"]}"'
     text = screen.get_data(as_text=True)
-    assert made.token not in text
+    assert made.organizer_token not in text
     for table in organizer["rounds"][0]["tables"]:
         scorer_token = table["links"]["scorer"].split("#")[1]
         assert scorer_token not in text
@@ -742,7 +714,7 @@ def test_the_venue_screens_event_stream_sends_the_view_then_each_hand_at_a_table
         venue = json.loads(update["data"])
         assert int(update["id"]) == int(first["id"]) + 1 == venue["revision"]
         assert venue["rounds"][0]["tables"][0]["totals"] == [9, 7]
-        assert "scorer" not in update["data"] and made.token not in update["data"]
+        assert "scorer" not in update["data"] and made.organizer_token not in update["data"]
     finally:
         response.close()
     again = client.get(f"{made.screen}/events", headers={"Last-Event-ID": str(venue["revision"])}, buffered=False)
@@ -814,7 +786,7 @@ def test_every_answer_fits_the_openapi_document(client: FlaskClient) -> None:
 
     response = client.post(TOURNAMENTS, json=QUICK)
     check("NewTournament", response.get_json())
-    made = Made(response.get_json())
+    made = MadeTournament(response.get_json())
     check("Tournament", state(client, made))
     for name in ["Ana", "Ivo", "Mike", "Yvonne"]:
         check("Registered", client.post(f"{made.url}/players", json={"name": name}, headers=made.auth).get_json())

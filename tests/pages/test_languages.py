@@ -18,12 +18,13 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.i18n import LANGUAGES, select_locale
+from tests.support.api import API, Made, create
+from tests.support.api import record as record_hand
 from tests.support.app import migrated_app
 from tests.support.pages import Element, parse_page
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"
-API = "/api/v1"
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]")
 BATE = {"taker": 0, "card_points": [42, 110], "last_trick": 0}
 """Bela: Mike takes, 52 against 110 with the last trick to Mike: bate."""
@@ -80,21 +81,14 @@ def test_the_catalogs_are_complete() -> None:
         assert not problems, f"{language}: " + "; ".join(problems)
 
 
-def made(client: FlaskClient, players: list[str], variant: str = "bela", **rules: Any) -> dict[str, Any]:
-    answer = client.post(f"{API}/matches", json={"variant": variant, "players": players, "rules": rules})
-    assert answer.status_code == 201, answer.get_data(as_text=True)
-    body: dict[str, Any] = answer.get_json()
-    return body
+def made(client: FlaskClient, players: list[str], variant: str = "bela", **rules: Any) -> Made:
+    return create(client, variant, players, rules=rules)
 
 
-def record(client: FlaskClient, match: dict[str, Any], hand: dict[str, Any]) -> str:
-    answer = client.post(f"{API}/matches/{match['id']}/hands", json=hand,
-                         headers={"Authorization": f"Bearer {match['edit_token']}"})
-    assert answer.status_code == 201, answer.get_data(as_text=True)
-    return str(answer.get_json()["result"])
+def record(client: FlaskClient, match: Made, hand: dict[str, Any]) -> str:
+    return str(record_hand(client, match, hand)["result"])
 
-
-def played(client: FlaskClient) -> dict[str, Any]:
+def played(client: FlaskClient) -> Made:
     """A Bela match (a valat worth 90, as many tables play it) with a bate hand, a valat and a hand thrown in."""
     match = made(client, ["Mike", "Yvonne"], valat=90)
     assert record(client, match, BATE) == "bate"
@@ -143,7 +137,7 @@ def test_the_board_in_a_pseudo_language_has_no_english_left(database_url: str, t
     with migrated_app(database_url, tmp_path, BABEL_TRANSLATION_DIRECTORIES=str(tmp_path / "pseudo")) as app:
         client = app.test_client()
         match = played(client)
-        tree = page(client, f"/board/{match['view_token']}", **{"Accept-Language": "hr"})
+        tree = page(client, f"/board/{match.view_token}", **{"Accept-Language": "hr"})
     words = visible_words(tree, leave_out={"explanation", "house-rules", "languages"})
     assert "⟦Last hands⟧" in words and "⟦valat⟧" in words, " ".join(words.split())
     left = words
@@ -167,14 +161,14 @@ def test_the_board_in_a_pseudo_language_has_no_english_left(database_url: str, t
 def test_the_board_speaks_the_phones_language(client: FlaskClient, header: str, language: str,
                                               heading: str) -> None:
     match = played(client)
-    tree = page(client, f"/board/{match['view_token']}", **{"Accept-Language": header})
+    tree = page(client, f"/board/{match.view_token}", **{"Accept-Language": header})
     assert html_lang(tree) == language
     assert heading in [node.text() for node in tree.walk() if node.tag == "h2"]
 
 
 def test_the_switch_is_remembered_on_the_phone(client: FlaskClient) -> None:
     first, second = played(client), made(client, ["Ana", "Ivo"])
-    board = f"/board/{first['view_token']}"
+    board = f"/board/{first.view_token}"
     english = page(client, board, **{"Accept-Language": "en"})
     switch = next(n for n in english.walk() if n.tag == "footer" and "languages" in n.classes())
     links = {a.text(): a.attrs["href"] for a in switch.walk() if a.tag == "a"}
@@ -187,7 +181,7 @@ def test_the_switch_is_remembered_on_the_phone(client: FlaskClient) -> None:
     assert cookie.startswith("lang=bg;") and "SameSite=Lax" in cookie and "Max-Age=31536000" in cookie
     assert "Secure" not in cookie
     # Later pages stay Bulgarian, whatever the phone's header says, until the switch says otherwise.
-    other = page(client, f"/board/{second['view_token']}", **{"Accept-Language": "en"})
+    other = page(client, f"/board/{second.view_token}", **{"Accept-Language": "en"})
     assert html_lang(other) == "bg" and "Последни раздавания" in other.text()
     assert html_lang(page(client, "/", **{"Accept-Language": "en"})) == "bg"
     tv = client.get(f"{board}?tv=1&lang=fr")
@@ -222,7 +216,7 @@ def test_the_api_takes_accept_language_and_never_the_cookie(app: Flask) -> None:
 @pytest.mark.parametrize("language", list(WORDS))
 def test_the_board_says_each_languages_word_for_bate_and_valat(client: FlaskClient, language: str) -> None:
     match = played(client)
-    tree = page(client, f"/board/{match['view_token']}", **{"Accept-Language": language})
+    tree = page(client, f"/board/{match.view_token}", **{"Accept-Language": language})
     hands = [n.text() for n in tree.walk() if n.tag == "li" and n.parent is not None and "last" in n.parent.classes()]
     bate, valat = WORDS[language]
     assert bate in hands[-1].split("·")[0], hands
@@ -231,7 +225,7 @@ def test_the_board_says_each_languages_word_for_bate_and_valat(client: FlaskClie
 
 def test_numbers_and_times_in_the_languages_own_format(client: FlaskClient) -> None:
     match = made(client, ["Mike", "Yvonne"], target=1001)
-    french = page(client, f"/board/{match['view_token']}", **{"Accept-Language": "fr"})
+    french = page(client, f"/board/{match.view_token}", **{"Accept-Language": "fr"})
     needs = [n.raw_text().strip() for n in french.walk() if "need" in n.classes()]
     assert needs[1] == "manque 1\u202f001"  # Yvonne needs 1001: French groups thousands with a narrow space
     status = next(n for n in french.walk() if n.attrs.get("id") == "live-status").text()
@@ -244,5 +238,5 @@ def test_a_missing_catalog_leaves_english(database_url: str, tmp_path: Path) -> 
     with migrated_app(database_url, tmp_path, BABEL_TRANSLATION_DIRECTORIES=str(tmp_path / "empty")) as app:
         client = app.test_client()
         match = played(client)
-        tree = page(client, f"/board/{match['view_token']}", **{"Accept-Language": "hr"})
+        tree = page(client, f"/board/{match.view_token}", **{"Accept-Language": "hr"})
     assert html_lang(tree) == "en" and "Last hands" in tree.text() and "Mike is bate" in tree.text()

@@ -72,6 +72,39 @@ class Made:
         return bearer(self.view_token)
 
 
+
+@dataclass
+class MadeTournament:
+    """A tournament created through the API, with its secrets."""
+
+    body: dict[str, Any]
+
+    @property
+    def id(self) -> str:
+        return str(self.body["id"])
+
+    @property
+    def url(self) -> str:
+        return f"{API}/tournaments/{self.id}"
+
+    @property
+    def organizer_token(self) -> str:
+        return str(self.body["organizer_token"])
+
+    @property
+    def view_token(self) -> str:
+        return str(self.body["view_token"])
+
+    @property
+    def auth(self) -> dict[str, str]:
+        return bearer(self.organizer_token)
+
+    @property
+    def screen(self) -> str:
+        """The venue screen's address in the API."""
+        return f"{API}/tournaments/boards/{self.view_token}"
+
+
 def create(client: FlaskClient, variant: str = "bela", players: list[str] | None = None, **extra: Any) -> Made:
     """Create a match (201 expected)."""
     if players is None:
