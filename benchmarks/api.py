@@ -31,29 +31,38 @@ wrk's percentiles include its correction for coordinated omission. Needs wrk (`a
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import platform
-import secrets
 import shutil
 import sqlite3
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.error
-import urllib.parse
 import urllib.request
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-from common import HOST, ROOT, BenchmarkError, Server, free_port
+from common import (
+    BUSY_WARNING,
+    HOST,
+    ROOT,
+    BenchmarkError,
+    Server,
+    Verdict,
+    add_setting_arguments,
+    free_port,
+    measure_settings,
+    print_results,
+    redis_for_postgres,
+    wait_until_quiet,
+)
 
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -77,8 +86,6 @@ WRITES_TARGET = 300.0
 WRITE_P99_TARGET_MS = 50.0
 PACED_SHORTFALL = 0.95
 """The paced run counts only if the server kept up with at least this share of the 300 writes/s offered."""
-BUSY_WARNING = 0.2
-"""A share of the CPUs busy while our servers idle above which the figures are flagged (someone else is working)."""
 
 HANDS = [
     {"thrown_in": True},
@@ -172,37 +179,6 @@ class Run:
     offered_rps: float | None = None
 
 
-@dataclass
-class Verdict:
-    """A target, the figure measured against it, and whether it was met."""
-
-    name: str
-    target: str
-    measured: str
-    passed: bool
-
-
-
-
-def cpu_busy(seconds: float = 1.0) -> float | None:
-    """The share of all CPUs busy over ``seconds`` (from /proc/stat), or None where there is none."""
-
-    def sample() -> tuple[int, int]:
-        fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
-        idle = fields[3] + (fields[4] if len(fields) > 4 else 0)
-        return sum(fields), idle
-
-    try:
-        total0, idle0 = sample()
-        time.sleep(seconds)
-        total1, idle1 = sample()
-    except (OSError, ValueError, IndexError):
-        return None
-    total = total1 - total0
-    return round(1 - (idle1 - idle0) / total, 3) if total > 0 else None
-
-
-
 def lua_string(text: str) -> str:
     return f"[==[{text}]==]"
 
@@ -216,17 +192,6 @@ def lua_script(targets: list[tuple[str, str, dict[str, str]]], bodies: list[str]
     return LUA % {"targets": "\n".join(rows), "bodies": "\n".join(f"  {lua_string(b)}," for b in bodies),
                   "step": max(1, len(targets) // WRK_THREADS),
                   "pace_us": round(1e6 * WRK_THREADS / rate) if rate else 0}
-
-
-def wait_until_quiet(log: Any, wait: float) -> float | None:
-    """The CPUs' busy share in the last second, after waiting up to ``wait`` s for it to fall below half
-    BUSY_WARNING (our servers idle meanwhile)."""
-    deadline = time.monotonic() + wait
-    busy = cpu_busy()
-    while busy is not None and busy > BUSY_WARNING / 2 and time.monotonic() < deadline:
-        print(f"  waiting for a quiet machine: {busy:.0%} of the CPUs busy", file=log, flush=True)
-        busy = cpu_busy()
-    return busy
 
 
 @dataclass(frozen=True)
@@ -498,14 +463,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--duration", type=int, default=8, help=f"seconds per wrk run (1 to {MAX_DURATION})")
     parser.add_argument("--workers", type=int, default=1, help="gunicorn workers, for every server (default 1)")
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
-    parser.add_argument("--postgres", metavar="URL",
-                        help="also measure PostgreSQL at URL (127.0.0.1; a schema of its own) with 2 workers and Redis")
-    parser.add_argument("--redis", metavar="URL", help="the Redis of the PostgreSQL setting (default: "
-                                                        "SCOREKEEPER_REDIS_URL)")
-    parser.add_argument("--quiet-wait", type=float, default=0, metavar="SECONDS",
-                        help="before each run, wait up to this long for other processes to leave the CPUs idle")
+    add_setting_arguments(parser, "run")
     args = parser.parse_args(argv)
     if not 1 <= args.duration <= MAX_DURATION:
         parser.error(f"--duration is 1 to {MAX_DURATION} seconds")
@@ -520,44 +478,13 @@ def main(argv: list[str] | None = None) -> int:
         print("benchmarks/api.py needs wrk, which is not installed: `apt-get install wrk` (Debian/Ubuntu), "
               "`brew install wrk` (macOS), or build it from https://github.com/wg/wrk", file=sys.stderr)
         return 2
-    redis_url = args.redis or os.environ.get("SCOREKEEPER_REDIS_URL")
-    if args.postgres and not redis_url:
-        parser.error("--postgres runs 2 workers, which need --redis (or SCOREKEEPER_REDIS_URL)")
+    redis_url = redis_for_postgres(parser, args)
     bench = Bench(args.duration, sys.stderr, args.quiet_wait)
-    try:
-        results = {"sqlite": benchmark(bench, args.workers)}
-        if args.postgres:
-            with postgres_schema(args.postgres) as url:
-                results["postgresql"] = benchmark(bench, 2, url, redis_url)
-    except BenchmarkError as error:
-        print(f"benchmarks/api.py: {error}", file=sys.stderr)
+    results = measure_settings("benchmarks/api.py", functools.partial(benchmark, bench), args.workers, args.postgres,
+                               redis_url)
+    if results is None:
         return 2
-    if args.json:
-        print(json.dumps(results if len(results) > 1 else results["sqlite"], indent=2, ensure_ascii=False))
-    else:
-        print("\n\n".join(table(r) for r in results.values()))
-        if len(results) > 1:
-            print("\n" + side_by_side(results))
-    return 1 if args.strict and not all(r["passed"] for r in results.values()) else 0
-
-
-@contextmanager
-def postgres_schema(url: str) -> Iterator[str]:
-    """A fresh schema of its own on the PostgreSQL server at ``url`` (127.0.0.1 only), dropped afterwards: the
-    URL that puts the app in it."""
-    import psycopg
-
-    if urllib.parse.urlsplit(url).hostname not in ("127.0.0.1", "localhost", "::1"):
-        raise BenchmarkError(f"the benchmark runs against 127.0.0.1 only, not {url!r}")
-    schema = f"bench_{secrets.token_hex(6)}"
-    with psycopg.connect(url, autocommit=True) as connection:
-        connection.execute(f"CREATE SCHEMA {schema}")
-    try:
-        base = url.replace("postgresql://", "postgresql+psycopg://", 1)
-        yield f"{base}{'&' if '?' in base else '?'}options=-csearch_path%3D{schema}"
-    finally:
-        with psycopg.connect(url, autocommit=True) as connection:
-            connection.execute(f"DROP SCHEMA {schema} CASCADE")
+    return print_results(results, args, table, side_by_side)
 
 
 def side_by_side(results: dict[str, dict[str, Any]]) -> str:

@@ -24,23 +24,34 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import http.client
 import json
-import multiprocessing
 import multiprocessing.connection
 import os
-import platform
-import resource
 import sys
 import tempfile
 import time
 from dataclasses import asdict, dataclass
-from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-from common import HOST, ROOT, BenchmarkError, Server, free_port
+from common import (
+    HOST,
+    ROOT,
+    BenchmarkError,
+    Crowd,
+    CrowdProcess,
+    Server,
+    Verdict,
+    event_data,
+    event_id,
+    free_port,
+    machine,
+    percentiles,
+    raise_fd_limit,
+    run_crowd,
+    watch,
+)
 
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -69,96 +80,35 @@ HANDS = [
 
 
 
-
-def raise_fd_limit(needed: int) -> int:
-    """Raise this process's open-file limit (soft, up to the hard one) to ``needed``; the limit now."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft != resource.RLIM_INFINITY and soft < needed:
-        target = needed if hard == resource.RLIM_INFINITY else min(needed, hard)
-        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
-        soft = target
-    return int(soft)
-
-
-
 # The watchers: a client process of their own, so that reading 1,000 streams does not slow the scorer's POSTs.
 
-class _Crowd:
+class _Crowd(Crowd):
     """The client process's watchers: when each read each revision, and how many are connected."""
 
     def __init__(self, watchers: int, hands: int) -> None:
-        self.watchers = watchers
+        super().__init__(watchers)
         self.stamps = [[float("nan")] * watchers for _ in range(hands)]
-        self.settled = 0
-        self.connected = 0
-        self.ready = asyncio.Event()
-        self.failures: list[str] = []
         self.payloads: list[bytes] = [b""] * hands
         """Each revision's event data as the first watcher read it (the baseline sends the same bytes)."""
 
-    def settle(self, connected: bool) -> None:
-        """One watcher is connected (its response began: the server has subscribed it), or failed to."""
-        self.settled += 1
-        self.connected += connected
-        if self.settled == self.watchers:
-            self.ready.set()
-
 
 async def _watch(crowd: _Crowd, index: int, port: int, path: str, first: int) -> None:
-    settled = False
-    writer = None
-    try:
-        reader, writer = await asyncio.open_connection(HOST, port, limit=1 << 22)
-        writer.write(f"GET {path} HTTP/1.1\r\nHost: {HOST}:{port}\r\nAccept: text/event-stream\r\n"
-                     f"Cache-Control: no-cache\r\n\r\n".encode())
-        head = await reader.readuntil(b"\r\n\r\n")
-        if not head.startswith(b"HTTP/1.1 200") or b"transfer-encoding: chunked" not in head.lower():
-            raise BenchmarkError(f"{head[:200]!r}")
-        settled = True
-        crowd.settle(True)
-        buffer = b""
-        while True:
-            size = int((await reader.readuntil(b"\r\n")).split(b";")[0], 16)
-            if size == 0:
-                raise BenchmarkError("the server ended the stream")
-            buffer += (await reader.readexactly(size + 2))[:-2]
-            while (end := buffer.find(b"\n\n")) >= 0:
-                event, buffer = buffer[:end], buffer[end + 2:]
-                if not event.startswith(b"id: "):
-                    continue  # retry, keep-alive
-                now = time.monotonic()
-                hand = int(event[4:event.index(b"\n")]) - first - 1
-                if 0 <= hand < len(crowd.stamps):
-                    crowd.stamps[hand][index] = now
-                    if index == 0:
-                        crowd.payloads[hand] = event.partition(b"\ndata: ")[2]
-    except (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, BenchmarkError, ValueError) as error:
-        crowd.failures.append(f"watcher {index}: {error!r}")
-        if not settled:
-            crowd.settle(False)
-    finally:
-        if writer is not None:
-            writer.close()
+    def on_event(event: bytes, now: float) -> None:
+        hand = event_id(event) - first - 1
+        if 0 <= hand < len(crowd.stamps):
+            crowd.stamps[hand][index] = now
+            if index == 0:
+                crowd.payloads[hand] = event_data(event)
+
+    await watch(crowd, port, path, on_event, f"watcher {index}")
 
 
 async def _watchers(port: int, path: str, first: int, watchers: int, hands: int,
                     pipe: multiprocessing.connection.Connection) -> None:
     crowd = _Crowd(watchers, hands)
-    tasks = []
-    for index in range(watchers):
-        tasks.append(asyncio.create_task(_watch(crowd, index, port, path, first)))
-        if index % 50 == 49:
-            await asyncio.sleep(0.02)  # a crowd arriving, not a SYN flood
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(crowd.ready.wait(), timeout=60)
-    await asyncio.sleep(0.5)  # the first events (the app's current state) read before timing anything
-    pipe.send({"connected": crowd.connected, "failures": crowd.failures[:10]})
-    await asyncio.get_running_loop().run_in_executor(None, pipe.recv)  # "stop": all posted and drained
-    for task in tasks:
-        task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
-    pipe.send({"stamps": crowd.stamps, "payloads": crowd.payloads, "failures": crowd.failures[:10],
-               "failed": len(crowd.failures)})
+    await run_crowd(crowd, (_watch(crowd, index, port, path, first) for index in range(watchers)), pipe,
+                    lambda: {"stamps": crowd.stamps, "payloads": crowd.payloads, "failures": crowd.failures[:10],
+                             "failed": len(crowd.failures)})
 
 
 def _watcher_process(port: int, path: str, first: int, watchers: int, hands: int,
@@ -191,17 +141,6 @@ class Run:
     errors: list[str]
 
 
-def percentiles(values: list[float]) -> dict[str, float]:
-    if not values:
-        return {"p50": float("nan"), "p95": float("nan"), "p99": float("nan"), "max": float("nan")}
-    ordered = sorted(values)
-
-    def at(q: float) -> float:
-        return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2)
-
-    return {"p50": at(0.50), "p95": at(0.95), "p99": at(0.99), "max": round(ordered[-1], 2)}
-
-
 class Poster:
     """A keep-alive HTTP/1.1 connection that times its POSTs."""
 
@@ -229,15 +168,10 @@ def crowd(name: str, server: Server, events_path: str, first: int, watchers: int
     """Open the watchers, post ``hands`` watched writes a PERIOD apart with probes between; the figures, and
     each revision's event data as a watcher read it (the baseline's payloads)."""
     port = server.port
-    parent, child = multiprocessing.get_context("fork").Pipe()
-    process = multiprocessing.get_context("fork").Process(
-        target=_watcher_process, args=(port, events_path, first, watchers, hands, child), daemon=True)
-    process.start()
+    process = CrowdProcess(name, _watcher_process, (port, events_path, first, watchers, hands))
     errors: list[str] = []
     try:
-        if not parent.poll(90):
-            raise BenchmarkError(f"{name}: the watchers did not connect within 90 s")
-        hello = parent.recv()
+        hello = process.hello()
         errors += hello["failures"]
         print(f"{name}: {hello['connected']} of {watchers} watchers connected", file=log, flush=True)
         watched_path, watched_headers, watched_bodies = watched
@@ -272,14 +206,9 @@ def crowd(name: str, server: Server, events_path: str, first: int, watchers: int
         time.sleep(max(0.0, start + hands * PERIOD - time.monotonic()))  # the last second's fan-out
         cpu = server.cpu_seconds() - cpu_before
         time.sleep(min(DRAIN_SECONDS, 1.0))
-        parent.send("stop")
-        if not parent.poll(60):
-            raise BenchmarkError(f"{name}: the watchers did not report within 60 s")
-        report = parent.recv()
+        report = process.report()
     finally:
-        process.join(timeout=10)
-        if process.is_alive():
-            process.kill()
+        process.close()
     errors += report["failures"]
     delivery = [(stamp - answered_at[n]) * 1000 for n, row in enumerate(report["stamps"])
                 for stamp in row if stamp == stamp]
@@ -292,28 +221,6 @@ def crowd(name: str, server: Server, events_path: str, first: int, watchers: int
         probe_later_ms=percentiles(later_ms), server_cpu_ms_per_s=round(cpu * 1000 / (hands * PERIOD), 1),
         errors=errors,
     ), payloads
-
-
-def machine() -> dict[str, Any]:
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return {"cpu": cpu, "cpus": os.cpu_count(), "os": platform.platform(), "python": platform.python_version(),
-            "gunicorn": version("gunicorn"), "gevent": version("gevent"), "flask": version("flask"),
-            "load_average": [round(x, 2) for x in os.getloadavg()]}
-
-
-@dataclass
-class Verdict:
-    name: str
-    target: str
-    measured: str
-    passed: bool
 
 
 def benchmark(watchers: int, hands: int, log: Any) -> dict[str, Any]:

@@ -46,10 +46,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
+import functools
 import http.client
 import json
-import multiprocessing
 import multiprocessing.connection
 import os
 import sys
@@ -61,9 +60,28 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from api import postgres_schema, wait_until_quiet
-from common import HOST, ROOT, BenchmarkError, Server, free_port
-from live import machine, percentiles, raise_fd_limit
+from common import (
+    HOST,
+    ROOT,
+    BenchmarkError,
+    Crowd,
+    CrowdProcess,
+    Server,
+    Verdict,
+    add_setting_arguments,
+    event_data,
+    event_id,
+    free_port,
+    machine,
+    measure_settings,
+    percentiles,
+    print_results,
+    raise_fd_limit,
+    redis_for_postgres,
+    run_crowd,
+    wait_until_quiet,
+    watch,
+)
 
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -106,80 +124,33 @@ class Watcher:
     table: int | None = None
 
 
-class _Crowd:
+class _Crowd(Crowd):
     def __init__(self, count: int) -> None:
-        self.count = count
+        super().__init__(count)
         self.events: list[list[tuple[int, float]]] = [[] for _ in range(count)]
         self.venue_data: dict[int, bytes] = {}
         """Each venue revision's event data, as the first watcher read it (parsed after the run, not while
         timing: one revision is one state, whoever sent it)."""
-        self.settled = 0
-        self.connected = 0
-        self.ready = asyncio.Event()
-        self.failures: list[str] = []
-
-    def settle(self, connected: bool) -> None:
-        self.settled += 1
-        self.connected += connected
-        if self.settled == self.count:
-            self.ready.set()
 
 
 async def _watch(crowd: _Crowd, index: int, port: int, watcher: Watcher) -> None:
-    settled = False
-    writer = None
-    try:
-        reader, writer = await asyncio.open_connection(HOST, port, limit=1 << 22)
-        writer.write(f"GET {watcher.path} HTTP/1.1\r\nHost: {HOST}:{port}\r\nAccept: text/event-stream\r\n"
-                     f"Cache-Control: no-cache\r\n\r\n".encode())
-        head = await reader.readuntil(b"\r\n\r\n")
-        if not head.startswith(b"HTTP/1.1 200") or b"transfer-encoding: chunked" not in head.lower():
-            raise BenchmarkError(f"{head[:200]!r}")
-        settled = True
-        crowd.settle(True)
-        venue = watcher.table is None
-        events = crowd.events[index]
-        buffer = b""
-        while True:
-            size = int((await reader.readuntil(b"\r\n")).split(b";")[0], 16)
-            if size == 0:
-                raise BenchmarkError("the server ended the stream")
-            buffer += (await reader.readexactly(size + 2))[:-2]
-            while (end := buffer.find(b"\n\n")) >= 0:
-                event, buffer = buffer[:end], buffer[end + 2:]
-                if not event.startswith(b"id: "):
-                    continue  # retry, keep-alive
-                now = time.monotonic()
-                revision = int(event[4:event.index(b"\n")])
-                events.append((revision, now))
-                if venue and revision not in crowd.venue_data:
-                    crowd.venue_data[revision] = event.partition(b"\ndata: ")[2]
-    except (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, BenchmarkError, ValueError) as error:
-        crowd.failures.append(f"watcher {index} ({watcher.path.split('/')[3]}): {error!r}")
-        if not settled:
-            crowd.settle(False)
-    finally:
-        if writer is not None:
-            writer.close()
+    venue = watcher.table is None
+    events = crowd.events[index]
+
+    def on_event(event: bytes, now: float) -> None:
+        revision = event_id(event)
+        events.append((revision, now))
+        if venue and revision not in crowd.venue_data:
+            crowd.venue_data[revision] = event_data(event)
+
+    await watch(crowd, port, watcher.path, on_event, f"watcher {index} ({watcher.path.split('/')[3]})")
 
 
 async def _watchers(port: int, watchers: list[Watcher], pipe: multiprocessing.connection.Connection) -> None:
     crowd = _Crowd(len(watchers))
-    tasks = []
-    for index, watcher in enumerate(watchers):
-        tasks.append(asyncio.create_task(_watch(crowd, index, port, watcher)))
-        if index % 50 == 49:
-            await asyncio.sleep(0.02)  # a room arriving, not a SYN flood
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(crowd.ready.wait(), timeout=60)
-    await asyncio.sleep(0.5)  # the first events (the current state) read before timing anything
-    pipe.send({"connected": crowd.connected, "failures": crowd.failures[:10]})
-    await asyncio.get_running_loop().run_in_executor(None, pipe.recv)  # "stop": all posted and drained
-    for task in tasks:
-        task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
-    pipe.send({"events": crowd.events, "venue_data": crowd.venue_data, "failures": crowd.failures[:10],
-               "failed": len(crowd.failures)})
+    await run_crowd(crowd, (_watch(crowd, index, port, watcher) for index, watcher in enumerate(watchers)), pipe,
+                    lambda: {"events": crowd.events, "venue_data": crowd.venue_data,
+                             "failures": crowd.failures[:10], "failed": len(crowd.failures)})
 
 
 def _watcher_process(port: int, watchers: list[Watcher], pipe: multiprocessing.connection.Connection) -> None:
@@ -345,17 +316,12 @@ def phase(name: str, server: Server, paced: bool, period: float, venue: int, boa
     screen, tables = night(server, name.replace(" ", "-").replace(",", ""))
     watchers = crowd_of(screen, tables, venue, boards)
     busy = wait_until_quiet(log, quiet_wait)
-    context = multiprocessing.get_context("fork")
-    parent, child = context.Pipe()
-    process = context.Process(target=_watcher_process, args=(server.port, watchers, child), daemon=True)
-    process.start()
+    process = CrowdProcess(name, _watcher_process, (server.port, watchers))
     errors: list[str] = []
     writes: list[Write] = []
     retries: list[int] = []
     try:
-        if not parent.poll(90):
-            raise BenchmarkError(f"{name}: the watchers did not connect within 90 s")
-        hello = parent.recv()
+        hello = process.hello()
         errors += hello["failures"]
         print(f"  {name}: {hello['connected']} of {len(watchers)} watchers connected; "
               f"{HANDS} hands at {TABLES} tables", file=log, flush=True)
@@ -372,14 +338,9 @@ def phase(name: str, server: Server, paced: bool, period: float, venue: int, boa
             raise BenchmarkError(f"{name}: a table's scorer did not finish")
         cpu = server.cpu_seconds() - cpu_before
         time.sleep(DRAIN_SECONDS)
-        parent.send("stop")
-        if not parent.poll(60):
-            raise BenchmarkError(f"{name}: the watchers did not report within 60 s")
-        report = parent.recv()
+        report = process.report()
     finally:
-        process.join(timeout=10)
-        if process.is_alive():
-            process.kill()
+        process.close()
     errors += report["failures"]
     venue_ms, venue_got, venue_expected, board_ms, board_got, board_expected = deliveries(
         writes, watchers, report["events"], report["venue_data"])
@@ -404,14 +365,6 @@ def logged_errors(log: Path) -> list[str]:
         if line and not line.startswith((" ", "[")) and ends_traceback and "Error" in line.split(":")[0]:
             counts[line[:300]] = counts.get(line[:300], 0) + 1
     return [f"{count} × {line}" for line, count in list(counts.items())[:5]]
-
-
-@dataclass
-class Verdict:
-    name: str
-    target: str
-    measured: str
-    passed: bool
 
 
 @dataclass(frozen=True)
@@ -558,14 +511,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--period", type=float, default=PERIOD,
                         help=f"seconds between two hands at a table in the paced phases (0.5 to 5; {PERIOD:g})")
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
-    parser.add_argument("--postgres", metavar="URL",
-                        help="also measure PostgreSQL at URL (127.0.0.1; a schema of its own) with 2 workers and Redis")
-    parser.add_argument("--redis", metavar="URL", help="the Redis of the PostgreSQL setting (default: "
-                                                        "SCOREKEEPER_REDIS_URL)")
-    parser.add_argument("--quiet-wait", type=float, default=0, metavar="SECONDS",
-                        help="before each phase, wait up to this long for other processes to leave the CPUs idle")
+    add_setting_arguments(parser, "phase")
     parser.add_argument("--venue", type=int, default=VENUE_WATCHERS, help="the crowd's streams on the venue "
                         f"screen ({VENUE_WATCHERS})")
     parser.add_argument("--boards", type=int, default=BOARD_WATCHERS, help="the crowd's streams on the tables' "
@@ -577,27 +523,15 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--venue and --boards are 0 to 1000 each, at least one watcher in all")
     if not 0.5 <= args.period <= 5:
         parser.error("--period is 0.5 to 5 seconds")
-    redis_url = args.redis or os.environ.get("SCOREKEEPER_REDIS_URL")
-    if args.postgres and not redis_url:
-        parser.error("--postgres runs 2 workers, which need --redis (or SCOREKEEPER_REDIS_URL)")
+    redis_url = redis_for_postgres(parser, args)
     bench = Bench(args.period, args.venue, args.boards, sys.stderr, args.quiet_wait)
     started = time.monotonic()
-    try:
-        results = {"sqlite": benchmark(bench)}
-        if args.postgres:
-            with postgres_schema(args.postgres) as url:
-                results["postgresql"] = benchmark(bench, 2, url, redis_url)
-    except BenchmarkError as error:
-        print(f"benchmarks/tournament.py: {error}", file=sys.stderr)
+    results = measure_settings("benchmarks/tournament.py", functools.partial(benchmark, bench), 1, args.postgres,
+                               redis_url)
+    if results is None:
         return 2
     print(f"whole run: {time.monotonic() - started:.0f} s", file=sys.stderr)
-    if args.json:
-        print(json.dumps(results if len(results) > 1 else results["sqlite"], indent=2, ensure_ascii=False))
-    else:
-        print("\n\n".join(table(r) for r in results.values()))
-        if len(results) > 1:
-            print("\n" + side_by_side(results))
-    return 1 if args.strict and not all(r["passed"] for r in results.values()) else 0
+    return print_results(results, args, table, side_by_side)
 
 
 if __name__ == "__main__":
