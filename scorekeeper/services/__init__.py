@@ -68,7 +68,6 @@ from .imports import (
 from .matches import create_match
 from .publishing import broker, current_message, current_revision, publish
 from .state import (
-    board_json,
     events_of,
     match_body,
     match_json,
@@ -104,7 +103,7 @@ __all__ = [
     "CLUB_FORMAT", "CLUB_MATCH_LIMIT", "CLUB_NAME_LIMIT", "CLUB_PLAYER_LIMIT", "EXPORT_FORMAT", "EXPORT_VERSION",
     "IMPORT_EVENT_LIMIT", "IMPORT_HAND_LIMIT", "KEY_LIMIT", "NAME_LIMIT", "NOTE_LIMIT", "RESOLUTIONS",
     "REVISION_LIMIT", "Answer", "BadRequest", "Finished", "Invalid", "NotFound", "ServiceError", "Stale",
-    "Unauthorized", "authorize", "authorize_club", "board_json", "broker", "can_confirm", "can_edit",
+    "Unauthorized", "authorize", "authorize_club", "broker", "can_confirm", "can_edit",
     "can_use_club", "club_body", "club_house_rules", "club_players", "confirm_hand", "confirm_token",
     "create_club", "create_match", "current_message", "current_revision", "db", "dispute_hand",
     "document_digest", "edit_hand", "events_of",

@@ -191,8 +191,6 @@ def match_json(match: Match) -> str:
     return with_member(to_json(serializers.match_head(match, rules_of(match))), "state", state_text(match))
 
 
-board_json = match_json
-
 
 def match_body(match: Match) -> dict[str, Any]:
     """The match and its state, decoded."""

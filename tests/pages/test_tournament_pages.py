@@ -281,7 +281,8 @@ def test_the_printed_draw_sheet(client: FlaskClient) -> None:
             seats = ", ".join(f"{i + 1}. {name}" for i, name in enumerate(match.players))
             assert f"{table['number']} {seats}" in words
             assert match.players[match.first_dealer] in words
-    assert "Standings" in words
+            assert f"{table['number']} {seats} " in words and "0 : 0 playing" in words
+    assert "Standings" not in words  # nobody has played yet: everyone is level until a round is over
     assert "/m/" not in page and "key=" not in page
     assert client.application.test_client().get(f"{organizer.path}/print").status_code == 403
 
