@@ -13,7 +13,7 @@ PACKAGING := pyproject.toml setup.py
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: setup run test lint typecheck browser bench clean catalogs
+.PHONY: setup run test lint typecheck browser bench clean catalogs messages
 
 # pip, quietly: its whole output goes to $(PIP_LOG), and is printed only when it fails.
 PIP = $(BIN)/python -m pip install --disable-pip-version-check
@@ -28,6 +28,16 @@ setup: $(DEV_STAMP)
 # build compiles its own, setup.py). Quick, so done on every `make setup`, `make run` and `make test`.
 catalogs: $(RUN_STAMP)
 	@$(BIN)/pybabel -q compile -d scorekeeper/translations
+
+# After changing a page's or the engine's words: the messages extracted anew into messages.pot, and every
+# language's catalog brought up to it (new messages empty, for a translator; tests/pages/test_languages.py
+# fails until each is translated). What is extracted: scorekeeper/translations/babel.cfg.
+messages: $(DEV_STAMP)
+	@$(BIN)/pybabel -q extract --ignore-dirs='.*' -F scorekeeper/translations/babel.cfg -k Said -k _l \
+		-k lazy_gettext -k lazy_ngettext:1,2 -c glossary: -c Translators: --no-location --sort-output \
+		-o scorekeeper/translations/messages.pot .
+	@$(BIN)/pybabel -q update -i scorekeeper/translations/messages.pot -d scorekeeper/translations \
+		--no-fuzzy-matching --ignore-obsolete
 
 $(VENV)/pyvenv.cfg:
 	@echo "make: creating $(VENV)"

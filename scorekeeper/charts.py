@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask_babel import gettext, ngettext
+from flask_babel import gettext, ngettext, pgettext
 from markupsafe import Markup, escape
 
 WIDTH = 340
@@ -61,8 +61,9 @@ def _legend_entry(i: int, label: str, cls: str) -> str:
 
 def _style_words(i: int) -> str:
     """Series ``i``'s marker and dash in words, in the page's language: ``circle, solid``."""
-    shapes = {"circle": gettext("circle"), "square": gettext("square"), "triangle": gettext("triangle"),
-              "diamond": gettext("diamond")}
+    # (The shapes' words have a context of their own: "square" and "diamond" are also a meld and a suit.)
+    shapes = {"circle": pgettext("chart marker", "circle"), "square": pgettext("chart marker", "square"),
+              "triangle": pgettext("chart marker", "triangle"), "diamond": pgettext("chart marker", "diamond")}
     styles = {"solid": gettext("solid"), "dashed": gettext("dashed"), "dotted": gettext("dotted"),
               "dash-dot": gettext("dash-dot")}
     return gettext("%(shape)s, %(style)s", shape=shapes[MARKERS[i % len(MARKERS)]],

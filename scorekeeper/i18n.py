@@ -10,25 +10,18 @@ that language in English, never an error.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
 from urllib.parse import urlencode
 
-from flask import Flask, current_app, redirect, request
-from flask_babel import Babel, get_locale, get_translations
+from flask import Flask, current_app, g, redirect, request
+from flask_babel import Babel, format_decimal, get_locale, get_translations, gettext, refresh
 from werkzeug.wrappers import Response
 
+from .languages import LANGUAGES
+from .rules.words import say
 from .security import API_PREFIX
 
-LANGUAGES = {
-    "en": "English",
-    "hr": "Hrvatski",
-    "bg": "Български",
-    "fr": "Français",
-    "de": "Deutsch",
-    "nl": "Nederlands",
-    "pl": "Polski",
-}
-"""The languages the app speaks, each named in its own language (as the switch at every page's foot shows
-them); English, the source language, first."""
 COOKIE = "lang"
 SWITCH_ARGUMENT = "lang"
 COOKIE_MAX_AGE = 60 * 60 * 24 * 365
@@ -45,11 +38,24 @@ def _from_headers() -> str:
 
 
 def select_locale() -> str:
-    """The language of this answer: the phone's switch, else its Accept-Language, else English."""
+    """The language of this answer: the phone's switch, else the language the page's match, club or
+    tournament set for its board or venue screen (``speak_for_page``), else the phone's Accept-Language,
+    else English."""
     if request.path.startswith(API_PREFIX):
         return _from_headers()
     chosen = request.cookies.get(COOKIE)
-    return chosen if chosen in LANGUAGES else _from_headers()
+    if chosen in LANGUAGES:
+        return chosen
+    page = g.get("page_language")
+    return page if page in LANGUAGES else _from_headers()
+
+
+def speak_for_page(language: str | None) -> None:
+    """This page is a board or a venue screen whose match, club or tournament set its language (a pub's TV):
+    a phone that chose none with the switch reads it in that language. None changes nothing."""
+    if language in LANGUAGES:
+        g.page_language = language
+        refresh()  # a message said before this (none should be) chose the language already
 
 
 def _here() -> str:
@@ -97,6 +103,30 @@ def language_links() -> list[tuple[str, str, str]]:
             for code, name in LANGUAGES.items()]
 
 
+def number(value: Any) -> str:
+    """A number as the page writes it: a whole number (points, a count) in plain digits in every language, as
+    a score sheet writes it (Bela is played to 1001, never "1.001" or "1,001"), so a total, a sentence of the
+    engine and the API always agree; any other number (an average, a percentage) in the language's own format
+    (``12,5`` in Croatian). The templates' ``decimalformat`` filter is this."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    return str(format_decimal(value))
+
+
+def said(text: str) -> str:
+    """What the engine said (a hand's explanation, a house rule, a problem with an input) in this answer's
+    language: its message looked up in the catalog, its numbers in the language's format; plain text (a
+    player's name) as it is."""
+    return say(text, gettext, number)
+
+
+def speaking() -> tuple[str, Callable[[str], str] | None]:
+    """This answer's language, and what says the engine's words in it (None in English, whose words the
+    engine's cached text already holds): what ``services.board_text`` takes."""
+    language = current_language()
+    return language, (None if language == "en" else said)
+
+
 def init_app(app: Flask) -> None:
     """Flask-Babel with the language chosen as above, the ``?lang=`` switch, and the template helpers."""
     # A Babel of its own per app: Flask-Babel keeps the loaded catalogs on it, so two apps in one process (the
@@ -106,3 +136,5 @@ def init_app(app: Flask) -> None:
     app.after_request(_vary)
     app.jinja_env.globals["language_links"] = language_links
     app.jinja_env.globals["current_language"] = current_language
+    app.jinja_env.filters["say"] = said
+    app.jinja_env.filters["decimalformat"] = number  # Flask-Babel's, for whole numbers written as digits

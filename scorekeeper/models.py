@@ -25,6 +25,9 @@ class Club(db.Model):  # type: ignore[name-defined,misc]
     name: Mapped[str] = mapped_column(String(80))
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     """SHA-256 of the club's secret (its link); the secret itself is never stored."""
+    language: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    """The language (``hr``, ``fr`` …) the boards of the club's matches and its tournaments' venue screens
+    speak when the match or tournament names none (a pub's TV); None: each watching phone's own."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
@@ -75,6 +78,9 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
     state_revision: Mapped[int | None] = mapped_column(Integer, nullable=True)
     state_engine: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The ``ENGINE_VERSION`` that made the cache: a cache of another engine is replayed, never served."""
+    language: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    """The language (``hr``, ``fr`` …) the match's board speaks to a phone that chose none with the switch (a
+    pub's TV); None: its club's, else each watching phone's own."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
@@ -170,6 +176,9 @@ class Tournament(db.Model):  # type: ignore[name-defined,misc]
     """The club the tournament is played in, if any: its tables are the club's matches."""
     revision: Mapped[int] = mapped_column(Integer, default=1)
     """Raised by every write to the tournament itself (the tables' hands raise their matches' revisions)."""
+    language: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    """The language (``hr``, ``fr`` …) the venue screen speaks to a phone that chose none with the switch (a
+    pub's TV), and the tables' matches are created with; None: its club's, else each phone's own."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 

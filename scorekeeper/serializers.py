@@ -62,6 +62,7 @@ def match_head(match: Match, rules: Rules) -> dict[str, Any]:
         "created_at": stamp(match.created_at),
         "updated_at": stamp(match.updated_at),
         "links": {"board": f"/board/{match.view_token}"},
+        "language": match.language,
     }
 
 
@@ -84,7 +85,8 @@ def event(row: Event) -> dict[str, Any]:
 
 def club(row: Club, players: list[str]) -> dict[str, Any]:
     """The club as the API shows it, without its secret."""
-    return {"id": row.id, "name": row.name, "created_at": stamp(row.created_at), "players": players}
+    return {"id": row.id, "name": row.name, "created_at": stamp(row.created_at), "players": players,
+            "language": row.language}
 
 
 # ---------------------------------------------------------------- tournaments
@@ -110,6 +112,7 @@ def tournament_head(row: Tournament, rules: Rules) -> dict[str, Any]:
         "created_at": stamp(row.created_at),
         "updated_at": stamp(row.updated_at),
         "links": {"screen": f"/t/screen/{row.view_token}"},
+        "language": row.language,
     }
 
 

@@ -6,15 +6,38 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterable
 
+from flask_babel import lazy_gettext as _l
+from flask_babel.speaklater import LazyString
 from wtforms import SelectChoice
 
 from ..rules import Contract
 
 SUIT_SIGNS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
-CONTRACT_LABELS = {
-    c.value: (f"{SUIT_SIGNS[c.value]} {c.value}" if c.value in SUIT_SIGNS else c.value.replace("-", " "))
-    for c in Contract
+CONTRACT_WORDS = {
+    # Translators: the suit of clubs, as a contract or trumps (shown after its sign: "♣ clubs").
+    "clubs": _l("clubs"),
+    # Translators: the suit of diamonds, as a contract or trumps (shown after its sign: "♦ diamonds").
+    "diamonds": _l("diamonds"),
+    # Translators: the suit of hearts, as a contract or trumps (shown after its sign: "♥ hearts").
+    "hearts": _l("hearts"),
+    # Translators: the suit of spades, as a contract or trumps (shown after its sign: "♠ spades").
+    "spades": _l("spades"),
+    # glossary: trumps (no trumps)
+    "no-trumps": _l("no trumps"),
+    # glossary: trumps (all trumps)
+    "all-trumps": _l("all trumps"),
 }
+"""Each contract's word, said in the request's language."""
+
+
+def _label(contract: str) -> str:
+    word = str(CONTRACT_WORDS[contract])
+    return f"{SUIT_SIGNS[contract]} {word}" if contract in SUIT_SIGNS else word
+
+
+CONTRACT_LABELS: dict[str, LazyString] = {c.value: LazyString(_label, c.value) for c in Contract}
+"""Each contract as a choice shows it: a suit's sign and word (``♣ clubs``), ``no trumps``, ``all trumps`` (lazy
+texts: said in the language of the request that shows them)."""
 
 
 def options(pairs: Iterable[tuple[str, str]]) -> list[SelectChoice]:

@@ -11,10 +11,13 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import Length, Optional
 
+from ..i18n import said
 from ..rules import Contract, Problem, Rules
 from ..rules.describe import meld_chips
 from ..rules.variants import FalseClaim
@@ -22,6 +25,8 @@ from .choices import CONTRACT_LABELS, new_key, options
 
 HAND_GROUPS = ("card_points", "melds", "bela", "took_trick", "revoke", "claim")
 """Problems of a whole group of fields, shown at the top of that group."""
+# Translators: beside a text that is too long (a side's melds); %(max)d is the most characters it may have.
+TOO_LONG = _l("Field cannot be longer than %(max)d characters.")
 
 
 def _side_choices(names: Iterable[str]) -> list[tuple[str, str]]:
@@ -42,13 +47,20 @@ def claim_takes_melds(rules: Rules) -> bool:
 
 def _meld_and_bela_fields(rules: Rules, names: list[str], fields: dict[str, Field]) -> None:
     bela_most = 1 if bela_toggle(rules) else 4
+    bela_word = said(rules.bela_word)
     for i, name in enumerate(names):
-        fields[f"melds-{i}"] = StringField(f"{name}: melds", validators=[Optional(), Length(max=60)])
+        # Translators: a field's full name for a screen reader; %(side)s is a side's name ("Mike: melds").
+        fields[f"melds-{i}"] = StringField(_("%(side)s: melds", side=name),
+                                           validators=[Optional(), Length(max=60, message=TOO_LONG)])
+        # glossary: belote and rebelote
+        # Translators: a field's full name; %(side)s is a side's name, %(bela)s the game's word for the K and Q
+        # of trumps ("Mike: bela").
+        label = _("%(side)s: %(bela)s", side=name, bela=bela_word)
         if bela_most == 1:
-            fields[f"bela-{i}"] = BooleanField(f"{name}: {rules.bela_word}")
+            fields[f"bela-{i}"] = BooleanField(label)
         else:
             fields[f"bela-{i}"] = SelectField(
-                f"{name}: {rules.bela_word}",
+                label,
                 choices=options([(str(n), str(n)) for n in range(bela_most + 1)]),
                 default="0",
                 validators=[Optional()],
@@ -62,46 +74,62 @@ def hand_form(
     fields: dict[str, Field] = {"idempotency_key": HiddenField(), "revision": HiddenField()}
     sides = _side_choices(names)
     if claim:
-        fields["claim-side"] = RadioField("Who claims", choices=options(sides), validators=[Optional()])
-        fields["claim-points"] = IntegerField("Points won so far in this hand", validators=[Optional()])
+        # glossary: claim
+        fields["claim-side"] = RadioField(_("Who claims"), choices=options(sides), validators=[Optional()])
+        # glossary: hand
+        fields["claim-points"] = IntegerField(_("Points won so far in this hand"), validators=[Optional()])
         if rules.claim_window is not None:
-            fields["claim-trick"] = IntegerField("In trick number", validators=[Optional()])
+            fields["claim-trick"] = IntegerField(_("In trick number"), validators=[Optional()])
         if claim_takes_melds(rules):
             _meld_and_bela_fields(rules, names, fields)
     else:
-        fields["taker"] = RadioField("Taker", choices=options(sides), validators=[Optional()])
-        contract_choices = [(c.value, CONTRACT_LABELS[c.value]) for c in rules.contracts]
+        # glossary: taker
+        fields["taker"] = RadioField(_("Taker"), choices=options(sides), validators=[Optional()])
+        contract_choices: list[tuple[str, Any]] = [(c.value, CONTRACT_LABELS[c.value]) for c in rules.contracts]
         if not rules.contract_required:
-            contract_choices.insert(0, ("", "not noted"))
+            # glossary: trumps
+            # Translators: the trumps choice of a hand whose trumps the scorer does not write down.
+            contract_choices.insert(0, ("", _("not noted")))
         fields["contract"] = RadioField(
-            "Trumps" if not rules.doubles else "Contract", choices=options(contract_choices), validators=[Optional()]
+            # glossary: trumps
+            _("Trumps") if not rules.doubles else _("Contract"), choices=options(contract_choices),
+            validators=[Optional()]
         )
         if rules.doubles:
             fields["double"] = RadioField(
-                "Double",
-                choices=options([("0", "no"), ("1", "doubled ×2"), ("2", "redoubled ×4")]),
+                # Translators: Belote's double (contre) and redouble (surcontre).
+                _("Double"),
+                # Translators: the choices of "Double": not doubled, doubled, redoubled.
+                choices=options([("0", _("no")), ("1", _("doubled ×2")), ("2", _("redoubled ×4"))]),
                 default="0",
                 validators=[Optional()],
             )
-        fields["last_trick"] = RadioField("Last trick (+10)", choices=options(sides), validators=[Optional()])
+        fields["last_trick"] = RadioField(_("Last trick (+10)"), choices=options(sides), validators=[Optional()])
         for i, name in enumerate(names):
-            fields[f"card_points-{i}"] = IntegerField(f"{name}: card points", validators=[Optional()])
+            # Translators: a field's full name for a screen reader; %(side)s is a side's name.
+            fields[f"card_points-{i}"] = IntegerField(_("%(side)s: card points", side=name), validators=[Optional()])
         _meld_and_bela_fields(rules, names, fields)
         for i, name in enumerate(names):
             # The rare case the default cannot see: a trick of sevens and eights, no card points, yet the side's
             # melds count (RULES.md §3, melds need a trick).
-            fields[f"took_trick-{i}"] = BooleanField(f"{name} took a trick (no card points)")
+            # Translators: %(side)s is a side's name.
+            fields[f"took_trick-{i}"] = BooleanField(_("%(side)s took a trick (no card points)", side=name))
         if rules.revoke.value != "none":
             blank = [("", "—")]
+            # glossary: revoke
+            # Translators: who challenged a play as a revoke.
             fields["revoke-accuser"] = SelectField(
-                "Challenger", choices=options(blank + sides), validators=[Optional()]
+                _("Challenger"), choices=options(blank + sides), validators=[Optional()]
             )
+            # glossary: revoke
             fields["revoke-accused"] = SelectField(
-                "Accused of a revoke", choices=options(blank + sides), validators=[Optional()]
+                _("Accused of a revoke"), choices=options(blank + sides), validators=[Optional()]
             )
             fields["revoke-upheld"] = RadioField(
-                "Ruling",
-                choices=options([("yes", "upheld: it was a revoke"), ("no", "wrong challenge")]),
+                # Translators: the ruling on a revoke challenge.
+                _("Ruling"),
+                # glossary: revoke
+                choices=options([("yes", _("upheld: it was a revoke")), ("no", _("wrong challenge"))]),
                 validators=[Optional()],
             )
     form_class = type("HandForm", (FlaskForm,), fields)
@@ -124,7 +152,9 @@ def _melds_and_bela(get: Any, rules: Rules, hand: dict[str, Any], problems: list
             if token.isdigit():
                 values.append(int(token))
             else:
-                problems.append(Problem(f"melds.{i}", f"write meld values as numbers, like 20 50; not {token!r}"))
+                # Translators: beside a side's melds; %(text)s is what was typed, in quotes ('fifty').
+                problems.append(Problem(f"melds.{i}", _("write meld values as numbers, like 20 50; not %(text)s",
+                                                        text=repr(token))))
         melds.append(values)
     if any(melds):
         hand["melds"] = melds
@@ -199,11 +229,15 @@ def hand_from_form(form: FlaskForm, rules: Rules, claim: bool = False) -> tuple[
 
 
 SIDE_ASKS = {
-    "taker": "say who the taker is",
-    "last_trick": "say who took the last trick",
-    "claim-side": "say who claims",
-    "revoke-accuser": "say who challenged",
-    "revoke-accused": "say who is accused of a revoke",
+    # glossary: taker
+    "taker": _l("say who the taker is"),
+    "last_trick": _l("say who took the last trick"),
+    # glossary: claim
+    "claim-side": _l("say who claims"),
+    # glossary: revoke
+    "revoke-accuser": _l("say who challenged"),
+    # glossary: revoke
+    "revoke-accused": _l("say who is accused of a revoke"),
 }
 """What a side choice left blank asks for, in the table's words (the engine's own message names the API's side
 numbers, which the form never shows)."""
@@ -212,7 +246,7 @@ numbers, which the form never shows)."""
 def in_table_words(errors: dict[str, list[str]], form: FlaskForm) -> dict[str, list[str]]:
     """The errors of a hand form with a blank side choice asked for by name of the choice, not by side number."""
     data = form.data
-    return {name: ([SIDE_ASKS[name]] if name in SIDE_ASKS and data.get(name) in (None, "") else messages)
+    return {name: ([str(SIDE_ASKS[name])] if name in SIDE_ASKS and data.get(name) in (None, "") else messages)
             for name, messages in errors.items()}
 
 

@@ -6,6 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from wtforms import Field, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
@@ -15,18 +18,39 @@ from .choices import options
 from .house_rules import checked_rules, decode_rules
 
 MAX_PLAYERS = 4
+# Translators: a house-rule choice (and the folded house rules' summary) that keeps the game's own rule.
+AS_THE_GAME_SAYS = _l("as the game says")
 CLAIM_CHOICES = [
-    ("", "as the game says"),
-    ("none", "no claims: decided at the end of a hand"),
-    ("any-time", "claims at any moment"),
-    ("window-3", "claims only within the first 3 tricks"),
+    ("", AS_THE_GAME_SAYS),
+    # glossary: claim, hand
+    ("none", _l("no claims: decided at the end of a hand")),
+    # glossary: claim
+    ("any-time", _l("claims at any moment")),
+    # glossary: claim
+    ("window-3", _l("claims only within the first 3 tricks")),
 ]
 CLAIM_KEYS = ("claims", "claim-window", "claim-from")
 """The options the start form's one "Claims" field sets together."""
 HOUSE_FIELDS = ("target", "deal_limit", "tie", "claims", "bela_on_bate", "melds", "best_of")
 """The start form's house-rule fields, in the order the folded summary names them."""
-SUMMARY_WORDS = {"tie": "on a tie", "claims": "claims", "bela_on_bate": "bela of a bate taker",
-                 "melds": "melds", "best_of": "best of"}
+# Translators: beside a text that is too long (a player's name); %(max)d is the most characters it may have.
+TOO_LONG = _l("Field cannot be longer than %(max)d characters.")
+SUMMARY_LINES = {
+    # Translators: the folded house rules' summary of the tie rule; %(choice)s is the choice, "taker is bate".
+    "tie": _l("on a tie: %(choice)s"),
+    # glossary: claim
+    # Translators: the folded house rules' summary; %(choice)s is the choice, "claims at any moment".
+    "claims": _l("claims: %(choice)s"),
+    # glossary: belote and rebelote (Bela's bela), bate, taker
+    # Translators: the folded house rules' summary; %(choice)s is the choice, "always counts for its own side".
+    "bela_on_bate": _l("bela of a bate taker: %(choice)s"),
+    # Translators: the folded house rules' summary; %(choice)s is the choice, "only the side with the best".
+    "melds": _l("melds: %(choice)s"),
+    # glossary: game
+    # Translators: the folded house rules' summary; %(choice)s is the choice, "3 games".
+    "best_of": _l("best of: %(choice)s"),
+}
+"""Each house-rule field's line in the folded house rules' summary, with its choice."""
 MATCH_FIELDS = {
     **{f"players.{i}": f"player_{i}" for i in range(MAX_PLAYERS)},
     "rules.target": "target",
@@ -56,49 +80,65 @@ class NewMatchForm(FlaskForm):
     """Start a match: the game, the house rules that differ, the players in seat order, the first dealer."""
 
     idempotency_key = HiddenField()
-    club = SelectField("Club", choices=[], validate_choice=False)
+    club = SelectField(_l("Club"), choices=[], validate_choice=False)
     variant = RadioField(
-        "Game",
+        # glossary: game
+        _l("Game"),
         choices=options([(name, rules.title) for name, rules in PRESETS.items()]),
         default="bela",
-        validators=[InputRequired("choose a game")],
+        # glossary: game
+        validators=[InputRequired(_l("choose a game"))],
     )
-    player_0 = StringField("Seat 1", validators=[Optional(), Length(max=40)])
-    player_1 = StringField("Seat 2", validators=[Optional(), Length(max=40)])
-    player_2 = StringField("Seat 3", validators=[Optional(), Length(max=40)])
-    player_3 = StringField("Seat 4", validators=[Optional(), Length(max=40)])
+    player_0 = StringField(_l("Seat %(number)s", number=1), validators=[Optional(), Length(max=40, message=TOO_LONG)])
+    player_1 = StringField(_l("Seat %(number)s", number=2), validators=[Optional(), Length(max=40, message=TOO_LONG)])
+    player_2 = StringField(_l("Seat %(number)s", number=3), validators=[Optional(), Length(max=40, message=TOO_LONG)])
+    player_3 = StringField(_l("Seat %(number)s", number=4), validators=[Optional(), Length(max=40, message=TOO_LONG)])
     first_dealer = RadioField(
-        "First dealer", choices=options([(str(i), f"Seat {i + 1}") for i in range(MAX_PLAYERS)]), default="0"
+        _l("First dealer"),
+        # Translators: a seat at the table, before its player's name is typed: "Seat 1".
+        choices=options([(str(i), _l("Seat %(number)s", number=i + 1)) for i in range(MAX_PLAYERS)]), default="0"
     )
-    target = IntegerField("Target", validators=[Optional(), NumberRange(min=1, max=100000)])
+    target = IntegerField(_l("Target"), validators=[Optional(), NumberRange(
+        min=1, max=100000,
+        # Translators: beside the target when it is out of bounds; %(min)s and %(max)s are numbers.
+        message=_l("Number must be between %(min)s and %(max)s."))])
     tie = SelectField(
-        "Tie rule",
+        _l("Tie rule"),
         choices=options(
             [
-                ("", "as the game says"),
-                ("hold-taker", "taker's points held over"),
-                ("hold-all", "whole hand held over"),
-                ("taker-nothing", "taker scores nothing"),
-                ("taker-fails", "taker is bate"),
+                ("", AS_THE_GAME_SAYS),
+                # glossary: taker
+                ("hold-taker", _l("taker's points held over")),
+                # glossary: hand
+                ("hold-all", _l("whole hand held over")),
+                # glossary: taker
+                ("taker-nothing", _l("taker scores nothing")),
+                # glossary: taker, bate
+                ("taker-fails", _l("taker is bate")),
             ]
         ),
     )
-    claims = SelectField("Claims", choices=options(CLAIM_CHOICES))
-    deal_limit = IntegerField("Deal limit (deals in a game; then the side ahead wins)", validators=[Optional()])
+    # glossary: claim
+    claims = SelectField(_l("Claims"), choices=options(CLAIM_CHOICES))
+    # glossary: game
+    deal_limit = IntegerField(_l("Deal limit (deals in a game; then the side ahead wins)"), validators=[Optional()])
     bela_on_bate = SelectField(
-        "Bela (K and Q of trumps) of a taker who is bate",
-        choices=options([("", "as the game says"), ("moves", "goes to the defenders with the rest"),
-                         ("stays", "always counts for its own side")]),
+        # glossary: belote and rebelote (Bela's bela), trumps, taker, bate
+        _l("Bela (K and Q of trumps) of a taker who is bate"),
+        choices=options([("", AS_THE_GAME_SAYS), ("moves", _l("goes to the defenders with the rest")),
+                         ("stays", _l("always counts for its own side"))]),
         default="",
     )
     melds = SelectField(
-        "Who scores melds",
-        choices=options([("", "as the game says"), ("best-side", "only the side with the best"),
-                         ("each-side", "every side its own")]),
+        _l("Who scores melds"),
+        choices=options([("", AS_THE_GAME_SAYS), ("best-side", _l("only the side with the best")),
+                         ("each-side", _l("every side its own"))]),
         default="",
     )
     best_of = SelectField(
-        "Best of", choices=options([("", "as the game says"), ("1", "1 game"), ("3", "3 games"), ("5", "5 games")])
+        # glossary: game
+        _l("Best of"), choices=options([("", AS_THE_GAME_SAYS), ("1", _l("1 game")), ("3", _l("3 games")),
+                                        ("5", _l("5 games"))])
     )
     extra_rules = HiddenField()
     """House rules from a link or a club's last match that no field above shows (encoded, ``encode_rules``)."""
@@ -108,8 +148,8 @@ class NewMatchForm(FlaskForm):
     def validate_extra_rules(self, field: Field) -> None:
         """The hidden house rules must still read as house rules of their game."""
         if field.data and checked_rules(self.rules_for.data or "", decode_rules(field.data)) is None:
-            raise ValidationError("the house rules from the link could not be read: open the link again, "
-                                  "or start with the rules shown here")
+            raise ValidationError(_("the house rules from the link could not be read: open the link again, "
+                                    "or start with the rules shown here"))
 
     def prefill(self, overrides: Mapping[str, Any]) -> dict[str, Any]:
         """Show ``overrides`` (a game's house rules that differ from the preset) in the fields that can show
@@ -140,19 +180,23 @@ class NewMatchForm(FlaskForm):
         return extra
 
     def house_summary(self) -> list[str]:
-        """The folded house rules' summary: each field that differs from the game, as "label: choice"."""
+        """The folded house rules' summary: each field that differs from the game, as "label: choice", in the
+        request's language."""
         parts: list[str] = []
         for name in HOUSE_FIELDS:
             field = self[name]
             if field.data in (None, ""):
                 continue
             if name == "target":
-                parts.append(f"target {field.data}")
+                # Translators: the folded house rules' summary: the points to win a game.
+                parts.append(_("target %(points)s", points=field.data))
             elif name == "deal_limit":
-                parts.append(f"{field.data} deals a game")
+                # glossary: game
+                # Translators: the folded house rules' summary: the deal limit.
+                parts.append(ngettext("%(num)s deal a game", "%(num)s deals a game", field.data))
             else:
                 label = {str(c.value): c.label for c in field.choices}.get(str(field.data), str(field.data))
-                parts.append(f"{SUMMARY_WORDS[name]}: {label}")
+                parts.append(SUMMARY_LINES[name] % {"choice": label})
         return parts
 
     def field_overrides(self) -> dict[str, Any]:

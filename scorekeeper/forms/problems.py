@@ -10,14 +10,24 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 
+from flask_babel import lazy_gettext as _l
+from flask_wtf.i18n import translations as wtforms_translations
+
+from ..i18n import said
 from ..rules import Problem
 
 FORM = "_form"
 """The key of the messages about the whole form, shown at its top."""
-EXPIRED_FORM = "This page was open too long: nothing was saved. Reload it and try again."
-"""What a form whose CSRF token no longer holds (a page left open, a lost cookie, another site) says, on every page."""
-WTFORMS_WORDS = {"Not a valid integer value.": "write a whole number"}
-"""WTForms' own messages in the table's words."""
+EXPIRED_FORM = _l("This page was open too long: nothing was saved. Reload it and try again.")
+"""What a form whose CSRF token no longer holds (a page left open, a lost cookie, another site) says, on every
+page (a lazy text: said in the language of the request that shows it)."""
+WTFORMS_WORDS = {
+    "Not a valid integer value.": _l("write a whole number"),
+    # Translators: beside a choice (a radio or a list) whose posted value is none of its choices.
+    "Not a valid choice.": _l("choose one of the choices shown"),
+}
+"""WTForms' own messages (in English, or in the request's language when WTForms has a catalog for it) in the
+table's words, in the request's language."""
 
 
 class HasProblems(Protocol):
@@ -57,22 +67,34 @@ def show_problems(form: Any, problems: HasProblems | Iterable[Problem] = (), fie
         known = set(form._fields) | set(groups)
         for name, messages in form.errors.items():
             if name == "csrf_token":
-                _add(shown, FORM, EXPIRED_FORM)
+                _add(shown, FORM, str(EXPIRED_FORM))
             elif name is None:  # WTForms' form-level errors
                 for message in messages:
-                    _add(shown, FORM, message)
+                    _add(shown, FORM, _table_words(message))
             else:
                 for message in messages:
-                    _add(shown, name, WTFORMS_WORDS.get(message, message))
+                    _add(shown, name, _table_words(message))
     for problem in getattr(problems, "problems", problems):
         name = form_field(problem.field, fields)
-        _add(shown, name if known is None or name in known else FORM, problem.message)
+        _add(shown, name if known is None or name in known else FORM, said(problem.message))
     return shown
 
 
+def _table_words(message: object) -> str:
+    """A WTForms message as the page says it: one of ``WTFORMS_WORDS`` in the table's words (whether WTForms
+    said it in English or in its own catalog's language), any other as it is (our validators' messages are
+    lazy texts, said here in the request's language)."""
+    text = str(message)
+    for english, ours in WTFORMS_WORDS.items():
+        if text in (english, wtforms_translations.gettext(english)):
+            return str(ours)
+    return text
+
+
 def problems_text(problems: HasProblems | Iterable[Problem]) -> str:
-    """The problems as one line, for the top of a page that has no field for them (a button's write)."""
-    return " ".join(p.message for p in getattr(problems, "problems", problems))
+    """The problems as one line, for the top of a page that has no field for them (a button's write), in the
+    request's language."""
+    return " ".join(said(p.message) for p in getattr(problems, "problems", problems))
 
 
 def _add(errors: dict[str, list[str]], name: str, message: str) -> None:

@@ -6,14 +6,18 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, SelectMultipleField, StringField
 from wtforms.validators import Length, Optional
 
+from ..i18n import said
 from ..rules import Problem, RuleError, Rules
 from ..rules.cards import FULL_DECK, NATURAL_ORDER, Card, Contract, Rank, Suit
 from ..rules.hand import read_declarations
-from .choices import CONTRACT_LABELS, SUIT_SIGNS, options
+from .choices import CONTRACT_LABELS, CONTRACT_WORDS, SUIT_SIGNS, options
 
 SEQUENCE_SLOTS = 2
 """Sequences each side may enter on the meld page."""
@@ -23,6 +27,27 @@ CARD_CHOICES = options((str(c), str(c)) for c in FULL_DECK)
 LEGAL_FIELDS = {"hand.*": "hand"}
 """The legal-play form's field for an engine problem: every card of the hand is the one ``hand`` field."""
 _CARD_SPLIT = re.compile(r"[\s,;]+")
+EMPTY = "—"
+"""An empty choice of a list."""
+FOUR_OF = {
+    # Translators: a square (four of a kind), as chosen in a list and named in the rule book.
+    Rank.SEVEN: _l("four sevens"),
+    # Translators: a square (four of a kind), as chosen in a list and named in the rule book.
+    Rank.EIGHT: _l("four eights"),
+    # Translators: a square (four of a kind), as chosen in a list and named in the rule book.
+    Rank.NINE: _l("four nines"),
+    # Translators: a square (four of a kind), as chosen in a list and named in the rule book.
+    Rank.TEN: _l("four tens"),
+    # Translators: a square (four of a kind), as chosen in a list and named in the rule book.
+    Rank.JACK: _l("four jacks"),
+    # Translators: a square (four of a kind), as chosen in a list and named in the rule book.
+    Rank.QUEEN: _l("four queens"),
+    # Translators: a square (four of a kind), as chosen in a list and named in the rule book.
+    Rank.KING: _l("four kings"),
+    # Translators: a square (four of a kind), as chosen in a list and named in the rule book.
+    Rank.ACE: _l("four aces"),
+}
+"""A square of each rank in words (lazy: said in the language of the request that shows it)."""
 
 
 def _make_form(fields: dict[str, Field], formdata: Any) -> FlaskForm:
@@ -31,7 +56,8 @@ def _make_form(fields: dict[str, Field], formdata: Any) -> FlaskForm:
     return form
 
 
-def _contract_field(rules: Rules, label: str = "Trumps (the contract)") -> RadioField:
+# glossary: trumps
+def _contract_field(rules: Rules, label: str = _l("Trumps (the contract)")) -> RadioField:
     return RadioField(label, validators=[Optional()],
                       choices=options([(c.value, CONTRACT_LABELS[c.value]) for c in rules.contracts]))
 
@@ -49,23 +75,32 @@ def meld_form(rules: Rules, names: list[str], formdata: Any) -> FlaskForm:
     """Each side's sequences and squares (a few slots each), its bela, the trumps and forehand."""
     fields: dict[str, Field] = {"variant": HiddenField(default=rules.variant)}
     fields["contract"] = _contract_field(rules)
-    fields["forehand"] = RadioField("Forehand (leads to the first trick)", validators=[Optional()],
+    fields["forehand"] = RadioField(_("Forehand (leads to the first trick)"), validators=[Optional()],
                                     choices=options([(str(i), n) for i, n in enumerate(names)]))
-    lengths = options([("", "—"), *((str(n), f"{n} cards") for n in range(3, 9))])
-    tops = options([("", "—"), *((r.value, r.word) for r in reversed(NATURAL_ORDER))])
-    suits = options([("", "—"), *((s.value, f"{SUIT_SIGNS[s.value]} {s.value}") for s in Suit)])
-    ranks = options([("", "—"), *((r.value, f"four {r.word}s") for r in reversed(NATURAL_ORDER))])
+    # Translators: the length of a sequence (a run of cards of one suit), chosen in a list.
+    lengths = options([("", EMPTY), *((str(n), ngettext("%(num)s card", "%(num)s cards", n)) for n in range(3, 9))])
+    tops = options([("", EMPTY), *((r.value, said(r.word)) for r in reversed(NATURAL_ORDER))])
+    suits = options([("", EMPTY), *((s.value, f"{SUIT_SIGNS[s.value]} {CONTRACT_WORDS[s.value]}") for s in Suit)])
+    ranks = options([("", EMPTY), *((r.value, FOUR_OF[r]) for r in reversed(NATURAL_ORDER))])
     for i, name in enumerate(names):
         for j in range(SEQUENCE_SLOTS):
-            fields[f"seq-{i}-{j}-length"] = SelectField(f"{name}: sequence {j + 1}, length", choices=lengths,
-                                                        validators=[Optional()])
-            fields[f"seq-{i}-{j}-top"] = SelectField(f"{name}: sequence {j + 1}, top card", choices=tops,
-                                                     validators=[Optional()])
-            fields[f"seq-{i}-{j}-suit"] = SelectField(f"{name}: sequence {j + 1}, suit", choices=suits,
-                                                      validators=[Optional()])
+            # Translators: a list's label, heard with a screen reader; %(side)s is a side's name, %(number)s 1 or 2.
+            fields[f"seq-{i}-{j}-length"] = SelectField(_("%(side)s: sequence %(number)s, length", side=name,
+                                                           number=j + 1), choices=lengths, validators=[Optional()])
+            # Translators: a list's label, heard with a screen reader; %(side)s is a side's name, %(number)s 1 or 2.
+            fields[f"seq-{i}-{j}-top"] = SelectField(_("%(side)s: sequence %(number)s, top card", side=name,
+                                                        number=j + 1), choices=tops, validators=[Optional()])
+            # Translators: a list's label, heard with a screen reader; %(side)s is a side's name, %(number)s 1 or 2.
+            fields[f"seq-{i}-{j}-suit"] = SelectField(_("%(side)s: sequence %(number)s, suit", side=name,
+                                                         number=j + 1), choices=suits, validators=[Optional()])
         for j in range(SQUARE_SLOTS):
-            fields[f"square-{i}-{j}"] = SelectField(f"{name}: square", choices=ranks, validators=[Optional()])
-        fields[f"bela-{i}"] = BooleanField(f"{name} holds {rules.bela_word} (K and Q of trumps)")
+            # Translators: a list's label, heard with a screen reader; %(side)s is a side's name.
+            fields[f"square-{i}-{j}"] = SelectField(_("%(side)s: square", side=name), choices=ranks,
+                                                    validators=[Optional()])
+        # glossary: belote and rebelote
+        # Translators: %(side)s is a side's name, %(bela)s the game's word for king and queen of trumps (bela).
+        fields[f"bela-{i}"] = BooleanField(_("%(side)s holds %(bela)s (K and Q of trumps)", side=name,
+                                              bela=said(rules.bela_word)))
     return _make_form(fields, formdata)
 
 
@@ -81,17 +116,18 @@ def read_meld_form(form: FlaskForm, rules: Rules, names: list[str]) -> tuple[dic
     problems: list[Problem] = []
     contract = get("contract") or None
     if contract is None:
-        problems.append(Problem("contract", "choose the trumps: they decide which sequence is higher"))
+        # glossary: trumps
+        problems.append(Problem("contract", _("choose the trumps: they decide which sequence is higher")))
     forehand = get("forehand")
     if forehand in (None, "", "None"):
-        problems.append(Problem("forehand", "choose forehand: equal sequences may go to the side that leads"))
+        problems.append(Problem("forehand", _("choose forehand: equal sequences may go to the side that leads")))
     declarations: list[list[dict[str, Any]]] = [[] for _ in names]
     for i in range(len(names)):
         slots: list[tuple[str, dict[str, Any]]] = []
         for j in range(SEQUENCE_SLOTS):
             parts = [get(f"seq-{i}-{j}-{p}") or "" for p in ("length", "top", "suit")]
             if any(parts) and not all(parts):
-                problems.append(Problem(f"seq-{i}-{j}", "give the sequence's length, top card and suit"))
+                problems.append(Problem(f"seq-{i}-{j}", _("give the sequence's length, top card and suit")))
             elif all(parts):
                 slots.append((f"seq-{i}-{j}", {"kind": "sequence", "length": int(parts[0]), "top": parts[1],
                                                "suit": parts[2]}))
@@ -119,14 +155,16 @@ def counter_form(rules: Rules, sides: list[str], formdata: Any) -> FlaskForm:
     """The trumps, how many play, and a grid of the pack per side to tick the cards it took."""
     fields: dict[str, Field] = {
         "variant": HiddenField(default=rules.variant),
-        "contract": RadioField("Trumps", validators=[Optional()], default="hearts",
+        # glossary: trumps
+        "contract": RadioField(_("Trumps"), validators=[Optional()], default="hearts",
                                choices=options([(c.value, CONTRACT_LABELS[c.value]) for c in Contract])),
-        "deal": RadioField("Players", validators=[Optional()], default="4" if rules.full_deck else "2",
-                           choices=options([("4", "four-handed: every card is played"),
-                                            ("2", "two- or three-handed")])),
+        "deal": RadioField(_("Players"), validators=[Optional()], default="4" if rules.full_deck else "2",
+                           choices=options([("4", _("four-handed: every card is played")),
+                                            ("2", _("two- or three-handed"))])),
     }
     for i, side in enumerate(sides):
-        fields[f"cards-{i}"] = SelectMultipleField(f"Cards {side} took", choices=CARD_CHOICES,
+        # Translators: %(side)s is a side's name (or "first player" …): the cards it took in its tricks.
+        fields[f"cards-{i}"] = SelectMultipleField(_("Cards %(side)s took", side=side), choices=CARD_CHOICES,
                                                    validators=[Optional()])
     return _make_form(fields, formdata)
 
@@ -139,19 +177,28 @@ def legal_form(rules: Rules, names: list[str], seats: list[str], formdata: Any) 
     seat_choices = [(str(i), s) for i, s in enumerate(seats)]
     fields: dict[str, Field] = {"variant": HiddenField(default=rules.variant), "contract": _contract_field(rules)}
     for n in range(rules.players - 1):
-        fields[f"trick-{n}-seat"] = SelectField(f"Card {n + 1} of the trick: played by", validators=[Optional()],
-                                                choices=options([("", "—"), *seat_choices]))
-        fields[f"trick-{n}-card"] = StringField(f"Card {n + 1} of the trick", validators=[Optional(), Length(max=4)])
-    fields["seat"] = SelectField("The accused player", validators=[Optional()],
-                                 choices=options([("", "—"), *seat_choices]))
-    fields["hand"] = StringField("The cards the accused held", validators=[Optional(), Length(max=80)])
-    fields["played"] = StringField("The card the accused played (optional)", validators=[Optional(), Length(max=4)])
+        # Translators: %(number)s is the card's place in the trick (1, 2, 3).
+        fields[f"trick-{n}-seat"] = SelectField(_("Card %(number)s of the trick: played by", number=n + 1),
+                                                validators=[Optional()], choices=options([("", EMPTY), *seat_choices]))
+        # Translators: %(number)s is the card's place in the trick (1, 2, 3).
+        fields[f"trick-{n}-card"] = StringField(_("Card %(number)s of the trick", number=n + 1),
+                                                validators=[Optional(), Length(max=4)])
+    fields["seat"] = SelectField(_("The accused player"), validators=[Optional()],
+                                 choices=options([("", EMPTY), *seat_choices]))
+    fields["hand"] = StringField(_("The cards the accused held"), validators=[Optional(), Length(max=80)])
+    fields["played"] = StringField(_("The card the accused played (optional)"),
+                                   validators=[Optional(), Length(max=4)])
     top = rules.cards.top_trump
-    fields["bare_yuss"] = SelectField(f"Bare {'Yuss' if top is Rank.JACK else 'jasek'} ({top.word} of trumps alone)",
-                                      validators=[Optional()], choices=options(
-        [("", "as the game says"), ("yes", "may be withheld"), ("no", "must be played")]))
-    fields["challenger"] = SelectField("Who challenged", validators=[Optional()],
-                                       choices=options([("", "—"), *((str(i), n) for i, n in enumerate(names))]))
+    # Translators: Yuss (the jack) and jasek (the queen) are the top trump's names in the game: keep them;
+    # %(rank)s is its rank in words (jack, queen).
+    bare = (_("Bare Yuss (%(rank)s of trumps alone)", rank=said(top.word)) if top is Rank.JACK
+            # Translators: jasek is the top trump's name in the Czech games (the queen): keep it; %(rank)s is its
+            # rank in words (queen).
+            else _("Bare jasek (%(rank)s of trumps alone)", rank=said(top.word)))
+    fields["bare_yuss"] = SelectField(bare, validators=[Optional()], choices=options(
+        [("", _("as the game says")), ("yes", _("may be withheld")), ("no", _("must be played"))]))
+    fields["challenger"] = SelectField(_("Who challenged"), validators=[Optional()],
+                                       choices=options([("", EMPTY), *((str(i), n) for i, n in enumerate(names))]))
     return _make_form(fields, formdata)
 
 
@@ -166,18 +213,20 @@ def read_legal_form(form: FlaskForm, rules: Rules) -> tuple[dict[str, Any], list
         if not seat and not card:
             continue
         if not seat:
-            problems.append(Problem(f"trick-{n}-seat", "say who played this card"))
+            problems.append(Problem(f"trick-{n}-seat", _("say who played this card")))
         if not card:
-            problems.append(Problem(f"trick-{n}-card", "write the card, like 10H, JS or AC"))
+            # Translators: 10H, JS and AC are cards written as the form reads them (rank, then suit): keep them.
+            problems.append(Problem(f"trick-{n}-card", _("write the card, like 10H, JS or AC")))
         if len(trick) != n:
-            problems.append(Problem(f"trick-{n}-card", "enter the trick's cards in order, from the first"))
+            problems.append(Problem(f"trick-{n}-card", _("enter the trick's cards in order, from the first")))
         if seat and card:
             trick.append({"seat": int(seat), "card": card})
     if not get("seat"):
-        problems.append(Problem("seat", "choose the player whose play is questioned"))
+        problems.append(Problem("seat", _("choose the player whose play is questioned")))
     hand = [t for t in _CARD_SPLIT.split((get("hand") or "").strip()) if t]
     if not hand:
-        problems.append(Problem("hand", "write the cards the player held, like 7S KD 10H"))
+        # Translators: 7S KD 10H are cards written as the form reads them (rank, then suit): keep them.
+        problems.append(Problem("hand", _("write the cards the player held, like 7S KD 10H")))
     played: Card | None = None
     if (get("played") or "").strip():
         try:

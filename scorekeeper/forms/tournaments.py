@@ -5,26 +5,33 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import LazyString
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Optional
 
+from ..i18n import said
 from ..rules import PRESETS
 from .choices import options
+from .languages import chosen_language, screen_language_field
 
 SEVEN_DEALS = "7"
 DEAL_LIMITS = [
-    (SEVEN_DEALS, "A game ends after 7 deals: the side ahead wins (seed 001's Belote tournaments)"),
-    ("", "A game is played to its target, as the game says"),
+    # glossary: game, hand (a deal). Translators: “seed 001” names the Belote tournament nights this way of ending a
+    # game comes from: keep the name as it is.
+    (SEVEN_DEALS, _l("A game ends after 7 deals: the side ahead wins (seed 001's Belote tournaments)")),
+    # glossary: game
+    ("", _l("A game is played to its target, as the game says")),
 ]
 FORMATS = [
-    ("knockout-remix", "Knockout, new partners every round: players enter alone; the winners of each table go on "
-                       "and are drawn into new pairs (4, 8, 16, 32… players)"),
-    ("knockout", "Knockout: fixed entries; the winners of each table go on, byes fill the first round"),
-    ("swiss", "Swiss: every entry plays every round, against the entries with as many wins, never twice"),
-    ("round-robin", "Round-robin: every entry meets every other once"),
+    ("knockout-remix", _l("Knockout, new partners every round: players enter alone; the winners of each table go on "
+                          "and are drawn into new pairs (4, 8, 16, 32… players)")),
+    ("knockout", _l("Knockout: fixed entries; the winners of each table go on, byes fill the first round")),
+    ("swiss", _l("Swiss: every entry plays every round, against the entries with as many wins, never twice")),
+    ("round-robin", _l("Round-robin: every entry meets every other once")),
 ]
-ENTRIES = [("players", "Players, each alone"), ("pairs", "Fixed pairs of partners (four-handed games)")]
+ENTRIES = [("players", _l("Players, each alone")), ("pairs", _l("Fixed pairs of partners (four-handed games)"))]
 TOURNAMENT_FIELDS = {"rules.deal-limit": "deal_limit", "variant": "variant", "rules.*": "variant"}
 """Where a problem with a new tournament is shown on its form (the rest by their own names)."""
 REGISTER_FIELDS = {"names.0": "name", "names.1": "partner", "names": "name"}
@@ -34,16 +41,23 @@ class NewTournamentForm(FlaskForm):
     """A new tournament: its name, game, deal limit, format, entry, rounds (swiss), seed and club."""
 
     idempotency_key = HiddenField()
-    name = StringField("Name of the tournament", validators=[InputRequired("give the tournament a name, such as "
-                                                                           "\"Friday Belote\"")])
-    variant = SelectField("Game", choices=options((name, rules.title) for name, rules in PRESETS.items()),
+    name = StringField(_l("Name of the tournament"), validators=[InputRequired(
+        # Translators: "Friday Belote" is an example of a tournament's name: a weekday and the game.
+        _l("give the tournament a name, such as \"Friday Belote\""))])
+    # Each game's name in the page's language (the engine's title, said when the form is shown).
+    variant = SelectField(_l("Game"), choices=options((name, LazyString(said, rules.title))
+                                                      for name, rules in PRESETS.items()),
                           default="belote")
-    deal_limit = RadioField("How a game ends", choices=options(DEAL_LIMITS), default=SEVEN_DEALS, validate_choice=False)
-    format = RadioField("Format", choices=options(FORMATS), default="knockout-remix", validate_choice=False)
-    entry = RadioField("Entry", choices=options(ENTRIES), default="players", validate_choice=False)
-    rounds = IntegerField("Rounds (Swiss only)", validators=[Optional()])
-    seed = IntegerField("Draw seed (optional: one is drawn for you)", validators=[Optional()])
-    club = SelectField("Club", choices=options([("", "No club")]), default="")
+    # glossary: game
+    deal_limit = RadioField(_l("How a game ends"), choices=options(DEAL_LIMITS), default=SEVEN_DEALS,
+                            validate_choice=False)
+    format = RadioField(_l("Format"), choices=options(FORMATS), default="knockout-remix", validate_choice=False)
+    # Translators: how players enter a tournament: each alone, or as fixed pairs.
+    entry = RadioField(_l("Entry"), choices=options(ENTRIES), default="players", validate_choice=False)
+    rounds = IntegerField(_l("Rounds (Swiss only)"), validators=[Optional()])
+    seed = IntegerField(_l("Draw seed (optional: one is drawn for you)"), validators=[Optional()])
+    club = SelectField(_l("Club"), choices=options([("", _l("No club"))]), default="")
+    language = screen_language_field(_l("Language of the venue screen and the tables' boards"))
 
     def request_body(self) -> dict[str, Any]:
         """The API's tournament body made from the form."""
@@ -57,6 +71,8 @@ class NewTournamentForm(FlaskForm):
             body["seed"] = self.seed.data
         if self.club.data:
             body["club"] = self.club.data
+        if chosen_language(self.language):
+            body["language"] = chosen_language(self.language)
         return body
 
 
@@ -64,8 +80,8 @@ class RegisterForm(FlaskForm):
     """A player registering (alone), or a pair: the player's name and the partner's."""
 
     idempotency_key = HiddenField()
-    name = StringField("Name")
-    partner = StringField("Partner's name")
+    name = StringField(_l("Name"))
+    partner = StringField(_l("Partner's name"))
 
     def request_body(self, pairs: bool) -> dict[str, Any]:
         """The API's registration body: ``{"name"}``, or ``{"names": [a, b]}`` for pairs."""
@@ -78,10 +94,10 @@ class DecideForm(FlaskForm):
     """The organizer's decision of a table that cannot finish: the side that wins it, and why."""
 
     idempotency_key = HiddenField()
-    winner = RadioField("Winner", choices=[], validate_choice=False,
-                        validators=[InputRequired("choose the side that wins the table")])
-    reason = StringField("Why (kept in the table's record)",
-                         validators=[InputRequired("say why the table is decided (a no-show, a dispute …)")])
+    winner = RadioField(_l("Winner"), choices=[], validate_choice=False,
+                        validators=[InputRequired(_l("choose the side that wins the table"))])
+    reason = StringField(_l("Why (kept in the table's record)"),
+                         validators=[InputRequired(_l("say why the table is decided (a no-show, a dispute …)"))])
 
     def request_body(self) -> dict[str, Any]:
         """The API's decision body."""

@@ -8,6 +8,7 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from .errors import RuleError
+from .words import Said
 
 
 class Suit(StrEnum):
@@ -22,6 +23,11 @@ class Suit(StrEnum):
     def letter(self) -> str:
         """The one-letter form used in card names (``C D H S``)."""
         return self.value[0].upper()
+
+    @property
+    def word(self) -> Said:
+        """The suit as players say it: ``clubs``, ``hearts`` (said in the table's language)."""
+        return _SUIT_WORDS[self]
 
 
 class Rank(StrEnum):
@@ -42,9 +48,15 @@ class Rank(StrEnum):
         return _NATURAL.index(self)
 
     @property
-    def word(self) -> str:
-        """The rank as players say it: ``ace``, ``king``, ``ten``."""
+    def word(self) -> Said:
+        """The rank as players say it: ``ace``, ``king``, ``ten`` (said in the table's language)."""
         return _WORDS[self]
+
+    @property
+    def short(self) -> str:
+        """The rank as written on a card in a sentence: ``7`` to ``10`` as they are, ``J Q K A`` said in the
+        table's language (the letters differ: a Croatian jack is a *dečko*)."""
+        return _SHORT.get(self, self.value)
 
 
 _NATURAL = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
@@ -52,8 +64,22 @@ NATURAL_ORDER: tuple[Rank, ...] = _NATURAL
 """Ranks low to high in the natural order (sequences, squares, the cut for deal)."""
 
 _WORDS = {
-    Rank.SEVEN: "seven", Rank.EIGHT: "eight", Rank.NINE: "nine", Rank.TEN: "ten",
-    Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king", Rank.ACE: "ace",
+    Rank.SEVEN: Said("seven"), Rank.EIGHT: Said("eight"), Rank.NINE: Said("nine"), Rank.TEN: Said("ten"),
+    Rank.JACK: Said("jack"), Rank.QUEEN: Said("queen"), Rank.KING: Said("king"), Rank.ACE: Said("ace"),
+}
+_SHORT: dict[Rank, str] = {
+    # Translators: the jack's letter, as written on a card and in a card's name such as "J♠".
+    Rank.JACK: Said("J"),
+    # Translators: the queen's letter, as written on a card and in a card's name such as "Q♠".
+    Rank.QUEEN: Said("Q"),
+    # Translators: the king's letter, as written on a card and in a card's name such as "K♠".
+    Rank.KING: Said("K"),
+    # Translators: the ace's letter, as written on a card and in a card's name such as "A♠".
+    Rank.ACE: Said("A"),
+}
+_SUIT_WORDS = {
+    Suit.CLUBS: Said("clubs"), Suit.DIAMONDS: Said("diamonds"), Suit.HEARTS: Said("hearts"),
+    Suit.SPADES: Said("spades"),
 }
 
 TRUMP_POINTS: dict[Rank, int] = {
@@ -106,9 +132,21 @@ class Contract(StrEnum):
         """Whether cards of ``suit`` are trumps under this contract."""
         return self is Contract.ALL_TRUMPS or _TRUMP_SUIT.get(self) is suit
 
+    @property
+    def word(self) -> Said:
+        """The contract as players say it: ``hearts``, ``no-trumps`` (said in the table's language)."""
+        return _CONTRACT_WORDS[self]
+
 
 # Looked up by member, not by .value: an Enum's .value is a slow descriptor, and scoring asks often.
 _TRUMP_SUIT: dict[Contract, Suit] = {Contract(s.value): s for s in Suit}
+_CONTRACT_WORDS = {
+    **{Contract(s.value): word for s, word in _SUIT_WORDS.items()},
+    # glossary: trumps (no trumps)
+    Contract.NO_TRUMPS: Said("no-trumps"),
+    # glossary: trumps (all trumps)
+    Contract.ALL_TRUMPS: Said("all-trumps"),
+}
 SUIT_CONTRACTS: tuple[Contract, ...] = (Contract.CLUBS, Contract.DIAMONDS, Contract.HEARTS, Contract.SPADES)
 """The four suit contracts, lowest first (the Belote bidding order)."""
 
@@ -200,7 +238,8 @@ class Card:
                 for rank in Rank:
                     if rank.value == rank_text:
                         return cls(rank, suit)
-        raise RuleError(field, f"{text!r} is not a card of the 32-card pack: write rank then suit, like 10H, JS or AC")
+        raise RuleError(field, Said("%(text)s is not a card of the 32-card pack: write rank then suit, like 10H, "
+                                    "JS or AC", text=repr(text)))
 
     def __str__(self) -> str:
         return f"{self.rank.value}{self.suit.letter}"

@@ -3,85 +3,173 @@
 from __future__ import annotations
 
 from .cards import Rank
-from .variants import BelaOnBate, Claims, Deal, FalseClaim, Melds, Revoke, Rules, SequenceTie, Success, Tie
+from .variants import (
+    BelaOnBate,
+    Claims,
+    Deal,
+    FalseClaim,
+    Melds,
+    Revoke,
+    Rules,
+    SequenceTie,
+    Success,
+    Tie,
+    capital_bela,
+)
+from .words import N_, Listed, Said
 
 _TIES = {
-    Tie.HOLD_TAKER: "the defenders score their own and the taker's points are held over for the next winner",
-    Tie.HOLD_ALL: "nobody scores and the whole hand value is held over for the next winner",
-    Tie.TAKER_NOTHING: "the taker scores nothing and the defenders score their own",
-    Tie.TAKER_FAILS: "the taker is bate",
+    # glossary: taker
+    # Translators: ends "On a tie with the best defender, %(rule)s."
+    Tie.HOLD_TAKER: Said("the defenders score their own and the taker's points are held over for the next winner"),
+    # glossary: hand
+    # Translators: ends "On a tie with the best defender, %(rule)s."
+    Tie.HOLD_ALL: Said("nobody scores and the whole hand value is held over for the next winner"),
+    # glossary: taker
+    # Translators: ends "On a tie with the best defender, %(rule)s."
+    Tie.TAKER_NOTHING: Said("the taker scores nothing and the defenders score their own"),
+    # glossary: taker, bate
+    # Translators: ends "On a tie with the best defender, %(rule)s."
+    Tie.TAKER_FAILS: Said("the taker is bate"),
 }
 _DEALS = {
-    Deal.WINNER: "The winner of a hand deals the next; after a tie or a thrown-in hand the deal passes on.",
-    Deal.LEFT: "The deal passes to the left (clockwise).",
-    Deal.RIGHT: "The deal passes to the right (counter-clockwise).",
+    # glossary: hand
+    Deal.WINNER: Said("The winner of a hand deals the next; after a tie or a thrown-in hand the deal passes on."),
+    Deal.LEFT: Said("The deal passes to the left (clockwise)."),
+    Deal.RIGHT: Said("The deal passes to the right (counter-clockwise)."),
 }
 
 
 def describe_rules(rules: Rules) -> tuple[str, ...]:
-    """One sentence per house rule, in the rule book's words."""
-    lines = [f"{rules.title}: {rules.players} players"
-             + (", two sides of partners (seats 1 and 3 against 2 and 4)." if rules.players == 4 else "."),
-             f"A game is won at {rules.target}" + (" (scores in tens)." if rules.tens else ".")]
+    """One sentence per house rule, in the rule book's words (each a ``Said``)."""
+    if rules.players == 4:
+        lines: list[str] = [Said("%(game)s: %(players)s players, two sides of partners (seats 1 and 3 against 2 and "
+                                 "4).", game=rules.title, players=rules.players)]
+    else:
+        lines = [Said("%(game)s: %(players)s players.", game=rules.title, players=rules.players)]
+    # glossary: game
+    lines.append(Said("A game is won at %(target)s (scores in tens).", target=rules.target) if rules.tens
+                 # glossary: game
+                 else Said("A game is won at %(target)s.", target=rules.target))
     if rules.deal_limit is not None:
-        lines.append(f"A game nobody has won after {rules.deal_limit} played deals goes to the side ahead; "
-                     "level sides play on until one is ahead after a deal.")
+        # glossary: game
+        lines.append(Said("A game nobody has won after %(deals)s played deals goes to the side ahead; level sides "
+                          "play on until one is ahead after a deal.", deals=rules.deal_limit))
     values = rules.cards
     if values.top_trump is not Rank.JACK:
-        order = " ".join(rank.value for rank in reversed(values.trump_order))
-        lines.append(f"The {values.top_trump.word} is the top trump ({values.trump_points[values.top_trump]}), "
-                     f"then the nine ({values.trump_points[Rank.NINE]}); trumps rank {order}; "
-                     f"the deck holds {rules.deck(None)} card points.")
+        # glossary: trumps
+        # Translators: the Czech games: "The queen is the top trump (20), then the nine (14); trumps rank Q 9 A 10
+        # K J 8 7; the deck holds 151 card points."
+        lines.append(Said("The %(rank)s is the top trump (%(points)s), then the nine (%(nine)s); trumps rank "
+                          "%(order)s; the deck holds %(deck)s card points.", rank=values.top_trump.word,
+                          points=values.trump_points[values.top_trump], nine=values.trump_points[Rank.NINE],
+                          order=Listed((rank.short for rank in reversed(values.trump_order)), " "),
+                          deck=rules.deck(None)))
     if rules.success is Success.HALF_BAIT:
-        lines.append("The defenders bait the taker when they have half or more of the hand value: "
-                     "they score the whole hand value.")
+        # glossary: baited, taker, hand
+        lines.append(Said("The defenders bait the taker when they have half or more of the hand value: they score "
+                          "the whole hand value."))
     else:
-        lines.append("The taker must have more hand points than every defender, or is bate: "
-                     "the best defender scores the taker's points too.")
-        lines.append(f"On a tie with the best defender, {_TIES[rules.tie]}.")
+        # glossary: taker, bate
+        lines.append(Said("The taker must have more hand points than every defender, or is bate: the best defender "
+                          "scores the taker's points too."))
+        # Translators: %(rule)s says what happens: "the taker scores nothing and the defenders score their own".
+        lines.append(Said("On a tie with the best defender, %(rule)s.", rule=_TIES[rules.tie]))
     word = rules.bela_word
     if rules.bela_on_bate is BelaOnBate.STAYS:
-        lines.append(f"{word.capitalize()} always counts: every side scores its own {word}, also when the taker "
-                     "is bate.")
-    melds = [(f"a run of {key.removeprefix('sequence-')}" if key.startswith("sequence-")
-              else f"four {key.removeprefix('square-')}") + f" = {value}" for key, value in rules.meld_values.items()]
-    lines.append("Melds: " + ", ".join(melds) + f"; {word} {rules.bela_points} always counts.")
+        # glossary: belote and rebelote, taker, bate
+        # Translators: %(Bela)s and %(bela)s are the game's word for K and Q of trumps, the first with a capital
+        # first letter.
+        lines.append(Said("%(Bela)s always counts: every side scores its own %(bela)s, also when the taker is bate.",
+                          Bela=capital_bela(rules), bela=word))
+    melds = [
+        # Translators: a sequence's value: "a run of 3 = 20" (3 cards in a row of one suit).
+        Said("a run of %(cards)s = %(points)s", cards=int(key.removeprefix("sequence-")), points=value)
+        if key.startswith("sequence-") else
+        # Translators: a square's value: "four J = 200" (four cards of the rank written as on the card).
+        Said("four %(rank)s = %(points)s", rank=Rank(key.removeprefix("square-")).short, points=value)
+        for key, value in rules.meld_values.items()
+    ]
+    # glossary: belote and rebelote
+    # Translators: %(melds)s lists the melds' values: "a run of 3 = 20, four J = 200"; %(bela)s is the game's word
+    # for K and Q of trumps.
+    lines.append(Said("Melds: %(melds)s; %(bela)s %(points)s always counts.", melds=Listed(melds, N_(", ")),
+                      bela=word, points=rules.bela_points))
     if rules.melds is Melds.EACH_SIDE:
-        lines.append("Every side scores the declarations it holds: no contest between the sides.")
+        lines.append(Said("Every side scores the declarations it holds: no contest between the sides."))
     elif rules.sequence_tie is SequenceTie.NOBODY:
-        lines.append("Equal best sequences on both sides: nobody scores sequences, whether in trumps or not.")
+        # glossary: trumps
+        lines.append(Said("Equal best sequences on both sides: nobody scores sequences, whether in trumps or not."))
     else:
-        lines.append("Equal best sequences: the one in trumps wins, else forehand's.")
+        # glossary: trumps
+        lines.append(Said("Equal best sequences: the one in trumps wins, else forehand's."))
     if rules.squares and rules.melds is Melds.BEST_SIDE:
         square_values = [rules.square_value(rank) for rank in values.trump_order]
         equal = [rank for rank in reversed(values.trump_order)
                  if rules.square_value(rank) and square_values.count(rules.square_value(rank)) > 1]
-        lines.append("Only the side with the better square scores squares; squares of equal value rank in trump "
-                     f"order ({' > '.join(rank.value for rank in equal)}); sequences still score beside them.")
+        # glossary: trumps
+        # Translators: %(order)s ranks squares of equal value by their rank as written on the card: "A > 10 > K".
+        lines.append(Said("Only the side with the better square scores squares; squares of equal value rank in trump "
+                          "order (%(order)s); sequences still score beside them.",
+                          order=Listed((rank.short for rank in equal), " > ")))
     if rules.melds_need_trick:
-        lines.append("A side that takes no trick scores no melds.")
+        lines.append(Said("A side that takes no trick scores no melds."))
     if rules.claims is Claims.NONE:
-        lines.append("No claims: the game is decided at the end of a hand; the higher total wins if both reach it.")
+        # glossary: claim, game, hand
+        lines.append(Said("No claims: the game is decided at the end of a hand; the higher total wins if both reach "
+                          "it."))
     else:
-        when = f" within the first {rules.claim_window} tricks" if rules.claim_window else " at any moment"
-        who = f"A side on {rules.claim_from} or more" if rules.claim_from is not None else "Any side"
-        cost = ("a false claim loses the game" if rules.false_claim is FalseClaim.LOSES_GAME
-                else "a false claim forfeits the hand value to the other side")
-        lines.append(f"{who} may claim the game{when}; {cost}.")
+        lines.append(_claims(rules))
         if not rules.wins_at_end_of_hand:
-            lines.append("Reaching the target at the end of a hand does not win: the side must claim.")
+            # glossary: claim, hand
+            lines.append(Said("Reaching the target at the end of a hand does not win: the side must claim."))
     if rules.revoke is Revoke.FORFEIT_HAND:
-        lines.append("Revoke challenge upheld: the offender scores 0 and the challenger takes its points; "
-                     "a wrong challenge costs the challenger the same way.")
+        # glossary: revoke
+        lines.append(Said("Revoke challenge upheld: the offender scores 0 and the challenger takes its points; a "
+                          "wrong challenge costs the challenger the same way."))
     if rules.doubles:
-        lines.append("Double ×2, redouble ×4: the side with more points scores everything.")
+        lines.append(Said("Double ×2, redouble ×4: the side with more points scores everything."))
     if rules.valat:
-        lines.append(f"Valat (every trick): +{rules.valat}"
-                     + ("; no game is won on a hand with a valat." if rules.no_win_on_valat else "."))
+        # glossary: valat, game, hand
+        lines.append(Said("Valat (every trick): +%(points)s; no game is won on a hand with a valat.",
+                          points=rules.valat) if rules.no_win_on_valat
+                     # glossary: valat
+                     else Said("Valat (every trick): +%(points)s.", points=rules.valat))
     lines.append(_DEALS[rules.deal])
     if rules.best_of > 1:
-        lines.append(f"The match is best of {rules.best_of} games.")
+        # glossary: game
+        lines.append(Said("The match is best of %(games)s games.", games=rules.best_of))
     return tuple(lines)
+
+
+def _claims(rules: Rules) -> Said:
+    """Who may claim the game, and when, and what a false claim costs."""
+    # glossary: claim, game, hand
+    cost = (Said("a false claim loses the game") if rules.false_claim is FalseClaim.LOSES_GAME
+            # glossary: claim, hand
+            else Said("a false claim forfeits the hand value to the other side"))
+    if rules.claim_from is not None:
+        if rules.claim_window:
+            # glossary: claim, game
+            # Translators: %(cost)s is "a false claim loses the game" or "a false claim forfeits the hand value to
+            # the other side".
+            return Said("A side on %(least)s or more may claim the game within the first %(tricks)s tricks; %(cost)s.",
+                        least=rules.claim_from, tricks=rules.claim_window, cost=cost)
+        # glossary: claim, game
+        # Translators: %(cost)s is "a false claim loses the game" or "a false claim forfeits the hand value to the
+        # other side".
+        return Said("A side on %(least)s or more may claim the game at any moment; %(cost)s.", least=rules.claim_from,
+                    cost=cost)
+    if rules.claim_window:
+        # glossary: claim, game
+        # Translators: %(cost)s is "a false claim loses the game" or "a false claim forfeits the hand value to the
+        # other side".
+        return Said("Any side may claim the game within the first %(tricks)s tricks; %(cost)s.",
+                    tricks=rules.claim_window, cost=cost)
+    # glossary: claim, game
+    # Translators: %(cost)s is "a false claim loses the game" or "a false claim forfeits the hand value to the other
+    # side".
+    return Said("Any side may claim the game at any moment; %(cost)s.", cost=cost)
 
 
 def meld_chips(rules: Rules) -> tuple[int, ...]:

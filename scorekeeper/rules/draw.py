@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from .errors import RuleError
+from .words import N_, Listed, Said
 
 FORMATS: tuple[str, ...] = ("knockout-remix", "knockout", "swiss", "round-robin")
 """The tournament formats, by the names the API uses."""
@@ -187,40 +188,65 @@ def check_format(fmt: Format) -> None:
     """Refuse a tournament that cannot be played: an unknown format or entry kind, a table no game has,
     pairs where partnerships do not stay together, rounds where the format decides them itself."""
     if fmt.format not in FORMATS:
-        raise RuleError("format", f"unknown format {fmt.format!r}: choose one of {', '.join(FORMATS)}")
+        raise RuleError("format", Said("unknown format %(value)s: choose one of %(formats)s", value=repr(fmt.format),
+                                       formats=Listed(FORMATS, N_(", "))))
     if (fmt.players_per_table, fmt.sides_per_table) not in TABLE_SHAPES:
-        raise RuleError("format", "a table is two players, three players, or four players in two partnerships")
+        raise RuleError("format", Said("a table is two players, three players, or four players in two partnerships"))
     _check_entry_kind(fmt)
     _check_rounds(fmt)
     if fmt.format == "round-robin" and fmt.sides_per_table != 2:
-        raise RuleError("format", "round-robin needs two sides at a table: three-handed, every table puts a player "
-                                  "against two others at once, and rounds in which every two players meet exactly "
-                                  "once can be drawn only for a few numbers of players; choose swiss or knockout")
+        raise RuleError("format", Said("round-robin needs two sides at a table: three-handed, every table puts a "
+                                       "player against two others at once, and rounds in which every two players "
+                                       "meet exactly once can be drawn only for a few numbers of players; choose "
+                                       "swiss or knockout"))
 
 
 def _check_entry_kind(fmt: Format) -> None:
     if fmt.entry not in ENTRY_KINDS:
-        raise RuleError("entry", f"unknown entry {fmt.entry!r}: players enter alone (players) or as pairs (pairs)")
+        raise RuleError("entry", Said("unknown entry %(value)s: players enter alone (players) or as pairs (pairs)",
+                                      value=repr(fmt.entry)))
     if fmt.entry == "pairs" and fmt.players_per_table != 4:
-        raise RuleError("entry", f"pairs entry needs a four-handed game; {fmt.players_per_table}-handed games "
-                                 "enter players")
+        raise RuleError("entry", Said("pairs entry needs a four-handed game; %(players)s-handed games enter players",
+                                      players=fmt.players_per_table))
     if fmt.format == "knockout-remix" and fmt.entry == "pairs":
-        raise RuleError("entry", "knockout-remix draws new pairs every round, so players enter alone")
+        raise RuleError("entry", Said("knockout-remix draws new pairs every round, so players enter alone"))
     if fmt.format != "knockout-remix" and fmt.entry == "players" and fmt.players_per_table == 4:
-        raise RuleError("entry", f"a four-handed {fmt.format} keeps its partnerships all the way, so pairs enter; "
-                                 "knockout-remix draws new partners every round from players entered alone")
+        # Translators: %(format)s is a tournament's format: "knockout", "swiss" or "round-robin".
+        raise RuleError("entry", Said("a four-handed %(format)s keeps its partnerships all the way, so pairs enter; "
+                                      "knockout-remix draws new partners every round from players entered alone",
+                                      format=_format_word(fmt.format)))
 
 
 def _check_rounds(fmt: Format) -> None:
     rounds = fmt.rounds
     if fmt.format != "swiss":
         if rounds is not None:
-            raise RuleError("rounds", f"only a swiss tournament chooses its number of rounds; {fmt.format} has "
-                                      "as many as its entries need")
+            # Translators: %(format)s is a tournament's format: "knockout", "knockout-remix" or "round-robin".
+            raise RuleError("rounds", Said("only a swiss tournament chooses its number of rounds; %(format)s has as "
+                                           "many as its entries need", format=_format_word(fmt.format)))
     elif rounds is None or isinstance(rounds, bool) or not isinstance(rounds, int):
-        raise RuleError("rounds", f"a swiss tournament needs its number of rounds, from 1 to {MAX_SWISS_ROUNDS}")
+        raise RuleError("rounds", Said("a swiss tournament needs its number of rounds, from 1 to %(most)s",
+                                       most=MAX_SWISS_ROUNDS))
     elif not 1 <= rounds <= MAX_SWISS_ROUNDS:
-        raise RuleError("rounds", f"a swiss tournament has from 1 to {MAX_SWISS_ROUNDS} rounds, not {rounds}")
+        raise RuleError("rounds", Said("a swiss tournament has from 1 to %(most)s rounds, not %(rounds)s",
+                                       most=MAX_SWISS_ROUNDS, rounds=rounds))
+
+
+_FORMAT_WORDS = {
+    # Translators: a tournament's format, in a sentence: a knockout where players draw new partners every round.
+    "knockout-remix": Said("knockout-remix"),
+    # Translators: a tournament's format, in a sentence.
+    "knockout": Said("knockout"),
+    # Translators: a tournament's format, in a sentence.
+    "swiss": Said("swiss"),
+    # Translators: a tournament's format, in a sentence.
+    "round-robin": Said("round-robin"),
+}
+
+
+def _format_word(name: str) -> str:
+    """A format in a sentence: ``knockout`` (said in the table's language)."""
+    return _FORMAT_WORDS.get(name, name)
 
 
 def entries_per_table(fmt: Format) -> int:
@@ -249,15 +275,19 @@ def check_entries(fmt: Format, count: int) -> None:
     if fmt.format == "knockout-remix":
         sizes = _remix_sizes(fmt, count)
         if count not in sizes:
-            listed = ", ".join(str(size) for size in sizes[:4])
-            raise RuleError("entries", f"knockout-remix needs {listed}… players; {count} registered")
+            # Translators: %(sizes)s are the numbers of players the format can take: "4, 8, 16, 32".
+            raise RuleError("entries", Said("knockout-remix needs %(sizes)s… players; %(count)s registered",
+                                            sizes=Listed(sizes[:4], N_(", ")), count=count))
         return
     need = entries_per_table(fmt)
     if count < need:
-        raise RuleError("entries", f"a table needs {need} {fmt.entry}; {count} registered")
+        raise RuleError("entries", Said("a table needs %(need)s pairs; %(count)s registered", need=need, count=count)
+                        if fmt.entry == "pairs" else
+                        Said("a table needs %(need)s players; %(count)s registered", need=need, count=count))
     if fmt.format == "knockout" and (count - 1) % (fmt.sides_per_table - 1):
-        raise RuleError("entries", "a three-handed knockout needs an odd number of players: each table puts two "
-                                   f"out, so an even number would leave two at the end; {count} registered")
+        raise RuleError("entries", Said("a three-handed knockout needs an odd number of players: each table puts two "
+                                        "out, so an even number would leave two at the end; %(count)s registered",
+                                        count=count))
 
 
 def check_entry_names(fmt: Format, entries: Sequence[Entry]) -> None:
@@ -269,13 +299,15 @@ def check_entry_names(fmt: Format, entries: Sequence[Entry]) -> None:
     for index, entry in enumerate(entries):
         field = f"entries.{index}"
         if len(entry.names) != size:
-            raise RuleError(field, "a pair is two players" if size == 2 else "a player enters alone: one name")
+            raise RuleError(field, Said("a pair is two players") if size == 2
+                            else Said("a player enters alone: one name"))
         for name in entry.names:
             if not isinstance(name, str) or not name.strip():
-                raise RuleError(field, "every player needs a name")
+                raise RuleError(field, Said("every player needs a name"))
             key = name.strip().casefold()
             if key in seen:
-                raise RuleError(field, f"{name.strip()} is already entered (entry {seen[key] + 1})")
+                raise RuleError(field, Said("%(name)s is already entered (entry %(entry)s)", name=name.strip(),
+                                            entry=seen[key] + 1))
             seen[key] = index
 
 
@@ -313,30 +345,35 @@ def _first_round_byes(fmt: Format, count: int) -> int:
 def _check_shape(fmt: Format, count: int, played: Sequence[Played]) -> None:
     """Every played round numbered in turn, every result a table of the game, every entry there once at most."""
     if len(played) > total_rounds(fmt, count):
-        raise RuleError("played", f"{len(played)} rounds are played, but the tournament has "
-                                  f"{total_rounds(fmt, count)}")
+        raise RuleError("played", Said("%(played)s rounds are played, but the tournament has %(rounds)s",
+                                       played=len(played), rounds=total_rounds(fmt, count)))
     for number, rnd in enumerate(played, start=1):
         if rnd.number != number:
-            raise RuleError("played", f"the played rounds go 1, 2, 3…: round {number} is numbered {rnd.number}")
+            raise RuleError("played", Said("the played rounds go 1, 2, 3…: round %(round)s is numbered %(number)s",
+                                           round=number, number=rnd.number))
         for result in rnd.results:
             _check_result(fmt, number, result)
         seen = [entry for result in rnd.results for side in result.sides for entry in side] + list(rnd.byes)
         strange = [entry for entry in seen if isinstance(entry, bool) or not 0 <= entry < count]
         if strange:
-            raise RuleError("played", f"round {number} names entry {strange[0]}; the entries go from 0 to {count - 1}")
+            raise RuleError("played", Said("round %(round)s names entry %(entry)s; the entries go from 0 to %(last)s",
+                                           round=number, entry=strange[0], last=count - 1))
         twice = [entry for entry, times in Counter(seen).items() if times > 1]
         if twice:
-            raise RuleError("played", f"entry {twice[0]} is there twice in round {number}")
+            raise RuleError("played", Said("entry %(entry)s is there twice in round %(round)s", entry=twice[0],
+                                           round=number))
 
 
 def _check_result(fmt: Format, number: int, result: Result) -> None:
     sides = fmt.sides_per_table
     if len(result.sides) != sides or any(len(side) != _per_side(fmt) for side in result.sides):
-        raise RuleError("played", f"a table of round {number} does not have the game's {sides} sides")
+        raise RuleError("played", Said("a table of round %(round)s does not have the game's %(sides)s sides",
+                                       round=number, sides=sides))
     if len(result.totals) != sides:
-        raise RuleError("played", f"a table of round {number} needs one total per side")
+        raise RuleError("played", Said("a table of round %(round)s needs one total per side", round=number))
     if isinstance(result.winner, bool) or not 0 <= result.winner < sides:
-        raise RuleError("played", f"a table of round {number} needs its winner, a side from 0 to {sides - 1}")
+        raise RuleError("played", Said("a table of round %(round)s needs its winner, a side from 0 to %(last)s",
+                                       round=number, last=sides - 1))
 
 
 def _entries_of(rnd: Played) -> set[int]:
@@ -352,9 +389,11 @@ def _check_present(number: int, rnd: Played, expected: Iterable[int]) -> None:
     expected = set(expected)
     there = _entries_of(rnd)
     if there - expected:
-        raise RuleError("played", f"entry {min(there - expected)} plays round {number} but is out")
+        raise RuleError("played", Said("entry %(entry)s plays round %(round)s but is out", entry=min(there - expected),
+                                       round=number))
     if expected - there:
-        raise RuleError("played", f"entry {min(expected - there)} has neither a table nor a bye in round {number}")
+        raise RuleError("played", Said("entry %(entry)s has neither a table nor a bye in round %(round)s",
+                                       entry=min(expected - there), round=number))
 
 
 def _walk(fmt: Format, count: int, played: Sequence[Played]) -> tuple[int, ...]:
@@ -365,7 +404,8 @@ def _walk(fmt: Format, count: int, played: Sequence[Played]) -> tuple[int, ...]:
         _check_present(number, rnd, still)
         if fmt.format == "knockout-remix":
             if rnd.byes:
-                raise RuleError("played", f"knockout-remix has no byes, but round {number} gives some")
+                raise RuleError("played", Said("knockout-remix has no byes, but round %(round)s gives some",
+                                               round=number))
             still = tuple(sorted(entry for result in rnd.results for entry in _winners(result)))
         elif fmt.format == "knockout":
             still = _through(fmt, count, number, rnd, still)
@@ -377,17 +417,20 @@ def _through(fmt: Format, count: int, number: int, rnd: Played, bracket: tuple[i
     if number == 1:
         byes = _first_round_byes(fmt, count)
         if len(rnd.byes) != byes:
-            raise RuleError("played", f"the first round of this knockout has {byes} byes, not {len(rnd.byes)}")
+            raise RuleError("played", Said("the first round of this knockout has %(byes)s byes, not %(given)s",
+                                           byes=byes, given=len(rnd.byes)))
         return _interleave([_winners(result)[0] for result in rnd.results], list(rnd.byes))
     if rnd.byes:
-        raise RuleError("played", f"only the first round of a knockout has byes, but round {number} gives some")
+        raise RuleError("played", Said("only the first round of a knockout has byes, but round %(round)s gives some",
+                                       round=number))
     decided = {frozenset(e for side in result.sides for e in side): result for result in rnd.results}
     through = []
     for table, group in enumerate(_chunks(bracket, fmt.sides_per_table), start=1):
         result = decided.get(frozenset(group))
         if result is None:
-            raise RuleError("played", f"round {number} does not follow the bracket: entries "
-                                      f"{', '.join(map(str, group))} meet at table {table}")
+            raise RuleError("played", Said("round %(round)s does not follow the bracket: entries %(entries)s meet at "
+                                           "table %(table)s", round=number, entries=Listed(group, N_(", ")),
+                                           table=table))
         through.append(_winners(result)[0])
     return tuple(through)
 
@@ -431,7 +474,7 @@ def draw_round(fmt: Format, entries: Sequence[Entry], played: Sequence[Played], 
     still = _walk(fmt, count, played)
     total = total_rounds(fmt, count)
     if len(played) >= total:
-        raise RuleError("rounds", f"the tournament is over: all {total} rounds are played")
+        raise RuleError("rounds", Said("the tournament is over: all %(rounds)s rounds are played", rounds=total))
     number = len(played) + 1
     rng = random.Random(f"{seed}/{number}")
     byes: tuple[int, ...] = ()

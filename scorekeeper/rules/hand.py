@@ -11,6 +11,7 @@ from .errors import Problem, RuleError
 from .melds import Declaration, Square
 from .melds import Sequence as Run
 from .variants import Claims, Melds, Revoke, Rules
+from .words import N_, Listed, Said
 
 MeldEntry = int | Declaration
 """A meld as given: a credited value, or a declaration for the engine to adjudicate."""
@@ -65,8 +66,9 @@ _CONTRACTS = {c.value: c for c in Contract}
 
 
 def default_names(rules: Rules) -> tuple[str, ...]:
-    """``side 0``, ``side 1`` …: the names used when a match gives none."""
-    return tuple(f"side {i}" for i in range(rules.sides))
+    """``side 0``, ``side 1`` …: the names used when a match gives none (said in the table's language)."""
+    # Translators: a side's name when its players were not named: "side 1".
+    return tuple(Said("side %(number)s", number=i) for i in range(rules.sides))
 
 
 def _whole(value: object) -> TypeGuard[int]:
@@ -82,18 +84,21 @@ class _Reader:
         self.names = names
         self.problems: list[Problem] = []
 
-    def fail(self, field: str, message: str) -> None:
+    def fail(self, field: str, message: Said) -> None:
         self.problems.append(Problem(field, message))
 
     def side(self, raw: Mapping[str, object], key: str, field: str, required: bool) -> int | None:
         value = raw.get(key)
         if value is None:
             if required:
-                choices = " or ".join(f"{i} ({name})" for i, name in enumerate(self.names))
-                self.fail(field, f"say which side: {choices}")
+                # Translators: a side's number and name, as in "0 (Mike)".
+                choices = Listed((Said("%(number)s (%(side)s)", number=i, side=name)
+                                  for i, name in enumerate(self.names)), N_(" or "))
+                self.fail(field, Said("say which side: %(choices)s", choices=choices))
             return None
         if not _whole(value) or not 0 <= value < self.rules.sides:
-            self.fail(field, f"{value!r} is not a side: sides are numbered 0 to {self.rules.sides - 1}")
+            self.fail(field, Said("%(value)s is not a side: sides are numbered 0 to %(last)s", value=repr(value),
+                                  last=self.rules.sides - 1))
             return None
         return int(value)
 
@@ -102,7 +107,7 @@ class _Reader:
         if value is None:
             return None
         if not isinstance(value, (list, tuple)) or len(value) != self.rules.sides:
-            self.fail(key, f"give one entry per side: {self.rules.sides} entries")
+            self.fail(key, Said("give one entry per side: %(sides)s entries", sides=self.rules.sides))
             return None
         return list(value)
 
@@ -112,22 +117,26 @@ def read_hand(rules: Rules, raw: object, names: Sequence[str] | None = None) -> 
     if isinstance(raw, HandInput):
         return raw
     if not isinstance(raw, Mapping):
-        raise RuleError("hand", "a hand is an object with fields such as taker, card_points and last_trick")
+        # glossary: hand
+        raise RuleError("hand", Said("a hand is an object with fields such as taker, card_points and last_trick"))
     r = _Reader(rules, names or default_names(rules))
     if not _HAND_FIELD_SET.issuperset(raw):
         for key in raw:
             if key not in _HAND_FIELD_SET:
-                r.fail(str(key), f"unknown field {key!r}: a hand has {', '.join(HAND_FIELDS)}")
+                # glossary: hand
+                r.fail(str(key), Said("unknown field %(name)s: a hand has %(fields)s", name=repr(key),
+                                      fields=Listed(HAND_FIELDS, N_(", "))))
 
     thrown_in = raw.get("thrown_in", False)
     if not isinstance(thrown_in, bool):
-        r.fail("thrown_in", "thrown_in is true or false")
+        r.fail("thrown_in", Said("thrown_in is true or false"))
         thrown_in = False
     # Replay reads every stored hand again, so absent sections cost no call.
     claim = _read_claim(r, raw["claim"]) if raw.get("claim") is not None else None
     revoke = _read_revoke(r, raw["revoke"]) if raw.get("revoke") is not None else None
     if (thrown_in + (claim is not None) + (revoke is not None)) > 1:
-        r.fail("hand", "a hand is thrown in, ended by a claim, or challenged for a revoke: only one of them")
+        # glossary: hand, claim, revoke
+        r.fail("hand", Said("a hand is thrown in, ended by a claim, or challenged for a revoke: only one of them"))
     # A hand given with a claim was stopped by it, even if the claim itself is faulty: no card points needed.
     played_out = not thrown_in and raw.get("claim") is None
 
@@ -136,10 +145,10 @@ def read_hand(rules: Rules, raw: object, names: Sequence[str] | None = None) -> 
     contract = _read_contract(r, raw.get("contract"), required=rules.contract_required and not thrown_in)
     double = raw.get("double", 0) or 0
     if not _whole(double) or double not in (0, 1, 2):
-        r.fail("double", "double is 0, 1 (doubled) or 2 (redoubled)")
+        r.fail("double", Said("double is 0, 1 (doubled) or 2 (redoubled)"))
         double = 0
     elif double and not rules.doubles:
-        r.fail("double", f"{rules.title} has no double or redouble")
+        r.fail("double", Said("%(game)s has no double or redouble", game=rules.title))
     card_points = _read_card_points(r, raw, contract, required=played_out)
     last_trick = r.side(raw, "last_trick", "last_trick", required=played_out)
     took_trick = _read_took_trick(r, raw) if raw.get("took_trick") is not None else None
@@ -152,9 +161,10 @@ def read_hand(rules: Rules, raw: object, names: Sequence[str] | None = None) -> 
         took = took_trick
         for s, c in enumerate(card_points):
             if not took[s] and c:
-                r.fail("took_trick", f"{r.names[s]} has {c} card points, so took a trick")
+                r.fail("took_trick", Said("%(side)s has %(points)s card points, so took a trick", side=r.names[s],
+                                          points=c))
         if not took[last_trick]:
-            r.fail("took_trick", f"{r.names[last_trick]} took the last trick, so took a trick")
+            r.fail("took_trick", Said("%(side)s took the last trick, so took a trick", side=r.names[last_trick]))
     if r.problems:
         raise RuleError(r.problems)
     return HandInput(taker, contract, int(double), card_points, last_trick, melds, bela, took_trick, claim, revoke,
@@ -164,14 +174,19 @@ def read_hand(rules: Rules, raw: object, names: Sequence[str] | None = None) -> 
 def _read_contract(r: _Reader, value: object, required: bool) -> Contract | None:
     if value is None:
         if required:
-            r.fail("contract", f"say the contract: {', '.join(c.value for c in r.rules.contracts)}")
+            r.fail("contract", Said("say the contract: %(choices)s", choices=_contracts(r.rules)))
         return None
     contract = _CONTRACTS.get(value) if isinstance(value, str) else None
     if contract is None or contract not in r.rules.contracts:
-        r.fail("contract", f"{value!r} is not a contract in {r.rules.title}: "
-                           f"choose {', '.join(c.value for c in r.rules.contracts)}")
+        r.fail("contract", Said("%(value)s is not a contract in %(game)s: choose %(choices)s", value=repr(value),
+                                game=r.rules.title, choices=_contracts(r.rules)))
         return None
     return contract
+
+
+def _contracts(rules: Rules) -> Listed:
+    """The game's contracts in words: ``clubs, diamonds, hearts, spades``."""
+    return Listed((c.word for c in rules.contracts), N_(", "))
 
 
 def _read_card_points(
@@ -180,7 +195,7 @@ def _read_card_points(
     values = r.per_side(raw, "card_points")
     if values is None:
         if required and all(p.field != "card_points" for p in r.problems):
-            r.fail("card_points", "give the card points each side took")
+            r.fail("card_points", Said("give the card points each side took"))
         return None
     rules = r.rules
     deck = rules.deck(contract)
@@ -190,19 +205,21 @@ def _read_card_points(
         field = f"card_points.{s}"
         if value is None:
             if not rules.full_deck:
-                r.fail(field, f"give {r.names[s]}'s card points: in {rules.title} not every card is played")
+                r.fail(field, Said("give %(side)s's card points: in %(game)s not every card is played", side=r.names[s],
+                                   game=rules.title))
             good.append(None)
         elif not _whole(value):
-            r.fail(field, f"card points are a whole number, not {value!r}")
+            r.fail(field, Said("card points are a whole number, not %(value)s", value=repr(value)))
             good.append(None)
         elif value < 0:
-            r.fail(field, f"card points cannot be negative ({value})")
+            r.fail(field, Said("card points cannot be negative (%(points)s)", points=value))
             good.append(None)
         elif value > deck:
-            r.fail(field, f"{r.names[s]}'s {value} card points are more than the {deck} in the deck")
+            r.fail(field, Said("%(side)s's %(points)s card points are more than the %(deck)s in the deck",
+                               side=r.names[s], points=value, deck=deck))
             good.append(None)
         elif value == 1 or (rules.full_deck and value == deck - 1):
-            r.fail(field, f"{value} card points cannot be made from real cards")
+            r.fail(field, Said("%(points)s card points cannot be made from real cards", points=value))
             good.append(None)
         else:
             good.append(int(value))
@@ -211,16 +228,17 @@ def _read_card_points(
     given = [v for v in good if v is not None]
     if rules.full_deck:
         if len(given) == rules.sides and sum(given) != deck:
-            r.fail("card_points", f"card points {' + '.join(map(str, given))} = {sum(given)}, "
-                                  f"but every card is played: they must add up to {deck}")
+            r.fail("card_points", Said("card points %(sum)s = %(total)s, but every card is played: they must add up to "
+                                       "%(deck)s", sum=Listed(given, " + "), total=sum(given), deck=deck))
             return None
         if not given:
-            r.fail("card_points", "give at least one side's card points")
+            r.fail("card_points", Said("give at least one side's card points"))
             return None
         missing = deck - sum(given)
         good = [missing if v is None else v for v in good]
     elif sum(given) > deck:
-        r.fail("card_points", f"card points {' + '.join(map(str, given))} exceed the {deck} in the deck")
+        r.fail("card_points", Said("card points %(sum)s exceed the %(deck)s in the deck", sum=Listed(given, " + "),
+                                   deck=deck))
         return None
     return tuple(good)
 
@@ -230,7 +248,7 @@ def _read_took_trick(r: _Reader, raw: Mapping[str, object]) -> tuple[bool, ...] 
     if values is None:
         return None
     if not all(isinstance(v, bool) for v in values):
-        r.fail("took_trick", "took_trick is true or false for each side")
+        r.fail("took_trick", Said("took_trick is true or false for each side"))
         return None
     return tuple(bool(v) for v in values)
 
@@ -243,30 +261,32 @@ def _read_declaration(r: _Reader, field: str, value: Mapping[str, object]) -> De
         try:
             rank = Rank(str(top).upper())
         except ValueError:
-            r.fail(field, f"{top!r} is not a top card: write 7 8 9 10 J Q K or A")
+            r.fail(field, Said("%(value)s is not a top card: write 7 8 9 10 J Q K or A", value=repr(top)))
             return None
         suit = next((s for s in Suit if suit_name in (s.value, s.letter, s.letter.lower())), None)
         if suit is None:
-            r.fail(field, f"{suit_name!r} is not a suit: clubs, diamonds, hearts or spades")
+            r.fail(field, Said("%(value)s is not a suit: clubs, diamonds, hearts or spades", value=repr(suit_name)))
             return None
         if not _whole(length) or not 3 <= length <= 8:
-            r.fail(field, f"a sequence has 3 to 8 cards, not {length!r}")
+            r.fail(field, Said("a sequence has 3 to 8 cards, not %(value)s", value=repr(length)))
             return None
         if rank.height + 1 < length:
-            r.fail(field, f"no {length}-card sequence can end in the {rank.word}: the seven is the lowest card")
+            r.fail(field, Said("no %(length)s-card sequence can end in the %(rank)s: the seven is the lowest card",
+                               length=length, rank=rank.word))
             return None
         return Run(int(length), rank, suit)
     if kind == "square":
         try:
             rank = Rank(str(value.get("rank")).upper())
         except ValueError:
-            r.fail(field, f"{value.get('rank')!r} is not a rank: write 7 8 9 10 J Q K or A")
+            r.fail(field, Said("%(value)s is not a rank: write 7 8 9 10 J Q K or A", value=repr(value.get("rank"))))
             return None
         if not rules.square_value(rank):
-            r.fail(field, f"four {rank.word}s score nothing in {rules.title}")
+            r.fail(field, Said("%(square)s score nothing in %(game)s", square=Square(rank).describe(),
+                               game=rules.title))
             return None
         return Square(rank)
-    r.fail(field, f"a declaration's kind is sequence or square, not {kind!r}")
+    r.fail(field, Said("a declaration's kind is sequence or square, not %(value)s", value=repr(kind)))
     return None
 
 
@@ -280,11 +300,11 @@ def read_declarations(
     """
     r = _Reader(rules, names or default_names(rules))
     if not isinstance(raw, (list, tuple)):
-        raise RuleError(field, f"give one list of declarations per side: {rules.sides} lists")
+        raise RuleError(field, Said("give one list of declarations per side: %(sides)s lists", sides=rules.sides))
     for s, side in enumerate(raw):
         if isinstance(side, (list, tuple)) and any(_whole(m) for m in side):
-            r.fail(f"{field}.{s}", "a declaration is an object such as "
-                                   '{"kind": "sequence", "length": 3, "top": "K", "suit": "clubs"}, not a value')
+            r.fail(f"{field}.{s}", Said("a declaration is an object such as "
+                                        '{"kind": "sequence", "length": 3, "top": "K", "suit": "clubs"}, not a value'))
     if r.problems:
         raise RuleError(r.problems)
     melds = _read_melds(r, {field: raw}, contract, at=field)
@@ -338,7 +358,7 @@ def _read_melds(
     for s, side_melds in enumerate(values):
         field = f"{at}.{s}"
         if not isinstance(side_melds, (list, tuple)):
-            r.fail(field, "melds are a list per side")
+            r.fail(field, Said("melds are a list per side"))
             result.append(())
             continue
         entries: list[MeldEntry] = []
@@ -347,8 +367,8 @@ def _read_melds(
             if _whole(m):
                 value = int(m)
                 if value not in credited_values:
-                    allowed = ", ".join(map(str, sorted(credited_values)))
-                    r.fail(field, f"{value} is not a meld in {rules.title}: melds are worth {allowed}")
+                    r.fail(field, Said("%(points)s is not a meld in %(game)s: melds are worth %(values)s", points=value,
+                                       game=rules.title, values=Listed(sorted(credited_values), N_(", "))))
                     continue
                 cards_used += min_cards[value]
                 entries.append(value)
@@ -359,31 +379,34 @@ def _read_melds(
                     continue
                 for card in decl.cards():
                     if card in seen:
-                        r.fail(field, f"the {card} is in two declarations ({seen[card]} and {decl.describe()})")
+                        r.fail(field, Said("the %(card)s is in two declarations (%(first)s and %(second)s)",
+                                           card=str(card), first=seen[card], second=decl.describe()))
                     seen[card] = decl.describe()
                 cards_used += len(decl.cards())
                 entries.append(decl)
                 kinds.add(False)
             else:
-                r.fail(field, f"a meld is a value such as 20 or a declaration, not {m!r}")
+                r.fail(field, Said("a meld is a value such as 20 or a declaration, not %(value)s", value=repr(m)))
         if cards_used > rules.cards_per_side:
-            r.fail(field, f"{r.names[s]} holds {rules.cards_per_side} cards: too few for these melds")
+            r.fail(field, Said("%(side)s holds %(cards)s cards: too few for these melds", side=r.names[s],
+                               cards=rules.cards_per_side))
         if any(isinstance(e, int) and e in sequence_only for e in entries):
             sequence_sides += 1
         if any(isinstance(e, int) and e in square_only for e in entries):
             square_sides += 1
         result.append(tuple(entries))
     if len(kinds) > 1:
-        r.fail(at, "give melds either as values or as declarations, not both")
+        r.fail(at, Said("give melds either as values or as declarations, not both"))
     contested = rules.melds is Melds.BEST_SIDE
     if contested and sequence_sides > 1:
-        r.fail(at, "only the side with the best sequence scores sequences: credit them to one side, "
-                   "or enter the declarations and let the app decide")
+        r.fail(at, Said("only the side with the best sequence scores sequences: credit them to one side, "
+                        "or enter the declarations and let the app decide"))
     if contested and square_sides > 1:
-        r.fail(at, "only the side with the higher square scores squares: credit squares to one side, "
-                   "or enter the declarations and let the app decide")
+        r.fail(at, Said("only the side with the higher square scores squares: credit squares to one side, "
+                        "or enter the declarations and let the app decide"))
     if contract is Contract.NO_TRUMPS and any(result):
-        r.fail(at, "there are no declarations in no-trumps")
+        # glossary: trumps (no trumps)
+        r.fail(at, Said("there are no declarations in no-trumps"))
     return tuple(result)
 
 
@@ -397,14 +420,26 @@ def _read_bela(r: _Reader, raw: Mapping[str, object], contract: Contract | None)
     good: list[int] = []
     for s, value in enumerate(values):
         if not _whole(value) or value < 0:
-            r.fail(f"bela.{s}", f"{word} is a count: 0 or more, not {value!r}")
+            # glossary: belote and rebelote
+            r.fail(f"bela.{s}", Said("%(bela)s is a count: 0 or more, not %(value)s", bela=word, value=repr(value)))
             good.append(0)
         else:
             good.append(int(value))
     if sum(good) > most:
-        r.fail("bela", f"there is no {word} in no-trumps" if most == 0 else
-               f"only {most} {word} can be held: {'one for each suit' if most == 4 else 'one K and Q of trumps'}")
+        r.fail("bela", _too_much_bela(word, most))
     return tuple(good)
+
+
+def _too_much_bela(word: str, most: int) -> Said:
+    """Why more bela were given than the contract allows (``most``: 0 in no-trumps, 4 in all-trumps, else 1)."""
+    if most == 0:
+        # glossary: belote and rebelote, trumps (no trumps)
+        return Said("there is no %(bela)s in no-trumps", bela=word)
+    if most == 4:
+        # glossary: belote and rebelote
+        return Said("only %(count)s %(bela)s can be held: one for each suit", count=most, bela=word)
+    # glossary: belote and rebelote, trumps
+    return Said("only %(count)s %(bela)s can be held: one K and Q of trumps", count=most, bela=word)
 
 
 def _read_claim(r: _Reader, value: object) -> Claim | None:
@@ -412,31 +447,37 @@ def _read_claim(r: _Reader, value: object) -> Claim | None:
         return None
     rules = r.rules
     if not isinstance(value, Mapping):
-        r.fail("claim", "a claim is an object with side and points")
+        # glossary: claim
+        r.fail("claim", Said("a claim is an object with side and points"))
         return None
     if rules.claims is Claims.NONE:
-        r.fail("claim", f"{rules.title} has no claims: the game is decided at the end of a hand")
+        # glossary: claim, game, hand
+        r.fail("claim", Said("%(game)s has no claims: the game is decided at the end of a hand", game=rules.title))
         return None
     side = r.side(value, "side", "claim.side", required=True)
     points = value.get("points")
     most = claim_points_limit(rules)
     if not _whole(points) or not 0 <= points <= most:
         if points is None:
-            r.fail("claim.points", "say how many points the claimant has won so far in this hand")
+            # glossary: claim, hand
+            r.fail("claim.points", Said("say how many points the claimant has won so far in this hand"))
         else:
-            r.fail("claim.points", f"the points won so far are a whole number from 0 to {most}, not {points!r}")
+            r.fail("claim.points", Said("the points won so far are a whole number from 0 to %(most)s, not %(value)s",
+                                        most=most, value=repr(points)))
         points = None
     trick = value.get("trick")
     if trick is not None and (not _whole(trick) or not 1 <= trick <= rules.cards_per_player):
-        r.fail("claim.trick", f"the trick is a number from 1 to {rules.cards_per_player}")
+        r.fail("claim.trick", Said("the trick is a number from 1 to %(most)s", most=rules.cards_per_player))
         trick = None
     elif rules.claim_window is not None:
         if trick is None:
-            r.fail("claim.trick", f"say in which trick the claim was made: claims count only within "
-                                  f"the first {rules.claim_window} tricks")
+            # glossary: claim
+            r.fail("claim.trick", Said("say in which trick the claim was made: claims count only within the first "
+                                       "%(tricks)s tricks", tricks=rules.claim_window))
         elif trick > rules.claim_window:
-            r.fail("claim.trick", f"a claim is allowed only within the first {rules.claim_window} tricks, "
-                                  f"not in trick {trick}: play the hand out")
+            # glossary: claim, hand
+            r.fail("claim.trick", Said("a claim is allowed only within the first %(tricks)s tricks, not in trick "
+                                       "%(trick)s: play the hand out", tricks=rules.claim_window, trick=trick))
     if side is None or points is None:
         return None
     return Claim(side, int(points), None if trick is None else int(trick))
@@ -452,18 +493,21 @@ def _read_revoke(r: _Reader, value: object) -> RevokeChallenge | None:
     if value is None:
         return None
     if not isinstance(value, Mapping):
-        r.fail("revoke", "a revoke is an object with accused, accuser and upheld")
+        # glossary: revoke
+        r.fail("revoke", Said("a revoke is an object with accused, accuser and upheld"))
         return None
     if r.rules.revoke is Revoke.NONE:
-        r.fail("revoke", "these house rules do not score revoke challenges")
+        # glossary: revoke
+        r.fail("revoke", Said("these house rules do not score revoke challenges"))
         return None
     accused = r.side(value, "accused", "revoke.accused", required=True)
     accuser = r.side(value, "accuser", "revoke.accuser", required=True)
     upheld = value.get("upheld")
     if not isinstance(upheld, bool):
-        r.fail("revoke.upheld", "say whether the revoke was upheld: true or false")
+        # glossary: revoke
+        r.fail("revoke.upheld", Said("say whether the revoke was upheld: true or false"))
     if accused is not None and accused == accuser:
-        r.fail("revoke.accuser", "a side cannot challenge itself")
+        r.fail("revoke.accuser", Said("a side cannot challenge itself"))
     if accused is None or accuser is None or not isinstance(upheld, bool) or accused == accuser:
         return None
     return RevokeChallenge(accused, accuser, upheld)

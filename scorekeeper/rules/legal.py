@@ -26,6 +26,7 @@ from typing import TypeGuard
 from .cards import Card, Contract, Rank, Suit
 from .errors import Problem, RuleError
 from .variants import Deal, Rules
+from .words import N_, Listed, Said
 
 _SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 
@@ -90,7 +91,7 @@ def split_play_options(raw: object) -> tuple[dict[str, object], PlayOptions]:
     Returns the scoring options (for make_rules) and the PlayOptions; a RuleError names a bad value.
     """
     if raw is not None and not isinstance(raw, Mapping):
-        raise RuleError("rules", "house rules must be an object of option names and values")
+        raise RuleError("rules", Said("house rules must be an object of option names and values"))
     scoring: dict[str, object] = {}
     values: dict[str, bool] = {}
     problems: list[Problem] = []
@@ -99,7 +100,8 @@ def split_play_options(raw: object) -> tuple[dict[str, object], PlayOptions]:
         if name not in PLAY_OPTION_NAMES:
             scoring[str(key)] = value
         elif not isinstance(value, bool):
-            problems.append(Problem(name, f"{name} is true or false, not {value!r}"))
+            problems.append(Problem(name, Said("%(option)s is true or false, not %(value)s", option=name,
+                                               value=repr(value))))
         else:
             values[name] = value
     if problems:
@@ -124,9 +126,11 @@ class LegalPlays:
     explanation: tuple[str, ...]
 
 
-def show(card: Card) -> str:
-    """A card as written in explanations: ``9♠``, ``10♥``."""
-    return f"{card.rank.value}{_SYMBOLS[card.suit]}"
+def show(card: Card) -> Said:
+    """A card as written in explanations: ``9♠``, ``10♥`` (the letter of a ``J♠`` said in the table's language)."""
+    # Translators: a card as written in the explanations: its rank (7 8 9 10, or the letter J Q K A said as you
+    # say them) then its suit's symbol, "J♠". Keep it as it is unless your language writes cards otherwise.
+    return Said("%(rank)s%(suit)s", rank=card.rank.short, suit=_SYMBOLS[card.suit])
 
 
 def _whole(value: object) -> TypeGuard[int]:
@@ -143,23 +147,27 @@ def play_step(rules: Rules) -> int:
 
 def read_contract(rules: Rules, value: object, problems: list[Problem]) -> Contract | None:
     """The contract ``value`` names, if it is one of the game's; else a problem for ``contract`` and None."""
-    choices = ", ".join(c.value for c in rules.contracts)
+    choices = Listed((c.word for c in rules.contracts), N_(", "))
     if value is None:
-        problems.append(Problem("contract", f"say the contract, which decides the trumps: {choices}"))
+        # glossary: trumps
+        problems.append(Problem("contract", Said("say the contract, which decides the trumps: %(choices)s",
+                                                 choices=choices)))
         return None
     try:
         contract = Contract(value) if isinstance(value, str) else None
     except ValueError:
         contract = None
     if contract is None or contract not in rules.contracts:
-        problems.append(Problem("contract", f"{value!r} is not a contract in {rules.title}: choose {choices}"))
+        problems.append(Problem("contract", Said("%(value)s is not a contract in %(game)s: choose %(choices)s",
+                                                 value=repr(value), game=rules.title, choices=choices)))
         return None
     return contract
 
 
 def _read_seat(rules: Rules, value: object, field: str, problems: list[Problem]) -> int | None:
     if not _whole(value) or not 0 <= value < rules.players:
-        problems.append(Problem(field, f"{value!r} is not a seat: seats are numbered 0 to {rules.players - 1}"))
+        problems.append(Problem(field, Said("%(value)s is not a seat: seats are numbered 0 to %(last)s",
+                                            value=repr(value), last=rules.players - 1)))
         return None
     return int(value)
 
@@ -168,7 +176,8 @@ def _read_card(value: object, field: str, problems: list[Problem]) -> Card | Non
     if isinstance(value, Card):
         return value
     if not isinstance(value, str):
-        problems.append(Problem(field, f"{value!r} is not a card: write rank then suit, like 10H, JS or AC"))
+        problems.append(Problem(field, Said("%(value)s is not a card: write rank then suit, like 10H, JS or AC",
+                                            value=repr(value))))
         return None
     try:
         return Card.parse(value, field)
@@ -179,12 +188,13 @@ def _read_card(value: object, field: str, problems: list[Problem]) -> Card | Non
 
 def _read_trick(rules: Rules, raw: object, problems: list[Problem]) -> list[Played | None]:
     if not isinstance(raw, list | tuple):
-        problems.append(Problem("trick", "the trick is a list of the cards already played to it, "
-                                         "each as {\"seat\": 0, \"card\": \"AH\"}, in the order played"))
+        problems.append(Problem("trick", Said("the trick is a list of the cards already played to it, "
+                                              "each as {\"seat\": 0, \"card\": \"AH\"}, in the order played")))
         return []
     if len(raw) > rules.players - 1:
-        problems.append(Problem("trick", f"a trick has {rules.players} cards: at most {rules.players - 1} "
-                                         f"can be on the table before the last player's, not {len(raw)}"))
+        problems.append(Problem("trick", Said("a trick has %(cards)s cards: at most %(most)s can be on the table "
+                                              "before the last player's, not %(given)s", cards=rules.players,
+                                              most=rules.players - 1, given=len(raw))))
     played: list[Played | None] = []
     for n, entry in enumerate(raw):
         field = f"trick.{n}"
@@ -192,7 +202,7 @@ def _read_trick(rules: Rules, raw: object, problems: list[Problem]) -> list[Play
             played.append(entry)
             continue
         if not isinstance(entry, Mapping):
-            problems.append(Problem(field, "each card of the trick is {\"seat\": 0, \"card\": \"AH\"}"))
+            problems.append(Problem(field, Said("each card of the trick is {\"seat\": 0, \"card\": \"AH\"}")))
             played.append(None)
             continue
         seat = _read_seat(rules, entry.get("seat"), f"{field}.seat", problems)
@@ -203,32 +213,39 @@ def _read_trick(rules: Rules, raw: object, problems: list[Problem]) -> list[Play
 
 def _read_hand(rules: Rules, raw: object, problems: list[Problem]) -> list[Card | None]:
     if not isinstance(raw, list | tuple) or not raw:
-        problems.append(Problem("hand", "the hand is a list of the cards the player held, like [\"7S\", \"KD\"]"))
+        problems.append(Problem("hand", Said("the hand is a list of the cards the player held, like "
+                                             "[\"7S\", \"KD\"]")))
         return []
     if len(raw) > rules.cards_per_player:
-        problems.append(Problem("hand", f"a player holds at most {rules.cards_per_player} cards in "
-                                        f"{rules.title}, not {len(raw)}"))
+        problems.append(Problem("hand", Said("a player holds at most %(cards)s cards in %(game)s, not %(given)s",
+                                             cards=rules.cards_per_player, game=rules.title, given=len(raw))))
     return [_read_card(value, f"hand.{n}", problems) for n, value in enumerate(raw)]
 
 
 def _check_order(rules: Rules, seat: int | None, trick: list[Played | None], problems: list[Problem]) -> None:
     """Seats must play in turn: each the next after the one before, and ``seat`` next after the last."""
     step = play_step(rules)
-    direction = "to the right" if step < 0 else "clockwise"
     for n in range(1, len(trick)):
         before, now = trick[n - 1], trick[n]
         if before is None or now is None:
             continue
         expected = (before.seat + step) % rules.players
         if now.seat != expected:
-            problems.append(Problem(f"trick.{n}.seat", f"seat {now.seat} cannot play after seat {before.seat}: "
-                                                        f"play goes {direction}, so seat {expected} is next"))
+            fields = {"seat": now.seat, "before": before.seat, "next": expected}
+            problems.append(Problem(f"trick.{n}.seat", Said(
+                "seat %(seat)s cannot play after seat %(before)s: play goes to the right, so seat %(next)s is next",
+                **fields) if step < 0 else Said(
+                "seat %(seat)s cannot play after seat %(before)s: play goes clockwise, so seat %(next)s is next",
+                **fields)))
     last = trick[-1] if trick else None
     if seat is not None and last is not None:
         expected = (last.seat + step) % rules.players
         if seat != expected:
-            problems.append(Problem("seat", f"seat {seat} does not play next: after seat {last.seat} "
-                                            f"({direction}) comes seat {expected}"))
+            fields = {"seat": seat, "last": last.seat, "next": expected}
+            problems.append(Problem("seat", Said(
+                "seat %(seat)s does not play next: after seat %(last)s (to the right) comes seat %(next)s", **fields)
+                if step < 0 else Said(
+                "seat %(seat)s does not play next: after seat %(last)s (clockwise) comes seat %(next)s", **fields)))
 
 
 def _check_duplicates(trick: list[Played | None], hand: list[Card | None], problems: list[Problem]) -> None:
@@ -237,8 +254,9 @@ def _check_duplicates(trick: list[Played | None], hand: list[Card | None], probl
         if entry is None:
             continue
         if entry.card in on_table:
-            problems.append(Problem(f"trick.{n}.card", f"the {entry.card} is already in this trick "
-                                                       f"(card {on_table[entry.card]}): a pack has one of each"))
+            problems.append(Problem(f"trick.{n}.card", Said("the %(card)s is already in this trick (card %(index)s): "
+                                                            "a pack has one of each", card=str(entry.card),
+                                                            index=on_table[entry.card])))
         else:
             on_table[entry.card] = n
     held: set[Card] = set()
@@ -246,12 +264,15 @@ def _check_duplicates(trick: list[Played | None], hand: list[Card | None], probl
         if card is None:
             continue
         if card in held:
-            problems.append(Problem(f"hand.{n}", f"the {card} is twice in the hand: a pack has one of each"))
+            problems.append(Problem(f"hand.{n}", Said("the %(card)s is twice in the hand: a pack has one of each",
+                                                      card=str(card))))
         elif card in on_table:
             seat = trick[on_table[card]]
-            who = f"seat {seat.seat}" if seat is not None else "another seat"
-            problems.append(Problem(f"hand.{n}", f"the {card} was already played to this trick by {who}: "
-                                                 f"it cannot still be in the hand"))
+            problems.append(Problem(f"hand.{n}", Said("the %(card)s was already played to this trick by seat %(seat)s: "
+                                                      "it cannot still be in the hand", card=str(card), seat=seat.seat)
+                                    if seat is not None else
+                                    Said("the %(card)s was already played to this trick by another seat: it cannot "
+                                         "still be in the hand", card=str(card))))
         held.add(card)
 
 
@@ -337,6 +358,18 @@ def legal_plays(
 
 Judged = tuple[list[Card], list[str]]
 
+_ONE = {
+    # Translators: one card of the suit, as in "must still follow suit with any club".
+    Suit.CLUBS: Said("club"),
+    # Translators: one card of the suit, as in "must still follow suit with any diamond".
+    Suit.DIAMONDS: Said("diamond"),
+    # Translators: one card of the suit, as in "must still follow suit with any heart".
+    Suit.HEARTS: Said("heart"),
+    # Translators: one card of the suit, as in "must still follow suit with any spade".
+    Suit.SPADES: Said("spade"),
+}
+"""A suit's name for one card of it: "any spade"."""
+
 
 def _lead(rules: Rules, contract: Contract, held: list[Card], options: PlayOptions) -> LegalPlays:
     trump = contract.trump
@@ -345,33 +378,40 @@ def _lead(rules: Rules, contract: Contract, held: list[Card], options: PlayOptio
         low = [c for c in held if c.suit is trump and c.rank not in scoring]
         rest = [c for c in held if c not in low]
         if low and rest:
-            shown = " or ".join(show(c) for c in low)
             return LegalPlays(tuple(rest), (
-                f"Leading: any card, but trumps only with a scoring card ({' '.join(r.value for r in scoring)}).",
-                f"Not the {shown}: an eight or a seven of trumps may not be led."))
-    return LegalPlays(tuple(held), ("Leading: any card may be played.",))
+                # glossary: trumps
+                # Translators: %(ranks)s are the trumps that score points, by their rank: "J 9 A 10 K Q".
+                Said("Leading: any card, but trumps only with a scoring card (%(ranks)s).",
+                     ranks=Listed((r.short for r in scoring), " ")),
+                # glossary: trumps
+                Said("Not the %(cards)s: an eight or a seven of trumps may not be led.",
+                     cards=Listed((show(c) for c in low), N_(" or ")))))
+    return LegalPlays(tuple(held), (Said("Leading: any card may be played."),))
 
 
 def _follow_only(table: _Table, held: list[Card]) -> Judged:
     """No-trumps (Belote 151, South African): the only obligation is to follow suit."""
     follow = [c for c in held if c.suit is table.led]
     if follow:
-        return follow, [f"Must follow suit: {table.led.value}."]
-    return held, [f"No {table.led.value}: may discard (no trumps)."]
+        return follow, [_must_follow(table.led)]
+    # glossary: trumps (no trumps)
+    # Translators: %(suit)s is the suit led, in the plural: "hearts".
+    return held, [Said("No %(suit)s: may discard (no trumps).", suit=table.led.word)]
 
 
 def _all_trumps(table: _Table, held: list[Card]) -> Judged:
     """All-trumps (Belote 151): follow and raise in every suit, whoever is winning."""
     follow = [c for c in held if c.suit is table.led]
     if not follow:
-        return held, [f"No {table.led.value}: may discard."]
+        return held, [_may_discard(table.led)]
     best = table.winner().card
     higher = table.above(follow, best)
-    lines = [f"Must follow suit: {table.led.value}.",
-             f"All trumps: must beat the {show(best)} if possible, whoever is winning."]
+    lines: list[str] = [_must_follow(table.led)]
+    # glossary: trumps (all trumps)
+    lines.append(Said("All trumps: must beat the %(card)s if possible, whoever is winning.", card=show(best)))
     if higher:
         return higher, lines
-    return follow, [*lines, f"Cannot beat the {show(best)}: must still follow suit with any {_one(table.led)}."]
+    return follow, [*lines, _cannot_beat(best, table.led)]
 
 
 def _trump_led(table: _Table, held: list[Card]) -> Judged:
@@ -380,55 +420,67 @@ def _trump_led(table: _Table, held: list[Card]) -> Judged:
     assert trump is not None
     follow = [c for c in held if c.suit is trump]
     if not follow:
-        return held, [f"No {trump.value}: may discard."]
+        return held, [_may_discard(trump)]
     best = table.highest_trump()
     assert best is not None
     higher = table.above(follow, best)
-    lines = [f"Trumps led: must beat the {show(best)} if possible."]
+    # glossary: trumps
+    lines: list[str] = [Said("Trumps led: must beat the %(card)s if possible.", card=show(best))]
     if higher:
         return higher, lines
-    return follow, [*lines, f"Cannot beat the {show(best)}: must still follow suit with any {_one(trump)}."]
+    return follow, [*lines, _cannot_beat(best, trump)]
 
 
 def _plain_led(table: _Table, held: list[Card], family: Family) -> Judged:
     """A plain lead in Bela, Klaberjass, Clobby and South African play."""
-    follow = [c for c in held if c.suit is table.led]
+    led = table.led
+    follow = [c for c in held if c.suit is led]
     if follow:
-        return follow, [f"Must follow suit: {table.led.value}."]
+        return follow, [_must_follow(led)]
     trumps = [c for c in held if c.suit is table.trump]
     if not trumps:
-        return held, [f"No {table.led.value} and no trumps: may discard."]
+        return held, [_no_trumps_either(led)]
     best = table.highest_trump()
     if best is None or family is Family.TWO_HANDED:
-        return trumps, [f"No {table.led.value}: must trump."]
+        return trumps, [_must_trump(led)]
     higher = table.above(trumps, best)
     if higher:
-        return higher, [f"No {table.led.value}: must trump.", f"Must overtrump the {show(best)} with a higher trump."]
+        return higher, [_must_trump(led), _must_overtrump(best)]
     if family is Family.THREE_HANDED:
-        return trumps, [f"No {table.led.value}: must trump.", "Cannot overtrump: must play a lower trump (underplay)."]
-    return held, [f"No {table.led.value}: must overtrump the {show(best)} if possible.",
-                  "Cannot overtrump: may discard."]
+        # glossary: trumps
+        return trumps, [_must_trump(led), Said("Cannot overtrump: must play a lower trump (underplay).")]
+    # glossary: trumps
+    # Translators: %(suit)s is the suit led, in the plural: "hearts"; %(card)s a card: "K♠".
+    return held, [Said("No %(suit)s: must overtrump the %(card)s if possible.", suit=led.word, card=show(best)),
+                  _cannot_overtrump()]
 
 
 def _belote_plain(table: _Table, held: list[Card]) -> Judged:
     """A plain lead in Belote 151's trump-colour game: trump only against the opponents, over their trump."""
-    follow = [c for c in held if c.suit is table.led]
+    led = table.led
+    follow = [c for c in held if c.suit is led]
     if follow:
-        return follow, [f"Must follow suit: {table.led.value}."]
+        return follow, [_must_follow(led)]
     winner = table.winner()
     if table.rules.side_of(winner.seat) == table.rules.side_of(table.seat):
-        return held, [f"No {table.led.value}.", "May discard: partner is winning."]
+        # Translators: %(suit)s is the suit led, in the plural: "hearts".
+        return held, [Said("No %(suit)s.", suit=led.word), Said("May discard: partner is winning.")]
     trumps = [c for c in held if c.suit is table.trump]
     if not trumps:
-        return held, [f"No {table.led.value} and no trumps: may discard."]
+        return held, [_no_trumps_either(led)]
     if winner.card.suit is not table.trump:
-        return trumps, [f"No {table.led.value}: must trump (an opponent is winning)."]
+        # glossary: trumps
+        # Translators: %(suit)s is the suit led, in the plural: "hearts".
+        return trumps, [Said("No %(suit)s: must trump (an opponent is winning).", suit=led.word)]
     higher = table.above(trumps, winner.card)
     if higher:
-        return higher, [f"No {table.led.value}: an opponent has trumped.",
-                        f"Must overtrump the {show(winner.card)} with a higher trump."]
-    return held, [f"No {table.led.value}: an opponent has trumped with the {show(winner.card)}.",
-                  "Cannot overtrump: may discard."]
+        # glossary: trumps
+        # Translators: %(suit)s is the suit led, in the plural: "hearts".
+        return higher, [Said("No %(suit)s: an opponent has trumped.", suit=led.word), _must_overtrump(winner.card)]
+    # glossary: trumps
+    # Translators: %(suit)s is the suit led, in the plural: "hearts"; %(card)s a card: "K♠".
+    return held, [Said("No %(suit)s: an opponent has trumped with the %(card)s.", suit=led.word,
+                       card=show(winner.card)), _cannot_overtrump()]
 
 
 def _bare_yuss(table: _Table, held: list[Card], legal: list[Card], lines: list[str], allowed: bool) -> Judged:
@@ -442,10 +494,49 @@ def _bare_yuss(table: _Table, held: list[Card], legal: list[Card], lines: list[s
         return legal, lines
     if table.led is trump and table.rules.variant not in _SCOTTISH:
         return legal, lines  # source 002's bare Yass only frees the player from trumping a plain lead
-    word = "Yuss" if yuss.rank is Rank.JACK else "jasek"
-    return held, [*lines, f"Bare {word}: the {show(yuss)} is the only trump and may be withheld."]
+    if yuss.rank is Rank.JACK:
+        # glossary: trumps
+        # Translators: the Yuss (Jass) is the jack of trumps, the top trump.
+        return held, [*lines, Said("Bare Yuss: the %(card)s is the only trump and may be withheld.", card=show(yuss))]
+    # glossary: trumps
+    # Translators: the jasek is the queen of trumps, the top trump of the Czech games.
+    return held, [*lines, Said("Bare jasek: the %(card)s is the only trump and may be withheld.", card=show(yuss))]
 
 
-def _one(suit: Suit) -> str:
-    """``spade`` for spades."""
-    return suit.value[:-1]
+def _must_follow(suit: Suit) -> Said:
+    # Translators: %(suit)s is the suit led, in the plural: "hearts".
+    return Said("Must follow suit: %(suit)s.", suit=suit.word)
+
+
+def _may_discard(suit: Suit) -> Said:
+    # Translators: %(suit)s is the suit led, in the plural: "hearts".
+    return Said("No %(suit)s: may discard.", suit=suit.word)
+
+
+def _no_trumps_either(suit: Suit) -> Said:
+    # glossary: trumps
+    # Translators: %(suit)s is the suit led, in the plural: "hearts".
+    return Said("No %(suit)s and no trumps: may discard.", suit=suit.word)
+
+
+def _must_trump(suit: Suit) -> Said:
+    # glossary: trumps
+    # Translators: %(suit)s is the suit led, in the plural: "hearts".
+    return Said("No %(suit)s: must trump.", suit=suit.word)
+
+
+def _must_overtrump(card: Card) -> Said:
+    # glossary: trumps
+    # Translators: %(card)s is the trump to beat: "K♠".
+    return Said("Must overtrump the %(card)s with a higher trump.", card=show(card))
+
+
+def _cannot_overtrump() -> Said:
+    # glossary: trumps
+    return Said("Cannot overtrump: may discard.")
+
+
+def _cannot_beat(card: Card, suit: Suit) -> Said:
+    # Translators: %(card)s is the card that cannot be beaten: "A♥"; %(suit)s one card of the suit: "heart".
+    return Said("Cannot beat the %(card)s: must still follow suit with any %(suit)s.", card=show(card),
+                suit=_ONE[suit])

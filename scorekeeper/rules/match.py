@@ -10,6 +10,7 @@ from .errors import MatchFinished, RuleError
 from .hand import HandInput, default_names, read_hand
 from .scoring import HandResult, Position, Result, leader_seat, score_hand
 from .variants import Claims, Deal, Rules
+from .words import Said
 
 ENGINE_VERSION = 3
 """Raised whenever the engine's results or the state's shape change (a corrected rule, a new field), so
@@ -134,7 +135,8 @@ class Replayer:
 
     def __init__(self, rules: Rules, first_dealer: int = 0, names: Sequence[str] | None = None) -> None:
         if not 0 <= first_dealer < rules.players:
-            raise RuleError("first_dealer", f"the first dealer is a seat from 0 to {rules.players - 1}")
+            raise RuleError("first_dealer", Said("the first dealer is a seat from 0 to %(last)s",
+                                                 last=rules.players - 1))
         self.rules = rules
         self.names = tuple(names) if names else default_names(rules)
         self.position = Position.start(rules, first_dealer)
@@ -164,7 +166,8 @@ class Replayer:
             self.hands.append(scored)
             return scored
         if self.winner is not None:
-            raise MatchFinished(f"hands.{number}", f"the match is finished: {names[self.winner]} won it")
+            raise MatchFinished(f"hands.{number}", Said("the match is finished: %(side)s won it",
+                                                        side=names[self.winner]))
         try:
             hand = read_hand(rules, record.input, names)
             outcome = score_hand(rules, position, hand, names)
@@ -225,5 +228,5 @@ def check_next(rules: Rules, state: MatchState, raw: Mapping[str, Any] | HandInp
     """Score a hand that would come next, without recording it (the live preview)."""
     if state.finished:
         who = (names or default_names(rules))[state.winner or 0]
-        raise MatchFinished("match", f"the match is finished: {who} won it")
+        raise MatchFinished("match", Said("the match is finished: %(side)s won it", side=who))
     return score_hand(rules, state.position, raw, names)

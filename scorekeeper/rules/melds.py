@@ -2,18 +2,63 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from collections.abc import Sequence as Seq
 from dataclasses import dataclass
 
 from .cards import NATURAL_ORDER, Card, Contract, Rank, Suit
 from .variants import Melds, Rules, SequenceTie
+from .words import N_, Listed, Said
 
-_VALUE_WORDS = {20: "twenty", 30: "thirty", 50: "fifty", 100: "hundred", 150: "hundred and fifty", 200: "two hundred"}
+_VALUE_WORDS = {
+    # Translators: a meld named by its value, as players name it: "a twenty" (a three-card sequence).
+    20: Said("twenty"),
+    # Translators: a meld named by its value, as players name it: "a thirty" (a derda).
+    30: Said("thirty"),
+    # Translators: a meld named by its value, as players name it: "a fifty" (a four-card sequence).
+    50: Said("fifty"),
+    # Translators: a meld named by its value, as players name it: "a hundred".
+    100: Said("hundred"),
+    # Translators: a meld named by its value, as players name it: "a hundred and fifty" (four nines).
+    150: Said("hundred and fifty"),
+    # Translators: a meld named by its value, as players name it: "two hundred" (four jacks).
+    200: Said("two hundred"),
+}
+_VALUE_PLURALS = {
+    # Translators: melds named by their value, in the plural, as in "Both twenties".
+    20: Said("twenties"),
+    # Translators: melds named by their value, in the plural, as in "Both thirties".
+    30: Said("thirties"),
+    # Translators: melds named by their value, in the plural, as in "Both fifties".
+    50: Said("fifties"),
+    # Translators: melds named by their value, in the plural, as in "Both hundreds".
+    100: Said("hundreds"),
+    # Translators: melds named by their value, in the plural, as in "Both hundred and fifties".
+    150: Said("hundred and fifties"),
+    # Translators: melds named by their value, in the plural, as in "Both two hundreds".
+    200: Said("two hundreds"),
+}
+_SQUARES = {
+    Rank.SEVEN: Said("four sevens"), Rank.EIGHT: Said("four eights"), Rank.NINE: Said("four nines"),
+    Rank.TEN: Said("four tens"), Rank.JACK: Said("four jacks"), Rank.QUEEN: Said("four queens"),
+    Rank.KING: Said("four kings"), Rank.ACE: Said("four aces"),
+}
 
 
 def value_word(points: int) -> str:
-    """How players name a meld by its value: a twenty, a fifty."""
-    return _VALUE_WORDS.get(points, str(points))
+    """How players name a meld by its value: a twenty, a fifty (a ``Said``; other values as the number)."""
+    return _VALUE_WORDS.get(points) or str(points)
+
+
+def _value(points: int) -> object:
+    """A meld's value in a sentence: its word, else the number."""
+    return _VALUE_WORDS.get(points) or points
+
+
+def _values(points: int) -> str:
+    """Melds of a value in the plural: ``fifties``; ``40s`` for a value without a word."""
+    # Translators: melds worth %(points)s, in the plural, as in "Both 40s" (for a value without a word).
+    return _VALUE_PLURALS.get(points) or Said("%(points)ss", points=points)
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,9 +74,10 @@ class Sequence:
         high = self.top.height
         return tuple(Card(NATURAL_ORDER[i], self.suit) for i in range(high - self.length + 1, high + 1))
 
-    def describe(self) -> str:
-        """``three-card sequence to the king in clubs``."""
-        return f"{self.length}-card sequence to the {self.top.word} in {self.suit.value}"
+    def describe(self) -> Said:
+        """``3-card sequence to the king in clubs``."""
+        return Said("%(length)s-card sequence to the %(rank)s in %(suit)s", length=self.length, rank=self.top.word,
+                    suit=self.suit.word)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,9 +90,9 @@ class Square:
         """The four cards."""
         return tuple(Card(self.rank, suit) for suit in Suit)
 
-    def describe(self) -> str:
+    def describe(self) -> Said:
         """``four jacks``."""
-        return f"four {self.rank.word}s"
+        return _SQUARES[self.rank]
 
 
 Declaration = Sequence | Square
@@ -86,25 +132,28 @@ def contest(
 
     if rules.melds is Melds.EACH_SIDE:
         for s in range(sides):
-            values = [_value(rules, d) for d in declarations[s]]
+            values = [_meld_value(rules, d) for d in declarations[s]]
             if values:
                 scores[s] = sum(values)
-                lines.append(_capital(f"{names[s]} scores {_sum_text(values)} "
-                                      f"({', '.join(d.describe() for d in declarations[s])})."))
+                # Translators: a side scores its declarations: "Mike scores 20 + 50 = 70 (3-card sequence to the
+                # king in clubs, 4-card sequence to the ace in hearts)."
+                lines.append(Said("%(side)s scores %(points)s (%(melds)s).", side=_capital(names[s]),
+                                  points=_sum(values), melds=Listed((d.describe() for d in declarations[s]), N_(", "))))
         if lines:
-            lines.insert(0, "Every side scores the declarations it holds (house rule: melds each-side).")
+            lines.insert(0, Said("Every side scores the declarations it holds (house rule: melds each-side)."))
         return MeldContest(tuple(scores), tuple(lines))
 
     holders = [s for s in range(sides) if sequences[s]]
     if holders:
         best = {s: max(sequences[s], key=lambda q: _sequence_key(rules, contract, q)) for s in holders}
-        winner, reason = _sequence_winner(rules, contract, forehand, best, names)
-        if winner is None:
-            lines.append(_sentence(reason, "nobody scores sequences"))
-        else:
-            values = [rules.sequence_value(q.length) for q in sequences[winner]]
-            scores[winner] += sum(values)
-            lines.append(_sentence(reason, f"{names[winner]} scores {_sum_text(values)}"))
+
+        def points(side: int) -> object:
+            return _sum([rules.sequence_value(q.length) for q in sequences[side]])
+
+        winner, line = _sequence_winner(rules, contract, forehand, best, names, points)
+        if winner is not None:
+            scores[winner] += sum(rules.sequence_value(q.length) for q in sequences[winner])
+        lines.append(line)
 
     square_holders = [s for s in range(sides) if squares[s]]
     if square_holders:
@@ -113,24 +162,35 @@ def contest(
         if len(square_holders) > 1:
             others = [s for s in square_holders if s != winner]
             equal = all(rules.square_value(tops[s].rank) == rules.square_value(tops[winner].rank) for s in others)
-            why = " (equal squares rank in trump order)" if equal else ""
-            beaten = " and ".join(names[s] + "'s " + tops[s].describe() for s in others)
-            lines.append(f"Squares are judged apart: {names[winner]}'s {tops[winner].describe()} beat {beaten}{why}.")
+            # Translators: what a side's best square was beaten by: "Mike's four kings".
+            beaten = Listed((Said("%(side)s's %(square)s", side=names[s], square=tops[s].describe()) for s in others),
+                            N_(" and "))
+            if equal:
+                lines.append(Said("Squares are judged apart: %(side)s's %(square)s beat %(beaten)s (equal squares "
+                                  "rank in trump order).", side=names[winner], square=tops[winner].describe(),
+                                  beaten=beaten))
+            else:
+                lines.append(Said("Squares are judged apart: %(side)s's %(square)s beat %(beaten)s.",
+                                  side=names[winner], square=tops[winner].describe(), beaten=beaten))
         values = [rules.square_value(q.rank) for q in squares[winner]]
         scores[winner] += sum(values)
-        lines.append(_capital(f"{names[winner]} scores {_sum_text(values)} for squares "
-                              f"({', '.join(q.describe() for q in squares[winner])})."))
+        lines.append(Said("%(side)s scores %(points)s for squares (%(squares)s).", side=_capital(names[winner]),
+                          points=_sum(values), squares=Listed((q.describe() for q in squares[winner]), N_(", "))))
     return MeldContest(tuple(scores), tuple(lines))
 
 
-def _value(rules: Rules, declaration: Declaration) -> int:
+def _meld_value(rules: Rules, declaration: Declaration) -> int:
     if isinstance(declaration, Square):
         return rules.square_value(declaration.rank)
     return rules.sequence_value(declaration.length)
 
 
-def _sum_text(values: list[int]) -> str:
-    return str(values[0]) if len(values) == 1 else f"{' + '.join(map(str, values))} = {sum(values)}"
+def _sum(values: list[int]) -> object:
+    """``50``; ``20 + 50 = 70`` for more than one value."""
+    if len(values) == 1:
+        return values[0]
+    # Translators: a sum of meld values, "20 + 50 = 70": keep it as it is unless your language writes sums otherwise.
+    return Said("%(terms)s = %(total)s", terms=Listed(values, " + "), total=sum(values))
 
 
 def _sequence_winner(
@@ -139,59 +199,82 @@ def _sequence_winner(
     forehand: int,
     best: dict[int, Sequence],
     names: Seq[str],
-) -> tuple[int | None, str]:
-    """The side whose best sequence wins (None: nobody), and the comparison said as at the table.
+    points: Callable[[int], object],
+) -> tuple[int | None, Said]:
+    """The side whose best sequence wins (None: nobody), and the sentence that says it as at the table.
 
-    What the sides have in common is joined by commas, the step that decides follows a semicolon:
-    ``both twenties, both king high; side 1's is in trumps`` (docs/api.md's referee example).
+    What the sides have in common is joined by commas, the step that decides follows a semicolon, and what the
+    winner scores (``points``) after a colon: ``Both fifties, both king high; side 1's is in trumps: side 1
+    scores 50.`` (docs/api.md's referee example).
     """
     holders = list(best)
     if len(holders) == 1:
         only = holders[0]
-        return only, f"only {names[only]} declared a sequence ({best[only].describe()})"
+        return only, Said("Only %(side)s declared a sequence (%(sequence)s): %(side)s scores %(points)s.",
+                          side=names[only], sequence=best[only].describe(), points=points(only))
     lengths = {s: best[s].length for s in holders}
     longest = max(lengths.values())
-    values = {s: value_word(rules.sequence_value(best[s].length)) for s in holders}
     if list(lengths.values()).count(longest) == 1:
         winner = max(holders, key=lambda s: lengths[s])
-        return winner, (f"{names[winner]}'s {longest}-card sequence ({values[winner]}) is longer than "
-                        f"{_others(names, holders, winner)}")
+        # Translators: the other sides' sequences, as in "… is longer than Yvonne's and Ann's".
+        others = Listed((Said("%(side)s's", side=names[s]) for s in holders if s != winner), N_(" and "))
+        # Translators: %(Side)s is the winner's name with a capital first letter (it starts the sentence),
+        # %(side)s the same name as given; %(value)s names the sequence by its value ("fifty"); %(others)s are
+        # the other sides' sequences: "Yvonne's" or "Yvonne's and Ann's".
+        return winner, Said("%(Side)s's %(length)s-card sequence (%(value)s) is longer than %(others)s: %(side)s "
+                            "scores %(points)s.", Side=_capital(names[winner]), side=names[winner], length=longest,
+                            value=_value(rules.sequence_value(longest)), others=others, points=points(winner))
     holders = [s for s in holders if lengths[s] == longest]
-    word = values[holders[0]]
-    plural = f"{word[:-1]}ies" if word.endswith("y") else f"{word}s"
-    same = [f"both {plural}" if len(holders) == 2 else f"{len(holders)} {plural}"]
+    plural = _values(rules.sequence_value(longest))
+    # Translators: what two (or three) sides' best sequences have in common, starting the sentence: "Both
+    # fifties", "3 fifties".
+    same = (Said("Both %(melds)s", melds=plural) if len(holders) == 2
+            # Translators: what three sides' best sequences have in common, starting the sentence: "3 fifties".
+            else Said("%(count)s %(melds)s", count=len(holders), melds=plural))
     tops = {s: best[s].top.height for s in holders}
     highest = max(tops.values())
     if list(tops.values()).count(highest) == 1:
         winner = max(holders, key=lambda s: tops[s])
-        return winner, _steps(same, f"{names[winner]}'s is {best[winner].top.word} high, the highest")
+        # Translators: %(same)s is "Both fifties" (what the sequences have in common); %(rank)s a rank: "king".
+        return winner, Said("%(same)s; %(side)s's is %(rank)s high, the highest: %(side)s scores %(points)s.",
+                            same=same, side=names[winner], rank=best[winner].top.word, points=points(winner))
     holders = [s for s in holders if tops[s] == highest]
-    same.append(f"{'both' if len(holders) == 2 else 'all'} {best[holders[0]].top.word} high")
+    rank = best[holders[0]].top.word
+    # Translators: what the best sequences have in common after "Both fifties,": "both king high".
+    high = (Said("both %(rank)s high", rank=rank) if len(holders) == 2
+            # Translators: what three sides' best sequences have in common after "3 fifties,": "all king high".
+            else Said("all %(rank)s high", rank=rank))
     in_trumps = [s for s in holders if contract is not None and contract.is_trump(best[s].suit)
                  and contract is not Contract.ALL_TRUMPS]
     if rules.sequence_tie is SequenceTie.NOBODY:
-        aside = " (one in trumps makes no difference)" if len(in_trumps) == 1 else ""
-        return None, _steps(same, f"equal best sequences{aside}")
+        if len(in_trumps) == 1:
+            # glossary: trumps
+            # Translators: %(same)s is "Both fifties", %(high)s "both king high".
+            return None, Said("%(same)s, %(high)s; equal best sequences (one in trumps makes no difference): nobody "
+                              "scores sequences.", same=same, high=high)
+        # Translators: %(same)s is "Both fifties", %(high)s "both king high".
+        return None, Said("%(same)s, %(high)s; equal best sequences: nobody scores sequences.", same=same, high=high)
     if len(in_trumps) == 1:
         winner = in_trumps[0]
-        return winner, _steps(same, f"{names[winner]}'s is in trumps")
+        # glossary: trumps
+        # Translators: %(same)s is "Both fifties", %(high)s "both king high".
+        return winner, Said("%(same)s, %(high)s; %(side)s's is in trumps: %(side)s scores %(points)s.", same=same,
+                            high=high, side=names[winner], points=points(winner))
     sides_in_order = sorted(holders, key=lambda s: (s - forehand) % len(names))
     winner = sides_in_order[0]
-    who = "is forehand" if winner == forehand else "plays first of them"
-    return winner, _steps(same, f"equal in every way, and {names[winner]} {who}")
+    if winner == forehand:
+        # Translators: %(same)s is "Both fifties", %(high)s "both king high"; forehand leads to the first trick.
+        return winner, Said("%(same)s, %(high)s; equal in every way, and %(side)s is forehand: %(side)s scores "
+                            "%(points)s.", same=same, high=high, side=names[winner], points=points(winner))
+    # Translators: %(same)s is "Both fifties", %(high)s "both king high"; %(side)s plays before the others.
+    return winner, Said("%(same)s, %(high)s; equal in every way, and %(side)s plays first of them: %(side)s scores "
+                        "%(points)s.", same=same, high=high, side=names[winner], points=points(winner))
 
 
-def _steps(same: list[str], decider: str) -> str:
-    return ", ".join(same) + "; " + decider
-
-
-def _others(names: Seq[str], holders: list[int], winner: int) -> str:
-    return " and ".join(f"{names[s]}'s" for s in holders if s != winner)
-
-
-def _sentence(reason: str, conclusion: str) -> str:
-    return _capital(f"{reason}: {conclusion}.")
-
-
-def _capital(text: str) -> str:
-    return text[0].upper() + text[1:]
+def _capital(name: str) -> str:
+    """A side's name at the start of a sentence, its first letter a capital: ``Mike``; ``Side 0``."""
+    if isinstance(name, Said) and name.message == "side %(number)s":
+        # Translators: a side's name when its players were not named, starting a sentence: "Side 1".
+        return Said("Side %(number)s", **name.fields)
+    first = name[:1]
+    return name if first.upper() == first else first.upper() + name[1:]

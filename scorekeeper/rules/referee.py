@@ -10,7 +10,8 @@ from .errors import Problem, RuleError
 from .hand import default_names, read_declarations
 from .legal import read_contract
 from .melds import MeldContest, contest
-from .variants import Rules
+from .variants import Rules, capital_bela
+from .words import Said
 
 
 def judge_melds(
@@ -26,8 +27,9 @@ def judge_melds(
     problems: list[Problem] = []
     the_contract = read_contract(rules, contract, problems)
     if isinstance(forehand, bool) or not isinstance(forehand, int) or not 0 <= forehand < rules.sides:
-        problems.append(Problem("forehand", f"{forehand!r} is not a side: forehand is the side that leads to the "
-                                            f"first trick, numbered 0 to {rules.sides - 1}"))
+        problems.append(Problem("forehand", Said("%(value)s is not a side: forehand is the side that leads to the "
+                                                 "first trick, numbered 0 to %(last)s", value=repr(forehand),
+                                                 last=rules.sides - 1)))
     try:
         declared = read_declarations(rules, declarations, the_contract, names)
     except RuleError as error:
@@ -36,20 +38,28 @@ def judge_melds(
     word = rules.bela_word
     most = 0 if the_contract is Contract.NO_TRUMPS else 4 if the_contract is Contract.ALL_TRUMPS else 1
     if len(bela) != rules.sides or any(n < 0 for n in bela):
-        problems.append(Problem("bela", f"give a count of {word} for each of the {rules.sides} sides"))
+        # glossary: belote and rebelote
+        problems.append(Problem("bela", Said("give a count of %(bela)s for each of the %(sides)s sides", bela=word,
+                                             sides=rules.sides)))
     elif sum(bela) > most:
-        problems.append(Problem("bela", f"there is no {word} in no-trumps" if most == 0 else
-                                f"only {most} K and Q of trumps can be held"))
+        # glossary: belote and rebelote, trumps (no trumps)
+        problems.append(Problem("bela", Said("there is no %(bela)s in no-trumps", bela=word) if most == 0 else
+                                # glossary: trumps
+                                Said("only %(count)s K and Q of trumps can be held", count=most)))
     if problems:
         raise RuleError(problems)
     assert isinstance(forehand, int)
     judged = contest(rules, the_contract, forehand, declared, names)
     scores = list(judged.scores)
-    lines = list(judged.explanation) or ["Nobody declared a sequence or a square."]
+    lines = list(judged.explanation) or [Said("Nobody declared a sequence or a square.")]
     for side, count in enumerate(bela):
         if count:
             points = rules.bela_points * count
-            lines.append(f"{word.capitalize()} always counts: {names[side]} scores {points} for the K and Q of trumps.")
+            # glossary: belote and rebelote, trumps
+            # Translators: %(Bela)s is the game's word for K and Q of trumps with a capital first letter ("Bela",
+            # "Belote").
+            lines.append(Said("%(Bela)s always counts: %(side)s scores %(points)s for the K and Q of trumps.",
+                              Bela=capital_bela(rules), side=names[side], points=points))
             scores[side] += points
     return MeldContest(tuple(scores), tuple(lines)) if any(bela) or not judged.explanation else judged
 

@@ -10,7 +10,8 @@ from .cards import LAST_TRICK, Contract
 from .errors import RuleError
 from .hand import HandInput, default_names, read_hand
 from .melds import Declaration, contest
-from .variants import BelaOnBate, Deal, FalseClaim, Rules, Success, Tie
+from .variants import BelaOnBate, Deal, FalseClaim, Rules, Success, Tie, capital_bela
+from .words import N_, Listed, Said
 
 
 class Result(StrEnum):
@@ -117,33 +118,53 @@ def hand_points(
     points: list[int] = []
     for s in range(sides):
         base = cards[s]
+        # What the side's sum says, term by term: "card points 65", "last trick 10", "melds 20" …
+        terms: list[Said] = []
         if s == last:
             base += LAST_TRICK
-            text = f"card points {cards[s]} + last trick {LAST_TRICK}"
-        else:
-            text = f"card points {base}" if doubled_cards or melds[s] or bela[s] or valat == s else ""
+            terms = [_card_points(cards[s]), Said("last trick %(points)s", points=LAST_TRICK)]
+        elif doubled_cards or melds[s] or bela[s] or valat == s:
+            terms = [_card_points(base)]
         if doubled_cards:
-            text = f"({text}) × 2" if s == last else f"{text} × 2"
+            # Translators: card points doubled in no-trumps: "(card points 65 + last trick 10) × 2".
+            terms = [Said("(%(sum)s) × %(times)s", sum=Listed(terms, " + "), times=2) if s == last
+                     # Translators: card points doubled in no-trumps: "card points 65 × 2".
+                     else Said("%(sum)s × %(times)s", sum=terms[0], times=2)]
             base *= 2
         total = base
         if melds[s]:
             if rules.melds_need_trick and not took[s]:
-                lines.append(f"{names[s]} took no trick: melds {melds[s]} do not count.")
+                lines.append(Said("%(side)s took no trick: melds %(points)s do not count.", side=names[s],
+                                  points=melds[s]))
             else:
                 total += melds[s]
-                text += f" + melds {melds[s]}"
+                terms.append(Said("melds %(points)s", points=melds[s]))
         if bela[s]:
             total += rules.bela_points * bela[s]
-            text += f" + {rules.bela_word} {rules.bela_points * bela[s]}"
+            terms.append(_bela(rules, rules.bela_points * bela[s]))
         if valat == s:
             total += rules.valat
-            text += f" + valat {rules.valat}"
+            # glossary: valat
+            terms.append(Said("valat %(points)s", points=rules.valat))
         points.append(total)
-        if text:
-            lines.append(f"{names[s]}: {text} = {total}.")
+        if terms:
+            # Translators: a side's hand points added up: "Mike: card points 65 + last trick 10 + melds 20 = 95."
+            lines.append(Said("%(side)s: %(sum)s = %(total)s.", side=names[s], sum=Listed(terms, " + "), total=total))
     if valat is not None:
-        lines.append(f"{names[valat]} took every trick: a valat.")
+        # glossary: valat
+        lines.append(Said("%(side)s took every trick: a valat.", side=names[valat]))
     return points, valat
+
+
+def _card_points(points: int) -> Said:
+    return Said("card points %(points)s", points=points)
+
+
+def _bela(rules: Rules, points: int) -> Said:
+    """The bela in a sum: ``bela 20``, ``belote 20``."""
+    # glossary: belote and rebelote
+    # Translators: %(bela)s is the game's word for K and Q of trumps (bela, belote); %(points)s what it is worth.
+    return Said("%(bela)s %(points)s", bela=rules.bela_word, points=points)
 
 
 def _meld_scores(
@@ -182,9 +203,10 @@ def score_hand(
     pot = position.pot
 
     if hand.thrown_in:
-        lines.append("Thrown in: nobody scores; the deal moves on.")
+        lines.append(Said("Thrown in: nobody scores; the deal moves on."))
         if pot:
-            lines.append(f"The pot of {pot} waits for the next hand with a winner.")
+            # glossary: pot, hand
+            lines.append(Said("The pot of %(pot)s waits for the next hand with a winner.", pot=pot))
         return HandResult(Result.THROWN_IN, (0,) * sides, (0,) * sides, pot, totals, tuple(lines), None, None)
 
     # Forehand matters only to equal declared sequences (and a forfeited claim's declarations).
@@ -208,10 +230,18 @@ def score_hand(
         challenge = hand.revoke
         gainer, loser = (challenge.accuser, challenge.accused) if challenge.upheld else (
             challenge.accused, challenge.accuser)
-        verdict = "upheld" if challenge.upheld else "a wrong challenge"
-        lines.append(f"Revoke challenge by {names[challenge.accuser]} against {names[challenge.accused]}: "
-                     f"{verdict}. {names[loser]} scores 0; {names[gainer]} scores own {points[gainer]} "
-                     f"+ {names[loser]}'s {points[loser]} = {points[gainer] + points[loser]}.")
+        fields = {"accuser": names[challenge.accuser], "accused": names[challenge.accused], "loser": names[loser],
+                  "gainer": names[gainer], "own": points[gainer], "points": points[loser],
+                  "total": points[gainer] + points[loser]}
+        if challenge.upheld:
+            # glossary: revoke
+            lines.append(Said("Revoke challenge by %(accuser)s against %(accused)s: upheld. %(loser)s scores 0; "
+                              "%(gainer)s scores own %(own)s + %(loser)s's %(points)s = %(total)s.", **fields))
+        else:
+            # glossary: revoke
+            lines.append(Said("Revoke challenge by %(accuser)s against %(accused)s: a wrong challenge. %(loser)s "
+                              "scores 0; %(gainer)s scores own %(own)s + %(loser)s's %(points)s = %(total)s.",
+                              **fields))
         scores = list(points)
         scores[gainer] += points[loser]
         scores[loser] = 0
@@ -226,17 +256,30 @@ def score_hand(
             # A bela is a whole number of tens: added after the rounding, it changes nobody's rounding.
             counted = bela // 10 if rules.tens else bela
             scores[s] += counted
-            lines.append(f"{rules.bela_word.capitalize()} always counts: {names[s]} keeps {rules.bela_word} {bela}"
-                         + (f" ({counted} in tens)." if rules.tens else "."))
+            if rules.tens:
+                # glossary: belote and rebelote
+                # Translators: %(Bela)s and %(bela)s are the game's word for K and Q of trumps, the first with a
+                # capital first letter; %(tens)s is %(points)s in tens.
+                lines.append(Said("%(Bela)s always counts: %(side)s keeps %(bela)s %(points)s (%(tens)s in tens).",
+                                  Bela=capital_bela(rules), side=names[s], bela=rules.bela_word, points=bela,
+                                  tens=counted))
+            else:
+                # glossary: belote and rebelote
+                # Translators: %(Bela)s and %(bela)s are the game's word for K and Q of trumps, the first with a
+                # capital first letter.
+                lines.append(Said("%(Bela)s always counts: %(side)s keeps %(bela)s %(points)s.",
+                                  Bela=capital_bela(rules), side=names[s], bela=rules.bela_word, points=bela))
     if multiplier > 1:
         scores, hang = _multiply(multiplier, scores, hang, lines)
     if winner is not None and pot:
         scores[winner] += pot
-        lines.append(f"{names[winner]} also takes the pot of {pot}.")
+        lines.append(_takes_the_pot(names[winner], pot))
         pot = 0
     if hang:
         pot += hang
-        lines.append(f"{hang} goes into the pot, which holds {pot} for the winner of the next hand.")
+        # glossary: pot, hand
+        lines.append(Said("%(points)s goes into the pot, which holds %(pot)s for the winner of the next hand.",
+                          points=hang, pot=pot))
 
     new_totals = tuple(t + s for t, s in zip(totals, scores, strict=True))
     game_winner = None
@@ -248,14 +291,31 @@ def score_hand(
                       game_winner, valat is not None)
 
 
+def _takes_the_pot(name: str, pot: int) -> Said:
+    # glossary: pot
+    return Said("%(side)s also takes the pot of %(pot)s.", side=name, pot=pot)
+
+
+def _doubled(multiplier: int) -> Said:
+    """``Doubled`` (×2) or ``Redoubled`` (×4), starting a sentence or a part of one."""
+    # Translators: the hand was doubled (×2), as in "Doubled: Mike scores everything, 162."
+    return (Said("Doubled") if multiplier == 2
+            # Translators: the hand was redoubled (×4), as in "Redoubled: Mike scores everything, 162."
+            else Said("Redoubled"))
+
+
 def _multiply(multiplier: int, scores: list[int], hang: int, lines: list[str]) -> tuple[list[int], int]:
     """Double ×2, redouble ×4, applied last: in Belote after the points are put in tens (RULES.md §7)."""
-    word = "Doubled" if multiplier == 2 else "Redoubled"
-    parts = [f"{v} × {multiplier} = {v * multiplier}" for v in scores if v]
+    # Translators: a score multiplied by the double: "60 × 2 = 120".
+    parts = [Said("%(points)s × %(times)s = %(total)s", points=v, times=multiplier, total=v * multiplier)
+             for v in scores if v]
     if hang:
-        parts.append(f"hanging {hang} × {multiplier} = {hang * multiplier}")
+        # glossary: hanging
+        parts.append(Said("hanging %(points)s × %(times)s = %(total)s", points=hang, times=multiplier,
+                          total=hang * multiplier))
     if parts:
-        lines.append(f"{word}: {', '.join(parts)}.")
+        # Translators: %(doubled)s is "Doubled" or "Redoubled"; %(scores)s the scores multiplied: "60 × 2 = 120".
+        lines.append(Said("%(doubled)s: %(scores)s.", doubled=_doubled(multiplier), scores=Listed(parts, N_(", "))))
     return [v * multiplier for v in scores], hang * multiplier
 
 
@@ -272,18 +332,28 @@ def _judge(
     value = sum(pay)
     defenders = [s for s in range(sides) if s != taker]
     best = max(points[d] for d in defenders)
-    against = str(points[defenders[0]]) if sides == 2 else " and ".join(str(points[d]) for d in defenders)
-    head = f"Taker {names[taker]}: {points[taker]} against {against}"
+    against = points[defenders[0]] if sides == 2 else Listed((points[d] for d in defenders), N_(" and "))
+    # glossary: taker
+    # Translators: how a hand begins to be judged: "Taker Mike: 90 against 72" (or "against 60 and 42", three
+    # players); the sentences after it say what came of it.
+    head = Said("Taker %(side)s: %(points)s against %(against)s", side=names[taker], points=points[taker],
+                against=against)
     scores = [0] * sides
 
     if rules.success is Success.HALF_BAIT:
         defender = defenders[0]
         if 2 * points[defender] >= sum(points):
-            lines.append(f"{head}: {names[defender]} has half or more of the hand value {sum(points)}: bait. "
-                         f"{names[defender]} scores {_whole(value, points)}.")
+            # glossary: hand, baited
+            # Translators: %(head)s is "Taker Mike: 70 against 92"; %(whole)s "the hand value 162".
+            lines.append(Said("%(head)s: %(side)s has half or more of the hand value %(value)s: bait. %(side)s "
+                              "scores %(whole)s.", head=head, side=names[defender], value=sum(points),
+                              whole=_whole(value, points)))
             scores[defender] = value
             return Result.BATE, scores, 0, defender
-        lines.append(f"{head}: made, the defenders have less than half of {sum(points)}. Each side scores its own.")
+        # glossary: made it, hand
+        # Translators: %(head)s is "Taker Mike: 92 against 70".
+        lines.append(Said("%(head)s: made, the defenders have less than half of %(value)s. Each side scores its own.",
+                          head=head, value=sum(points)))
         return Result.MADE, list(pay), 0, taker
 
     if points[taker] > best:
@@ -294,32 +364,48 @@ def _judge(
         outcome = Result.TIE
 
     if multiplier > 1:
-        word = "Doubled" if multiplier == 2 else "Redoubled"
+        doubled = _doubled(multiplier)
         if outcome is Result.MADE:
-            lines.append(f"{head}: made. {word}: {names[taker]} scores everything, {value}.")
+            # glossary: made it
+            # Translators: %(head)s is "Taker Mike: 92 against 70"; %(doubled)s "Doubled" or "Redoubled".
+            lines.append(Said("%(head)s: made. %(doubled)s: %(side)s scores everything, %(value)s.", head=head,
+                              doubled=doubled, side=names[taker], value=value))
             scores[taker] = value
             return outcome, scores, 0, taker
         if outcome is Result.BATE:
             scorer = max(defenders, key=lambda d: points[d])
-            lines.append(f"{head}: bate. {word}: {names[scorer]} scores everything, {value}.")
+            # glossary: bate
+            # Translators: %(head)s is "Taker Mike: 70 against 92"; %(doubled)s "Doubled" or "Redoubled".
+            lines.append(Said("%(head)s: bate. %(doubled)s: %(side)s scores everything, %(value)s.", head=head,
+                              doubled=doubled, side=names[scorer], value=value))
             scores[scorer] = value
             return outcome, scores, 0, scorer
         if rules.tie in (Tie.HOLD_TAKER, Tie.HOLD_ALL):
-            lines.append(f"{head}: a tie. {word}: everything, {value}, hangs.")
+            # glossary: hanging
+            # Translators: %(head)s is "Taker Mike: 81 against 81"; %(doubled)s "Doubled" or "Redoubled".
+            lines.append(Said("%(head)s: a tie. %(doubled)s: everything, %(value)s, hangs.", head=head,
+                              doubled=doubled, value=value))
             return outcome, scores, value, None
-        lines.append(f"{head}: a tie. {word}: the taker scores nothing; defenders score their own.")
+        # glossary: taker
+        # Translators: %(head)s is "Taker Mike: 81 against 81"; %(doubled)s "Doubled" or "Redoubled".
+        lines.append(Said("%(head)s: a tie. %(doubled)s: the taker scores nothing; defenders score their own.",
+                          head=head, doubled=doubled))
         for d in defenders:
             scores[d] = pay[d]
         return outcome, scores, 0, None
 
     if outcome is Result.MADE:
-        lines.append(f"{head}: made. Each side scores its own.")
+        # glossary: made it
+        # Translators: %(head)s is "Taker Mike: 92 against 70".
+        lines.append(Said("%(head)s: made. Each side scores its own.", head=head))
         return outcome, list(pay), 0, taker
     if outcome is Result.BATE:
         tops = [d for d in defenders if points[d] == best]
         if len(tops) > 1:
-            lines.append(f"{head}: bate, and the defenders tie for the most. Each defender scores its own; "
-                         f"the taker's {pay[taker]} goes into the pot.")
+            # glossary: bate, taker, pot
+            # Translators: %(head)s is "Taker Mike: 40 against 61 and 61".
+            lines.append(Said("%(head)s: bate, and the defenders tie for the most. Each defender scores its own; "
+                              "the taker's %(points)s goes into the pot.", head=head, points=pay[taker]))
             for d in defenders:
                 scores[d] = pay[d]
             return outcome, scores, pay[taker], None
@@ -328,30 +414,49 @@ def _judge(
             scores[d] = pay[d]
         scores[scorer] += pay[taker]
         if sides == 2:
-            lines.append(f"{head}: bate. {names[scorer]} scores {_whole(value, points)}.")
+            # glossary: bate
+            # Translators: %(head)s is "Taker Mike: 70 against 92"; %(whole)s "the hand value 162".
+            lines.append(Said("%(head)s: bate. %(side)s scores %(whole)s.", head=head, side=names[scorer],
+                              whole=_whole(value, points)))
         else:
-            lines.append(f"{head}: bate. {names[scorer]} has the most and scores own {pay[scorer]} "
-                         f"+ the taker's {pay[taker]} = {scores[scorer]}; the others keep their own.")
+            # glossary: bate, taker
+            # Translators: %(head)s is "Taker Mike: 40 against 72 and 50".
+            lines.append(Said("%(head)s: bate. %(side)s has the most and scores own %(own)s + the taker's %(points)s "
+                              "= %(total)s; the others keep their own.", head=head, side=names[scorer],
+                              own=pay[scorer], points=pay[taker], total=scores[scorer]))
         return outcome, scores, 0, scorer
 
     # An exact tie with the best defender: the tie rule decides.
     if rules.tie is Tie.HOLD_TAKER:
         for d in defenders:
             scores[d] = pay[d]
-        lines.append(f"{head}: a tie. The defenders score their own; the taker's {pay[taker]} is held over.")
+        # glossary: taker
+        # Translators: %(head)s is "Taker Mike: 81 against 81".
+        lines.append(Said("%(head)s: a tie. The defenders score their own; the taker's %(points)s is held over.",
+                          head=head, points=pay[taker]))
         return outcome, scores, pay[taker], None
     if rules.tie is Tie.HOLD_ALL:
-        lines.append(f"{head}: a tie. Nobody scores; the hand value {value} is held over.")
+        # glossary: hand
+        # Translators: %(head)s is "Taker Mike: 81 against 81".
+        lines.append(Said("%(head)s: a tie. Nobody scores; the hand value %(value)s is held over.", head=head,
+                          value=value))
         return outcome, scores, value, None
     for d in defenders:
         scores[d] = pay[d]
-    lines.append(f"{head}: a tie. The taker scores nothing; the defenders score their own.")
+    # glossary: taker
+    # Translators: %(head)s is "Taker Mike: 81 against 81".
+    lines.append(Said("%(head)s: a tie. The taker scores nothing; the defenders score their own.", head=head))
     return outcome, scores, 0, None
 
 
-def _whole(value: int, points: list[int]) -> str:
+def _whole(value: int, points: list[int]) -> Said:
     """``the hand value 121``; ``the rest of the hand value, 101`` when a bela stays with its side."""
-    return f"the hand value {value}" if value == sum(points) else f"the rest of the hand value, {value}"
+    if value == sum(points):
+        # glossary: hand
+        return Said("the hand value %(value)s", value=value)
+    # glossary: hand
+    # Translators: what is left of the hand value once a bela that stays with its side is set aside.
+    return Said("the rest of the hand value, %(value)s", value=value)
 
 
 def _to_tens(
@@ -371,11 +476,14 @@ def _to_tens(
         for s in nonzero:
             tens[s] = _tens_one(scores[s], contract)
         hang_tens = _tens_one(hang, contract) if hang else 0
-    parts = [f"{scores[s]} → {tens[s]}" for s in nonzero]
+    # Translators: a score put in tens: "82 → 8".
+    parts = [Said("%(points)s → %(tens)s", points=scores[s], tens=tens[s]) for s in nonzero]
     if hang:
-        parts.append(f"hanging {hang} → {hang_tens}")
+        # glossary: hanging
+        parts.append(Said("hanging %(points)s → %(tens)s", points=hang, tens=hang_tens))
     if parts:
-        lines.append(f"Tens: {', '.join(parts)}.")
+        # Translators: the scores put in tens (Belote): "Tens: 82 → 8, 80 → 8."
+        lines.append(Said("Tens: %(scores)s.", scores=Listed(parts, N_(", "))))
     return tens, hang_tens
 
 
@@ -386,15 +494,25 @@ def _end_of_hand_winner(
     if not reached:
         return None
     if valat and rules.no_win_on_valat:
-        lines.append("No game is won on a hand with a valat: another hand is played.")
+        # glossary: game, hand, valat
+        lines.append(Said("No game is won on a hand with a valat: another hand is played."))
         return None
     top = max(totals[s] for s in reached)
     leaders = [s for s in reached if totals[s] == top]
     if len(leaders) > 1:
-        lines.append(f"{' and '.join(names[s] for s in leaders)} are level on {top}: another hand is played.")
+        # glossary: hand
+        lines.append(Said("%(sides)s are level on %(total)s: another hand is played.", sides=_and(names, leaders),
+                          total=top))
         return None
-    lines.append(f"{names[leaders[0]]} reaches {top} of {rules.target}: {names[leaders[0]]} wins the game.")
+    # glossary: game
+    lines.append(Said("%(side)s reaches %(total)s of %(target)s: %(side)s wins the game.", side=names[leaders[0]],
+                      total=top, target=rules.target))
     return leaders[0]
+
+
+def _and(names: Sequence[str], sides: list[int]) -> Listed:
+    """``Mike and Yvonne``."""
+    return Listed((names[s] for s in sides), N_(" and "))
 
 
 def _deal_limit_winner(
@@ -406,17 +524,36 @@ def _deal_limit_winner(
     deal = position.deals + 1
     if limit is None or deal < limit:
         return None
-    played = f"Deal {deal} of {limit}" if deal == limit else f"Deal {deal} ({limit} was the limit)"
+    at_limit = deal == limit
     if valat and rules.no_win_on_valat:
-        lines.append(f"{played} played, but no game is won on a hand with a valat: another deal is played.")
+        if at_limit:
+            # glossary: game, hand, valat
+            lines.append(Said("Deal %(deal)s of %(limit)s played, but no game is won on a hand with a valat: another "
+                              "deal is played.", deal=deal, limit=limit))
+        else:
+            # glossary: game, hand, valat
+            lines.append(Said("Deal %(deal)s (%(limit)s was the limit) played, but no game is won on a hand with a "
+                              "valat: another deal is played.", deal=deal, limit=limit))
         return None
     top = max(totals)
     leaders = [s for s in range(rules.sides) if totals[s] == top]
     if len(leaders) > 1:
-        lines.append(f"{played} played and {' and '.join(names[s] for s in leaders)} are level on {top}: "
-                     f"another deal is played.")
+        if at_limit:
+            lines.append(Said("Deal %(deal)s of %(limit)s played and %(sides)s are level on %(total)s: another deal "
+                              "is played.", deal=deal, limit=limit, sides=_and(names, leaders), total=top))
+        else:
+            lines.append(Said("Deal %(deal)s (%(limit)s was the limit) played and %(sides)s are level on %(total)s: "
+                              "another deal is played.", deal=deal, limit=limit, sides=_and(names, leaders),
+                              total=top))
         return None
-    lines.append(f"{played} played: {names[leaders[0]]} is ahead with {top} and wins the game.")
+    if at_limit:
+        # glossary: game
+        lines.append(Said("Deal %(deal)s of %(limit)s played: %(side)s is ahead with %(total)s and wins the game.",
+                          deal=deal, limit=limit, side=names[leaders[0]], total=top))
+    else:
+        # glossary: game
+        lines.append(Said("Deal %(deal)s (%(limit)s was the limit) played: %(side)s is ahead with %(total)s and wins "
+                          "the game.", deal=deal, limit=limit, side=names[leaders[0]], total=top))
     return leaders[0]
 
 
@@ -429,23 +566,31 @@ def _score_claim(
     side = claim.side
     totals = position.totals
     if rules.claim_from is not None and totals[side] < rules.claim_from:
-        raise RuleError("claim.side", f"{names[side]} has {totals[side]}: only a side on {rules.claim_from} "
-                                      f"or more may claim")
+        # glossary: claim
+        raise RuleError("claim.side", Said("%(side)s has %(total)s: only a side on %(least)s or more may claim",
+                                           side=names[side], total=totals[side], least=rules.claim_from))
     reached = totals[side] + claim.points
     zero = (0,) * sides
     claimed = tuple(claim.points if s == side else 0 for s in range(sides))
+    fields = {"side": names[side], "points": claim.points, "total": totals[side], "reached": reached,
+              "target": rules.target}
     if reached >= rules.target:
-        lines.append(f"{names[side]} claims with {claim.points} won so far: {totals[side]} + {claim.points} = "
-                     f"{reached}, reaching {rules.target}. Good claim: {names[side]} wins the game.")
+        # glossary: claim, game
+        # Translators: %(points)s were won so far in this hand; %(total)s is the side's total before it.
+        lines.append(Said("%(side)s claims with %(points)s won so far: %(total)s + %(points)s = %(reached)s, reaching "
+                          "%(target)s. Good claim: %(side)s wins the game.", **fields))
         scores = tuple(claim.points if s == side else 0 for s in range(sides))
         new_totals = tuple(t + v for t, v in zip(totals, scores, strict=True))
         return HandResult(Result.CLAIM, scores, scores, position.pot, new_totals, tuple(lines), side, side)
-    lines.append(f"{names[side]} claims with {claim.points} won so far: {totals[side]} + {claim.points} = "
-                 f"{reached}, short of {rules.target}. False claim.")
+    # glossary: claim
+    # Translators: %(points)s were won so far in this hand; %(total)s is the side's total before it.
+    lines.append(Said("%(side)s claims with %(points)s won so far: %(total)s + %(points)s = %(reached)s, short of "
+                      "%(target)s. False claim.", **fields))
     if rules.false_claim is FalseClaim.LOSES_GAME:
         others = sorted((s for s in range(sides) if s != side), key=lambda s: (-totals[s], (s - side) % sides))
         winner = others[0]
-        lines.append(f"A false claim loses the game: {names[winner]} wins the game.")
+        # glossary: claim, game
+        lines.append(Said("A false claim loses the game: %(side)s wins the game.", side=names[winner]))
         return HandResult(Result.FALSE_CLAIM, claimed, zero, position.pot, totals, tuple(lines), winner, winner)
     other = 1 - side
     melds = _meld_scores(rules, hand, forehand, names, lines)
@@ -454,11 +599,17 @@ def _score_claim(
     value = deck + sum(melds) + bela
     forfeit = [0] * sides
     forfeit[other] = value + position.pot
-    extra = f" + melds {sum(melds)}" if sum(melds) else ""
-    extra += f" + {rules.bela_word} {bela}" if bela else ""
-    lines.append(f"{names[side]} forfeits the hand: {names[other]} scores the hand value {deck}{extra} = {value}.")
+    terms: list[object] = [deck]
+    if sum(melds):
+        terms.append(Said("melds %(points)s", points=sum(melds)))
+    if bela:
+        terms.append(_bela(rules, bela))
+    # glossary: hand
+    # Translators: %(sum)s is the hand value added up: "162", "162 + melds 20 + bela 20".
+    lines.append(Said("%(side)s forfeits the hand: %(other)s scores the hand value %(sum)s = %(total)s.",
+                      side=names[side], other=names[other], sum=Listed(terms, " + "), total=value))
     if position.pot:
-        lines.append(f"{names[other]} also takes the pot of {position.pot}.")
+        lines.append(_takes_the_pot(names[other], position.pot))
     new_totals = tuple(t + v for t, v in zip(totals, forfeit, strict=True))
     game_winner = _end_of_hand_winner(rules, new_totals, False, names, lines)
     if game_winner is None:

@@ -10,6 +10,7 @@ from typing import Any
 
 from .cards import CZECH, JASS, SUIT_CONTRACTS, CardValues, Contract, Rank
 from .errors import Problem, RuleError
+from .words import N_, Listed, Said
 
 
 class Success(StrEnum):
@@ -165,8 +166,10 @@ class Rules:
     """What the cards are worth and how they rank (the Czech games put the queen on top)."""
     bela_points: int = BELA_POINTS
     """What a bela is worth: 20, the Czech bejle 40."""
-    bela_word: str = "bela"
-    """The game's own word for K and Q of trumps: bela, belote, bella, bejle."""
+    # glossary: belote and rebelote
+    bela_word: str = Said("bela")
+    """The game's own word for K and Q of trumps: bela, belote, bella, bejle (a ``Said``: said in the table's
+    language, like ``title`` and ``description``)."""
     bela_on_bate: BelaOnBate = BelaOnBate.MOVES
     melds: Melds = Melds.BEST_SIDE
     deal_limit: int | None = None
@@ -267,8 +270,10 @@ _SQUARES = {"square-J": 200, "square-A": 100, "square-K": 100, "square-Q": 100, 
 
 _BELA = Rules(
     variant="bela",
-    title="Bela (two-handed)",
-    description="Two players to 501, Scottish rules: bate, ties held over, the game won only by a claim.",
+    # Translators: a game's name: two-handed Bela.
+    title=Said("Bela (two-handed)"),
+    # glossary: bate, claim
+    description=Said("Two players to 501, Scottish rules: bate, ties held over, the game won only by a claim."),
     players=2, target=501, success=Success.BEAT_EACH, tie=Tie.HOLD_TAKER, melds_need_trick=True,
     claims=Claims.ANY_TIME, claim_window=None, claim_from=None, false_claim=FalseClaim.LOSES_GAME,
     revoke=Revoke.FORFEIT_HAND, best_of=3, meld_values=_BELA_MELDS, tens=False, valat=0,
@@ -276,8 +281,10 @@ _BELA = Rules(
     contracts=SUIT_CONTRACTS, contract_required=False, doubles=False, no_trumps_doubled=False,
 )
 _KLABERJASS = replace(
-    _BELA, variant="klaberjass", title="Klaberjass",
-    description="Two players to 500 by the book: a tie gives the taker nothing, no claims.",
+    # Translators: a game's name.
+    _BELA, variant="klaberjass", title=Said("Klaberjass"),
+    # glossary: taker, claim
+    description=Said("Two players to 500 by the book: a tie gives the taker nothing, no claims."),
     target=500, tie=Tie.TAKER_NOTHING, claims=Claims.NONE, best_of=1,
 )
 
@@ -286,59 +293,101 @@ _CZECH_MELDS = MappingProxyType({"sequence-3": 20, "sequence-4": 50, "sequence-5
                                  "square-Q": 200, "square-9": 150, "square-A": 100, "square-K": 100,
                                  "square-J": 100})
 _BULKA = replace(
-    _KLABERJASS, variant="bulka", title="Bulka",
-    description="The Czech two-handed game to 500: the queen is the top trump, bejle (K and Q of trumps) 40.",
-    meld_values=_CZECH_MELDS, cards=CZECH, bela_points=40, bela_word="bejle",
+    # Translators: a game's name.
+    _KLABERJASS, variant="bulka", title=Said("Bulka"),
+    # glossary: game, trumps, belote and rebelote
+    description=Said("The Czech two-handed game to 500: the queen is the top trump, bejle (K and Q of trumps) 40."),
+    # glossary: belote and rebelote
+    meld_values=_CZECH_MELDS, cards=CZECH, bela_points=40, bela_word=Said("bejle"),
 )
 
 PRESETS: Mapping[str, Rules] = MappingProxyType({
     "bela": _BELA,
     "bela-3": replace(
-        _BELA, variant="bela-3", title="Bela (three-handed)",
-        description="Three players to 501: the taker must beat each opponent; the higher opponent wins a bate.",
+        # Translators: a game's name: three-handed Bela.
+        _BELA, variant="bela-3", title=Said("Bela (three-handed)"),
+        # glossary: taker, bate
+        description=Said("Three players to 501: the taker must beat each opponent; the higher opponent wins a bate."),
         players=3, best_of=1, deal=Deal.LEFT,
     ),
     "klaberjass": _KLABERJASS,
     "clobby": replace(
-        _BELA, variant="clobby", title="Clobby",
-        description="Two teams of two to 1001: half the hand value baits the takers; claims from 900.",
+        # Translators: a game's name.
+        _BELA, variant="clobby", title=Said("Clobby"),
+        # glossary: hand, baited, taker, claim
+        description=Said("Two teams of two to 1001: half the hand value baits the takers; claims from 900."),
         players=4, target=1001, success=Success.HALF_BAIT, tie=Tie.TAKER_FAILS, melds_need_trick=False,
-        claim_from=900, false_claim=FalseClaim.FORFEITS_HAND, best_of=1, deal=Deal.LEFT, bela_word="bella",
+        claim_from=900, false_claim=FalseClaim.FORFEITS_HAND, best_of=1, deal=Deal.LEFT,
+        # glossary: belote and rebelote
+        bela_word=Said("bella"),
     ),
     "belote": replace(
-        _BELA, variant="belote", title="Belote (151)",
-        description="Two teams of two to 151 in tens: contracts, double and redouble, hanging points.",
+        # Translators: a game's name: Belote played to 151.
+        _BELA, variant="belote", title=Said("Belote (151)"),
+        # glossary: hanging
+        description=Said("Two teams of two to 151 in tens: contracts, double and redouble, hanging points."),
         players=4, target=151, melds_need_trick=False, claims=Claims.NONE, best_of=1,
         meld_values=MappingProxyType({"sequence-3": 20, "sequence-4": 50, "sequence-5": 100,
                                       **_SQUARES, "square-9": 150}),
         tens=True, valat=90, no_win_on_valat=True, sequence_tie=SequenceTie.NOBODY, deal=Deal.RIGHT,
         contracts=(*SUIT_CONTRACTS, Contract.NO_TRUMPS, Contract.ALL_TRUMPS), contract_required=True,
-        doubles=True, no_trumps_doubled=True, bela_word="belote",
+        doubles=True, no_trumps_doubled=True,
+        # glossary: belote and rebelote
+        bela_word=Said("belote"),
     ),
     "zensa": replace(
-        _KLABERJASS, variant="zensa", title="Zensa",
-        description="Klaberjass with a five-card sequence of 100 and squares of jacks, aces, kings, queens, tens.",
+        # Translators: a game's name.
+        _KLABERJASS, variant="zensa", title=Said("Zensa"),
+        description=Said("Klaberjass with a five-card sequence of 100 and squares of jacks, aces, kings, queens, "
+                         "tens."),
         meld_values=MappingProxyType({**_BELA_MELDS, "sequence-5": 100, **_SQUARES}),
     ),
     "derda": replace(
-        _KLABERJASS, variant="derda", title="Derda",
-        description="Klaberjass as played in Poland: a three-card sequence (a derda) is worth 30.",
+        # Translators: a game's name.
+        _KLABERJASS, variant="derda", title=Said("Derda"),
+        description=Said("Klaberjass as played in Poland: a three-card sequence (a derda) is worth 30."),
         meld_values=MappingProxyType({"sequence-3": 30, "sequence-4": 50}),
     ),
     "south-african": replace(
-        _KLABERJASS, variant="south-african", title="Klaberjass (South African, four-handed)",
-        description="Two teams of two to 500, with a no-trumps contract; a tie gives the taker nothing.",
+        # Translators: a game's name: Klaberjass as played in South Africa, by four.
+        _KLABERJASS, variant="south-african", title=Said("Klaberjass (South African, four-handed)"),
+        # glossary: trumps (no trumps), taker
+        description=Said("Two teams of two to 500, with a no-trumps contract; a tie gives the taker nothing."),
         players=4, melds_need_trick=False, deal=Deal.LEFT,
         contracts=(*SUIT_CONTRACTS, Contract.NO_TRUMPS),
     ),
     "bulka": _BULKA,
     "darda": replace(
-        _BULKA, variant="darda", title="Darda",
-        description="The Czech four-handed game: two teams of two to 500, the queen the top trump, bejle 40.",
+        # Translators: a game's name.
+        _BULKA, variant="darda", title=Said("Darda"),
+        # glossary: game, trumps, belote and rebelote
+        description=Said("The Czech four-handed game: two teams of two to 500, the queen the top trump, bejle 40."),
         players=4, melds_need_trick=False, deal=Deal.LEFT,
     ),
 })
 """The presets of RULES.md section 5, by name."""
+
+_CAPITALISED = {
+    # glossary: belote and rebelote
+    # Translators: the word for K and Q of trumps at the start of a sentence ("Bela always counts: ..."), not a game.
+    "bela": Said("Bela"),
+    # glossary: belote and rebelote
+    # Translators: the word for K and Q of trumps at the start of a sentence ("Belote always counts: ..."), not a
+    # game.
+    "belote": Said("Belote"),
+    # glossary: belote and rebelote
+    # Translators: the word for K and Q of trumps at the start of a sentence ("Bella always counts: ...").
+    "bella": Said("Bella"),
+    # glossary: belote and rebelote
+    # Translators: the word for K and Q of trumps at the start of a sentence ("Bejle always counts: ...").
+    "bejle": Said("Bejle"),
+}
+
+
+def capital_bela(rules: Rules) -> str:
+    """The game's bela word at the start of a sentence: ``Bela``, ``Belote`` (a ``Said``, like ``bela_word``)."""
+    word = rules.bela_word
+    return _CAPITALISED.get(word) or word.capitalize()
 
 
 def find_variant(name: str) -> Rules:
@@ -346,8 +395,9 @@ def find_variant(name: str) -> Rules:
     try:
         return PRESETS[name]
     except (KeyError, TypeError):
-        known = ", ".join(PRESETS)
-        raise RuleError("variant", f"unknown game {name!r}: choose one of {known}") from None
+        # glossary: game
+        raise RuleError("variant", Said("unknown game %(name)s: choose one of %(games)s", name=repr(name),
+                                        games=Listed(PRESETS, N_(", ")))) from None
 
 
 # Options a match may override, by their RULES.md name, with the Rules attribute they set.
@@ -383,24 +433,30 @@ def make_rules(variant: str, overrides: Mapping[str, object] | None = None) -> R
     if not overrides:
         return base
     if not isinstance(overrides, Mapping):
-        raise RuleError("rules", "house rules must be an object of option names and values")
+        raise RuleError("rules", Said("house rules must be an object of option names and values"))
     problems: list[Problem] = []
     changes: dict[str, Any] = {}
     for raw_name, value in overrides.items():
         name = str(raw_name).replace("_", "-")
         if name not in _OVERRIDABLE:
-            problems.append(Problem(name, f"unknown option {raw_name!r}: the options are {', '.join(OPTION_NAMES)}"))
+            problems.append(Problem(name, Said("unknown option %(name)s: the options are %(options)s",
+                                               name=repr(raw_name), options=Listed(OPTION_NAMES, N_(", ")))))
             continue
         if name in _ENUMS:
             enum = _ENUMS[name]
             allowed = [member.value for member in enum]
             if value not in allowed:
-                problems.append(Problem(name, f"{value!r} is not a {name} rule: choose one of {', '.join(allowed)}"))
+                # Translators: %(option)s is an option's name as the API writes it ("tie", "claims"), %(choices)s
+                # its values ("hold-taker, hold-all"); %(value)s the value given.
+                problems.append(Problem(name, Said("%(value)s is not a %(option)s rule: choose one of %(choices)s",
+                                                   value=repr(value), option=name,
+                                                   choices=Listed(allowed, N_(", ")))))
                 continue
             changes[_OVERRIDABLE[name]] = enum(value)
         elif name in _BOOLS:
             if not isinstance(value, bool):
-                problems.append(Problem(name, f"{name} is true or false, not {value!r}"))
+                problems.append(Problem(name, Said("%(option)s is true or false, not %(value)s", option=name,
+                                                   value=repr(value))))
                 continue
             changes[_OVERRIDABLE[name]] = value
         elif name == "meld-values":
@@ -410,7 +466,8 @@ def make_rules(variant: str, overrides: Mapping[str, object] | None = None) -> R
         elif name in _OPTIONAL_INTS and value is None:
             changes[_OVERRIDABLE[name]] = None
         elif not _whole(value):
-            problems.append(Problem(name, f"{name} must be a whole number, not {value!r}"))
+            problems.append(Problem(name, Said("%(option)s must be a whole number, not %(value)s", option=name,
+                                               value=repr(value))))
         else:
             changes[_OVERRIDABLE[name]] = value
     if problems:
@@ -422,16 +479,18 @@ def make_rules(variant: str, overrides: Mapping[str, object] | None = None) -> R
 
 def _read_meld_values(base: Rules, value: object, problems: list[Problem]) -> Mapping[str, int] | None:
     if not isinstance(value, Mapping):
-        problems.append(Problem("meld-values", "meld values are an object such as {\"sequence-3\": 30}"))
+        problems.append(Problem("meld-values", Said("meld values are an object such as {\"sequence-3\": 30}")))
         return None
     melds = dict(base.meld_values)
     for key, points in value.items():
         if key not in MELD_KEYS:
-            problems.append(Problem("meld-values", f"{key!r} is no meld: the melds are {', '.join(MELD_KEYS)}"))
+            problems.append(Problem("meld-values", Said("%(key)s is no meld: the melds are %(melds)s", key=repr(key),
+                                                        melds=Listed(MELD_KEYS, N_(", ")))))
         elif points is None or points == 0:
             melds.pop(key, None)
         elif not _whole(points) or points < 0 or points % 10:
-            problems.append(Problem("meld-values", f"{key} must be a positive multiple of 10, not {points!r}"))
+            problems.append(Problem("meld-values", Said("%(key)s must be a positive multiple of 10, not %(value)s",
+                                                        key=str(key), value=repr(points))))
         else:
             melds[key] = points
     return MappingProxyType(melds)
@@ -441,33 +500,46 @@ def check_rules(rules: Rules) -> None:
     """Raise a RuleError, naming each option, for a combination of options that makes no sense."""
     problems: list[Problem] = []
     if not 0 < rules.target <= TARGET_LIMIT:
-        problems.append(Problem("target", f"the target must be above 0 and at most {TARGET_LIMIT}, not {rules.target}"))
+        problems.append(Problem("target", Said("the target must be above 0 and at most %(most)s, not %(target)s",
+                                               most=TARGET_LIMIT, target=rules.target)))
     if rules.best_of <= 0 or rules.best_of % 2 == 0:
-        problems.append(Problem("best-of", f"best of must be an odd number of games (1, 3, 5 …), not {rules.best_of}"))
+        # glossary: game
+        problems.append(Problem("best-of", Said("best of must be an odd number of games (1, 3, 5 …), not %(games)s",
+                                                games=rules.best_of)))
     if rules.success is Success.HALF_BAIT and rules.sides != 2:
-        problems.append(Problem("success", "half-bait needs two sides: the defenders share the bait"))
+        # glossary: baited
+        problems.append(Problem("success", Said("half-bait needs two sides: the defenders share the bait")))
     if rules.success is Success.HALF_BAIT and rules.tie is not Tie.TAKER_FAILS:
-        problems.append(Problem("tie", "with half-bait a tie is already bait: the tie rule must be taker-fails"))
+        # glossary: baited
+        problems.append(Problem("tie", Said("with half-bait a tie is already bait: the tie rule must be taker-fails")))
     if rules.claims is Claims.NONE:
         if rules.claim_window is not None:
-            problems.append(Problem("claim-window", "a claim window needs claims: set claims to any-time"))
+            # glossary: claim
+            problems.append(Problem("claim-window", Said("a claim window needs claims: set claims to any-time")))
         if rules.claim_from is not None:
-            problems.append(Problem("claim-from", "claim-from needs claims: set claims to any-time"))
+            # glossary: claim
+            problems.append(Problem("claim-from", Said("claim-from needs claims: set claims to any-time")))
     if rules.claim_window is not None and not 1 <= rules.claim_window <= rules.cards_per_player:
-        problems.append(Problem(
-            "claim-window", f"the claim window counts tricks: 1 to {rules.cards_per_player}, not {rules.claim_window}"))
+        # glossary: claim
+        problems.append(Problem("claim-window", Said("the claim window counts tricks: 1 to %(most)s, not %(tricks)s",
+                                                     most=rules.cards_per_player, tricks=rules.claim_window)))
     if rules.claim_from is not None and not 0 <= rules.claim_from <= rules.target:
-        problems.append(Problem(
-            "claim-from", f"claim-from must be between 0 and the target {rules.target}, not {rules.claim_from}"))
+        # glossary: claim
+        problems.append(Problem("claim-from", Said("claim-from must be between 0 and the target %(target)s, "
+                                                   "not %(points)s", target=rules.target, points=rules.claim_from)))
     if rules.false_claim is FalseClaim.FORFEITS_HAND and rules.sides != 2:
-        problems.append(Problem("false-claim", "forfeits-hand needs two sides: the other side takes the hand value"))
+        problems.append(Problem("false-claim",
+                                # glossary: claim, hand
+                                Said("forfeits-hand needs two sides: the other side takes the hand value")))
     if rules.valat < 0 or rules.valat % 10:
-        problems.append(Problem("valat", f"the valat bonus must be 0 or a positive multiple of 10, not {rules.valat}"))
+        # glossary: valat
+        problems.append(Problem("valat", Said("the valat bonus must be 0 or a positive multiple of 10, not %(points)s",
+                                              points=rules.valat)))
     if rules.deal_limit is not None and not 1 <= rules.deal_limit <= DEAL_LIMIT_MAX:
-        problems.append(Problem(
-            "deal-limit", f"the deal limit counts deals: 1 to {DEAL_LIMIT_MAX}, or none, not {rules.deal_limit}"))
+        problems.append(Problem("deal-limit", Said("the deal limit counts deals: 1 to %(most)s, or none, not %(deals)s",
+                                                   most=DEAL_LIMIT_MAX, deals=rules.deal_limit)))
     if rules.tens and rules.sides != 2:
-        problems.append(Problem("tens", "scoring in tens is defined for two sides"))
+        problems.append(Problem("tens", Said("scoring in tens is defined for two sides")))
     if problems:
         raise RuleError(problems)
 

@@ -38,7 +38,7 @@ from .access import (
     new_id,
     new_token,
 )
-from .boards import Keys, board_keys, board_text, match_keys
+from .boards import Keys, board_keys, board_text, match_keys, screen_language
 from .clubs import (
     CLUB_NAME_LIMIT,
     CLUB_PLAYER_LIMIT,
@@ -99,7 +99,7 @@ from .tournaments import (
 )
 
 __all__ = [
-    "Keys", "board_keys", "board_text", "match_keys",
+    "Keys", "board_keys", "board_text", "match_keys", "screen_language",
     "CLUB_FORMAT", "CLUB_MATCH_LIMIT", "CLUB_NAME_LIMIT", "CLUB_PLAYER_LIMIT", "EXPORT_FORMAT", "EXPORT_VERSION",
     "IMPORT_EVENT_LIMIT", "IMPORT_HAND_LIMIT", "KEY_LIMIT", "NAME_LIMIT", "NOTE_LIMIT", "RESOLUTIONS",
     "REVISION_LIMIT", "Answer", "BadRequest", "Finished", "Invalid", "NotFound", "ServiceError", "Stale",

@@ -16,6 +16,7 @@ from sqlalchemy.orm import load_only
 
 from ..extensions import db
 from ..models import Club, Match
+from ..rules.words import Said
 from .errors import Answer, NotFound, Unauthorized
 from .state import rules_of
 from .text import broken_character
@@ -72,8 +73,14 @@ def find_match(match_id: str, *, only: tuple[Any, ...] = ()) -> Match:
     # No match has an id that is not sound text (PostgreSQL cannot even be asked about a NUL).
     match = None if broken_character(match_id) else db.session.get(Match, match_id, options=options)
     if match is None:
-        raise NotFound("id", f"no match {match_id!r}")
+        raise NotFound("id", no_match(match_id))
     return match
+
+
+def no_match(match_id: object) -> Said:
+    """What a request naming a match that does not exist is told."""
+    # Translators: %(id)s is the match id the request named, in quotes.
+    return Said("no match %(id)s", id=repr(match_id))
 
 
 def find_board(view_token: str) -> Match:
@@ -82,7 +89,7 @@ def find_board(view_token: str) -> Match:
     if not broken_character(view_token):
         match = db.session.scalar(select(Match).where(Match.view_token == view_token))
     if match is None:
-        raise NotFound("view_token", "no board at this link")
+        raise NotFound("view_token", Said("no board at this link"))
     return match
 
 
@@ -119,15 +126,18 @@ def authorize(match: Guarded, token: str | None, edit: bool) -> None:
     if not edit and token is not None and hmac.compare_digest(token.encode(), match.view_token.encode()):
         return
     if token is None:
-        raise Unauthorized("Authorization", "send the match's token as 'Authorization: Bearer <token>'")
-    raise Unauthorized("Authorization", "this token cannot " + ("change" if edit else "see") + " this match")
+        # Translators: 'Authorization: Bearer <token>' is an HTTP header, written as is.
+        raise Unauthorized("Authorization", Said("send the match's token as 'Authorization: Bearer <token>'"))
+    raise Unauthorized("Authorization", Said("this token cannot change this match") if edit
+                       else Said("this token cannot see this match"))
 
 
 def find_club(club_id: str, field: str = "club") -> Club:
     """The club ``club_id``, or NotFound."""
     club = None if not isinstance(club_id, str) or broken_character(club_id) else db.session.get(Club, club_id)
     if club is None:
-        raise NotFound(field, f"no club {club_id!r}")
+        # Translators: %(id)s is the club id the request named, in quotes.
+        raise NotFound(field, Said("no club %(id)s", id=repr(club_id)))
     return club
 
 
@@ -139,9 +149,10 @@ def can_use_club(club: Club, token: str | None) -> bool:
 def authorize_club(club: Club, token: str | None) -> None:
     """Unauthorized unless ``token`` is the club's secret."""
     if token is None:
-        raise Unauthorized("Authorization", "send the club's secret as 'Authorization: Bearer <club_token>'")
+        # Translators: 'Authorization: Bearer <club_token>' is an HTTP header, written as is.
+        raise Unauthorized("Authorization", Said("send the club's secret as 'Authorization: Bearer <club_token>'"))
     if not can_use_club(club, token):
-        raise Unauthorized("Authorization", "this token is not this club's secret")
+        raise Unauthorized("Authorization", Said("this token is not this club's secret"))
 
 
 def confirm_token(match_id: str, side: int) -> str:

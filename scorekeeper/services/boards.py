@@ -18,10 +18,11 @@ from typing import Any, NamedTuple
 from sqlalchemy import Select, bindparam, select
 
 from ..extensions import db
-from ..models import Match
-from .access import find_match
+from ..models import Club, Match
+from ..rules.words import Said
+from .access import find_match, no_match
 from .errors import NotFound
-from .state import match_json
+from .state import Say, match_json
 from .text import broken_character
 
 KEPT_BYTES = 32 * 1024 * 1024
@@ -57,7 +58,7 @@ def match_keys(match_id: str) -> Keys:
     """The keys of match ``match_id``, or NotFound."""
     keys = _keys(_BY_ID, match_id)
     if keys is None:
-        raise NotFound("id", f"no match {match_id!r}")
+        raise NotFound("id", no_match(match_id))
     return keys
 
 
@@ -65,7 +66,7 @@ def board_keys(view_token: str) -> Keys:
     """The keys of the match whose board token is ``view_token``, or NotFound."""
     keys = _keys(_BY_BOARD, view_token)
     if keys is None:
-        raise NotFound("view_token", "no board at this link")
+        raise NotFound("view_token", Said("no board at this link"))
     return keys
 
 
@@ -105,13 +106,24 @@ class _Texts:
 _texts = _Texts(KEPT_BYTES)
 
 
-def board_text(keys: Keys) -> tuple[int, str]:
+def board_text(keys: Keys, language: str = "en", say: Say | None = None) -> tuple[int, str]:
     """The match's board as JSON text, and the revision it is at: from this process's cache when it was made
-    at ``keys.revision``, else made from the database now (and kept)."""
-    text = _texts.get(keys.id, keys.revision)
+    at ``keys.revision``, else made from the database now (and kept). In a language other than English (its
+    code, and ``say`` saying the engine's words in it) the explanations are said in it; each language's text
+    is kept apart."""
+    kept = keys.id if say is None else f"{keys.id}/{language}"
+    text = _texts.get(kept, keys.revision)
     if text is not None:
         return keys.revision, text
     match = find_match(keys.id)
-    text = match_json(match)
-    _texts.put(match.id, match.revision, text)
+    text = match_json(match, say)
+    _texts.put(kept, match.revision, text)
     return match.revision, text
+
+
+def screen_language(language: str | None, club_id: str | None) -> str | None:
+    """The language a board or venue screen speaks to a phone that chose none: its match's or tournament's
+    own (``language``), else its club's, else None (each phone's own)."""
+    if language is not None or club_id is None:
+        return language
+    return db.session.scalar(select(Club.language).where(Club.id == club_id))

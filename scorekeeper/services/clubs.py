@@ -14,10 +14,11 @@ from .. import serializers
 from ..extensions import db
 from ..models import Club, Match, MatchPlayer, Player, utcnow
 from ..rules import Problem
+from ..rules.words import Said
 from .access import authorize_club, find_club, hash_token, new_id, new_token, secret_from_seed, with_secret
 from .errors import Answer, Invalid, json_object
 from .idempotency import caller_scope, fingerprint, idempotent
-from .text import text_problem
+from .text import language_of, text_problem
 
 NAME_LIMIT = 40
 """The longest name of a player."""
@@ -33,11 +34,12 @@ def player_key(name: str) -> str:
 def name_problem(name: object, field: str) -> Problem | None:
     """What is wrong with a player's name as typed (none, broken text, too long), or None."""
     if not isinstance(name, str) or not name.strip():
-        return Problem(field, "every player needs a name")
-    if broken := text_problem(name, field, "the name"):
+        return Problem(field, Said("every player needs a name"))
+    # Translators: a player's name, in "… is not valid text: it holds a broken character".
+    if broken := text_problem(name, field, Said("the name")):
         return broken
     if len(name.strip()) > NAME_LIMIT:
-        return Problem(field, f"a name has at most {NAME_LIMIT} characters")
+        return Problem(field, Said("a name has at most %(limit)s characters", limit=NAME_LIMIT))
     return None
 
 
@@ -47,7 +49,7 @@ def club_of_body(data: Mapping[str, Any], token: str | None) -> Club | None:
     if club_id is None:
         return None
     if not isinstance(club_id, str) or not club_id:
-        raise Invalid("club", "the club is its id, as text")
+        raise Invalid("club", Said("the club is its id, as text"))
     club = find_club(club_id)
     authorize_club(club, token)
     return club
@@ -72,7 +74,7 @@ def club_seats(club: Club | None, players: list[str]) -> list[Player]:
     """The club's players for these names, in seat order (none without a club)."""
     seated = [_club_player(club, name) for name in players] if club is not None else []
     if len({player.id for player in seated}) != len(seated):
-        raise Invalid("players", "two players have the same name: the sheet could not tell them apart")
+        raise Invalid("players", Said("two players have the same name: the sheet could not tell them apart"))
     return seated
 
 
@@ -94,22 +96,24 @@ def read_club_names(data: Mapping[str, Any]) -> tuple[str, list[str]]:
     problems: list[Problem] = []
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
-        problems.append(Problem("name", "the club needs a name, such as the pub or the family"))
-    elif broken := text_problem(name, "name", "the club's name"):
+        problems.append(Problem("name", Said("the club needs a name, such as the pub or the family")))
+    # Translators: in "… is not valid text: it holds a broken character".
+    elif broken := text_problem(name, "name", Said("the club's name")):
         problems.append(broken)
     elif len(name.strip()) > CLUB_NAME_LIMIT:
-        problems.append(Problem("name", f"a club's name has at most {CLUB_NAME_LIMIT} characters"))
+        problems.append(Problem("name", Said("a club's name has at most %(limit)s characters", limit=CLUB_NAME_LIMIT)))
     players = data.get("players", [])
     names: list[str] = []
     if not isinstance(players, list) or len(players) > CLUB_PLAYER_LIMIT:
-        problems.append(Problem("players", f"the players are a list of at most {CLUB_PLAYER_LIMIT} names"))
+        problems.append(Problem("players", Said("the players are a list of at most %(limit)s names",
+                                                limit=CLUB_PLAYER_LIMIT)))
         players = []
     seen: set[str] = set()
     for i, player in enumerate(players):
         if wrong := name_problem(player, f"players.{i}"):
             problems.append(wrong)
         elif player_key(player) in seen:
-            problems.append(Problem(f"players.{i}", f"{player.strip()!r} is named twice"))
+            problems.append(Problem(f"players.{i}", Said("%(name)r is named twice", name=player.strip())))
         else:
             seen.add(player_key(player))
             names.append(player)
@@ -146,7 +150,9 @@ def create_club(data: Any, idempotency_key: str | None = None, *, caller: str) -
 
     def work() -> Answer:
         name, names = read_club_names(body)
+        language = language_of(body)
         club, seed = new_club(name, names)
+        club.language = language
         return Answer.of(201, {**club_body(club), "club_token_seed": seed})
 
     return with_club_token(idempotent(caller_scope("club", caller), idempotency_key, print_, work))

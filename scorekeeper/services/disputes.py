@@ -9,6 +9,7 @@ from sqlalchemy import func, select
 
 from ..extensions import db
 from ..models import Event, Hand, Match, utcnow
+from ..rules.words import Said
 from ..serializers import side_names
 from .access import can_confirm
 from .errors import Answer, Invalid, Unauthorized, json_object
@@ -29,9 +30,13 @@ def dispute_hand(match_id: str, number: int, token: str | None, data: Any, if_ma
         note = note_text(body.get("note"), "note", required=True)
         hand = find_hand(hands, number)
         if hand.voided:
-            raise Invalid("number", f"hand {number} is voided: it is no longer scored, so there is nothing to dispute")
+            # glossary: hand
+            raise Invalid("number", Said("hand %(number)s is voided: it is no longer scored, so there is nothing "
+                                         "to dispute", number=str(number)))
         if hand.disputed:
-            raise Invalid("number", f"hand {number} is already disputed: resolve that first")
+            # glossary: hand
+            raise Invalid("number", Said("hand %(number)s is already disputed: resolve that first",
+                                         number=str(number)))
         hand.disputed = True
         hand.dispute_note = note
         hand.updated_at = utcnow()
@@ -51,11 +56,13 @@ def resolve_hand(match_id: str, number: int, token: str | None, data: Any, if_ma
         note = note_text(body.get("note"), "note", required=True)
         resolution = body.get("resolution")
         if resolution not in RESOLUTIONS:
-            raise Invalid("resolution", "the resolution is 'stands' (no change: the score stands), "
-                                        "'edited' or 'voided'")
+            # Translators: 'stands', 'edited' and 'voided' are the values the API reads: keep them as they are.
+            raise Invalid("resolution", Said("the resolution is 'stands' (no change: the score stands), "
+                                             "'edited' or 'voided'"))
         hand = find_hand(hands, number)
         if not hand.disputed:
-            raise Invalid("number", f"hand {number} is not disputed")
+            # glossary: hand
+            raise Invalid("number", Said("hand %(number)s is not disputed", number=str(number)))
         disputed_at = db.session.scalar(
             select(func.max(Event.revision)).where(Event.match_id == match.id, Event.hand_number == number,
                                                    Event.kind == "dispute")) or 0
@@ -64,17 +71,24 @@ def resolve_hand(match_id: str, number: int, token: str | None, data: Any, if_ma
                                      Event.revision > disputed_at)))
         event = {"resolution": resolution, "note": note, "dispute": hand.dispute_note}
         if resolution == "voided" and not hand.voided:
-            raise Invalid("resolution", f"hand {number} is not voided: void it first, then resolve the dispute")
+            # glossary: hand
+            raise Invalid("resolution", Said("hand %(number)s is not voided: void it first, then resolve the dispute",
+                                             number=str(number)))
         if resolution == "edited":
             if hand.voided:
-                raise Invalid("resolution", f"hand {number} was voided: resolve the dispute as voided")
+                # glossary: hand
+                raise Invalid("resolution", Said("hand %(number)s was voided: resolve the dispute as voided",
+                                                 number=str(number)))
             if "edit" not in since:
-                raise Invalid("resolution", f"hand {number} was not changed since the dispute: "
-                                            "change it first, then resolve the dispute")
+                # glossary: hand
+                raise Invalid("resolution", Said("hand %(number)s was not changed since the dispute: change it "
+                                                 "first, then resolve the dispute", number=str(number)))
             if hand.input.get("revoke"):
                 event["revoke"] = hand.input["revoke"]
         if resolution == "stands" and hand.voided:
-            raise Invalid("resolution", f"hand {number} was voided: resolve the dispute as voided")
+            # glossary: hand
+            raise Invalid("resolution", Said("hand %(number)s was voided: resolve the dispute as voided",
+                                             number=str(number)))
         hand.disputed = False
         hand.dispute_note = None
         hand.updated_at = utcnow()
@@ -91,18 +105,24 @@ def confirm_hand(match_id: str, number: int, side: Any, token: str | None, if_ma
     def allow(match: Match) -> None:
         if not can_confirm(match, side, token):
             if token is None:
-                raise Unauthorized("Authorization", "send the side's confirmation token as "
-                                                    "'Authorization: Bearer <token>'")
-            raise Unauthorized("Authorization", "this token cannot confirm hands for this side")
+                # Translators: 'Authorization: Bearer <token>' is an HTTP header, written as is.
+                raise Unauthorized("Authorization", Said("send the side's confirmation token as "
+                                                         "'Authorization: Bearer <token>'"))
+            # glossary: hand
+            raise Unauthorized("Authorization", Said("this token cannot confirm hands for this side"))
 
     def change(match: Match, hands: list[Hand], revision: int) -> tuple[Hand, str, dict[str, Any]]:
         hand = find_hand(hands, number)
         name = side_names(rules_of(match), match.players)[side]
         if hand.voided:
-            raise Invalid("number", f"hand {number} is voided: there is nothing to confirm")
+            # glossary: hand
+            raise Invalid("number", Said("hand %(number)s is voided: there is nothing to confirm", number=str(number)))
         confirmed = list(hand.confirmed_by or [])
         if side in confirmed:
-            raise Invalid("number", f"hand {number} is already confirmed by {name}")
+            # glossary: hand
+            # Translators: %(name)s is the side's name (its players' names).
+            raise Invalid("number", Said("hand %(number)s is already confirmed by %(name)s", number=str(number),
+                                         name=name))
         hand.confirmed_by = sorted([*confirmed, side])
         return hand, "confirm", {"side": side, "name": name}
 

@@ -1,5 +1,8 @@
 """What a service answers: an ``Answer`` (status and JSON text), or a ``ServiceError`` naming each problem's
-field. The HTTP status lives on the error so the API and the pages map it the same way."""
+field. The HTTP status lives on the error so the API and the pages map it the same way.
+
+Each problem's message is a ``Said`` (``rules/words.py``): its English text, which the web layer says in the
+request's language (``i18n.said``). The services never import Flask-Babel: they sit below the web layer."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..rules import Problem, RuleError
+from ..rules.words import Said
 from ..serializers import to_json
 
 
@@ -64,10 +68,11 @@ class Invalid(ServiceError):
     status = 422
 
 
-def json_object(data: Any, what: str = "a JSON object") -> Mapping[str, Any]:
-    """``data`` when it is an object; else BadRequest saying what to send."""
+def json_object(data: Any, message: str | None = None) -> Mapping[str, Any]:
+    """``data`` when it is an object; else BadRequest saying what to send (``message``, a ``Said``; "send a
+    JSON object" without one)."""
     if not isinstance(data, Mapping):
-        raise BadRequest("body", f"send {what}")
+        raise BadRequest("body", message or Said("send a JSON object"))
     return data
 
 
@@ -78,6 +83,9 @@ class Answer:
         self.status = status
         self.text = text
         self.revision = revision
+        self.explanation: tuple[str, ...] | None = None
+        """A hand write's explanation as the engine said it (each line a ``Said``), to be said in the asker's
+        language; None when the answer was stored (a replayed retry) or is not a hand's."""
         self._body: dict[str, Any] | None = None
 
     @classmethod

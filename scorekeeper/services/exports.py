@@ -1,5 +1,9 @@
 """A match exported: a JSON document with everything needed to rebuild it (``imports.import_match`` reads
-it back), and a CSV sheet for spreadsheets. Neither carries a secret: no edit token, no board token."""
+it back), and a CSV sheet for spreadsheets. Neither carries a secret: no edit token, no board token.
+
+The JSON document and the CSV's column headers and values (``made``, ``yes``) are stable English keys a script
+can rely on; the CSV's words for people (each hand's explanation, the game's name) are said in the page's
+language when the web layer gives a ``say`` (``i18n.said``), English without one."""
 
 from __future__ import annotations
 
@@ -12,7 +16,7 @@ from ..models import Club, Hand, Match, utcnow
 from ..serializers import side_names, stamp
 from .clubs import club_players
 from .imports import CLUB_FORMAT, EXPORT_FORMAT, EXPORT_VERSION, document_digest, exported_state
-from .state import events_of, rules_of, state_of, summary_of
+from .state import Say, events_of, rules_of, state_of, summary_of
 
 
 def export_document(match: Match) -> dict[str, Any]:
@@ -60,10 +64,10 @@ def _at(values: Any, side: int) -> Any:
     return values[side] if isinstance(values, list) and side < len(values) else None
 
 
-def _hand_rows(match: Match, names: list[str], width: int) -> list[list[Any]]:
+def _hand_rows(match: Match, names: list[str], width: int, say: Say | None = None) -> list[list[Any]]:
     """The match's hands as rows: the hand, then per side (``width`` columns of each) its card points, hand
-    points, score and total, then the pot and the explanation."""
-    state = state_of(match)
+    points, score and total, then the pot and the explanation (said with ``say``, English without)."""
+    state = state_of(match, sayable=say is not None)
     rows = []
     for hand in state["hands"]:
         given = hand.get("input") or {}
@@ -73,7 +77,8 @@ def _hand_rows(match: Match, names: list[str], width: int) -> list[list[Any]]:
                           given.get("contract")]
         for values in (given.get("card_points"), hand.get("points"), hand.get("scores"), hand.get("totals")):
             row.extend(_at(values, side) for side in range(width))
-        row.extend([hand.get("pot"), " ".join(hand.get("explanation") or [])])
+        lines = hand.get("explanation") or []
+        row.extend([hand.get("pot"), " ".join(say(line) for line in lines) if say is not None else " ".join(lines)])
         rows.append(row)
     return rows
 
@@ -87,15 +92,16 @@ def _writer() -> tuple[io.StringIO, Any]:
     return out, csv.writer(out)
 
 
-def export_csv(match: Match) -> str:
-    """One row per hand, a header row first, the sides named in the header."""
+def export_csv(match: Match, say: Say | None = None) -> str:
+    """One row per hand, a header row first, the sides named in the header; the explanations said with
+    ``say`` (English without)."""
     names = side_names(rules_of(match), match.players)
     out, writer = _writer()
     header = list(HAND_HEAD)
     for label in SIDE_COLUMNS:
         header.extend(f"{label} ({name})" for name in names)
     writer.writerow([_cell(h) for h in [*header, "pot", "explanation"]])
-    writer.writerows([_cell(value) for value in row] for row in _hand_rows(match, names, len(names)))
+    writer.writerows([_cell(value) for value in row] for row in _hand_rows(match, names, len(names), say))
     return out.getvalue()
 
 
@@ -122,9 +128,10 @@ def club_document(club: Club) -> dict[str, Any]:
     return document
 
 
-def club_csv(club: Club) -> str:
+def club_csv(club: Club, say: Say | None = None) -> str:
     """One row per hand of every match, oldest match first: the match's id, day, game and sides, then the
-    hand as ``export_csv`` gives it with the sides numbered (side 1 to 3) since matches differ."""
+    hand as ``export_csv`` gives it with the sides numbered (side 1 to 3) since matches differ; the games'
+    names and the explanations said with ``say`` (English without)."""
     out, writer = _writer()
     header = ["match", "day", "kind of game", *(f"side {i + 1}" for i in range(MOST_SIDES)), *HAND_HEAD]
     for label in SIDE_COLUMNS:
@@ -133,9 +140,10 @@ def club_csv(club: Club) -> str:
     for match in club_matches(club):
         rules = rules_of(match)
         names = side_names(rules, match.players)
-        head = [match.id, stamp(match.created_at)[:10], rules.title,
+        head = [match.id, stamp(match.created_at)[:10], say(rules.title) if say is not None else rules.title,
                 *(names[i] if i < len(names) else None for i in range(MOST_SIDES))]
-        writer.writerows([_cell(value) for value in [*head, *row]] for row in _hand_rows(match, names, MOST_SIDES))
+        writer.writerows([_cell(value) for value in [*head, *row]]
+                         for row in _hand_rows(match, names, MOST_SIDES, say))
     return out.getvalue()
 
 

@@ -16,10 +16,11 @@ from sqlalchemy import bindparam, func, insert, select, update
 
 from ..extensions import db
 from ..models import Event, Hand, Match, utcnow
-from ..rules import HandRecord, Replayer, RuleError
+from ..rules import HandRecord, Replayer, RuleError, ScoredHand
 from ..rules.errors import MatchFinished
+from ..rules.words import N_, Listed, Said
 from ..serializers import side_names, stamp, to_json, with_member
-from .access import authorize, find_match
+from .access import authorize, find_match, no_match
 from .boards import match_keys
 from .errors import Answer, BadRequest, Finished, Invalid, NotFound, Stale, json_object
 from .idempotency import Replayed, fingerprint, idempotent, stored_answer
@@ -52,9 +53,10 @@ def _take_match(match_id: str, expected: int | None) -> Locked:
     if locked is None:
         current = db.session.scalar(select(Match.revision).where(Match.id == match_id))
         if current is None:
-            raise NotFound("id", f"no match {match_id!r}")
-        raise Stale("If-Match", f"the match is at revision {current}, not {expected}: "
-                                "another phone changed it; reload and try again")
+            raise NotFound("id", no_match(match_id))
+        # Translators: %(current)s and %(expected)s are revisions (numbers that count the match's changes).
+        raise Stale("If-Match", Said("the match is at revision %(current)s, not %(expected)s: another phone "
+                                     "changed it; reload and try again", current=str(current), expected=str(expected)))
     return Locked(*locked)
 
 
@@ -97,12 +99,13 @@ def hand_write(
             # The common write: a hand after the others, scored from the cached state, stored with plain
             # statements (the row the lock returned is all it reads).
             kind, data = "record", {"input": append}
-            number, entry, summary = _append(taken, append, revision)
+            scored, entry, summary = _append(taken, append, revision)
+            number = scored.number
         else:
             # One fresh load, after the lock: the row as of this revision.
             locked = db.session.get(Match, match_id, populate_existing=True)
             if locked is None:
-                raise NotFound("id", f"no match {match_id!r}")
+                raise NotFound("id", no_match(match_id))
             rules = rules_of(locked)
             hands = list(db.session.scalars(
                 select(Hand).where(Hand.match_id == match_id).order_by(Hand.number)))
@@ -129,7 +132,11 @@ def hand_write(
         text = with_member(with_member(entry, "revision", str(revision)), "state", to_json(summary))
         made.append(with_member(with_member(text, "event", to_json(kind)), "updated_at",
                                 to_json(stamp(taken.updated_at))))
-        return Answer(status, text, revision)
+        answer = Answer(status, text, revision)
+        # The explanation as the engine said it, for a page or a client in another language (the stored answer,
+        # and so a replayed one, holds its English text only).
+        answer.explanation = tuple(scored.outcome.explanation) if scored.outcome else ()
+        return answer
 
     made: list[str] = []  # what this request changed, for watchers; empty when a stored answer was replayed
     answer = idempotent(match_id, idempotency_key, print_, work)
@@ -141,13 +148,13 @@ def hand_write(
     return answer
 
 
-def _append(match: Locked, hand_input: dict[str, Any], revision: int) -> tuple[int, str, dict[str, Any]]:
-    """Score a hand recorded after the others from the cached state, store it and extend the cache by it: its
-    number, its entry's JSON text and the new summary."""
+def _append(match: Locked, hand_input: dict[str, Any], revision: int) -> tuple[ScoredHand, str, dict[str, Any]]:
+    """Score a hand recorded after the others from the cached state, store it and extend the cache by it: the
+    hand as scored, its entry's JSON text and the new summary."""
     summary = match.state_summary
     assert summary is not None
     if summary["finished"]:
-        raise Finished("match", "the match is finished: start a new one")
+        raise Finished("match", Said("the match is finished: start a new one"))
     last = db.session.connection().execute(_LAST_NUMBER, {"match": match.id}).scalar()
     number = (last or 0) + 1
     rules = rules_of(match)
@@ -159,13 +166,14 @@ def _append(match: Locked, hand_input: dict[str, Any], revision: int) -> tuple[i
     except RuleError as error:
         raise Invalid.of(error, strip=f"hands.{number}.") from None
     entry, summary = cache_append(match, replayer, scored, hand_input, revision)
-    return number, entry, summary
+    return scored, entry, summary
 
 
 def record_hand(match_id: str, token: str | None, data: Any, if_match: int | None = None,
                 idempotency_key: str | None = None) -> Answer:
     """Record the next hand (201); 409 when the match is finished."""
-    hand_input = dict(json_object(data, "the hand as a JSON object"))
+    # glossary: hand
+    hand_input = dict(json_object(data, Said("send the hand as a JSON object")))
     print_ = fingerprint("POST", match_id, hand_input)
 
     def change(match: Match, hands: list[Hand], revision: int) -> tuple[Hand, str, dict[str, Any]]:
@@ -182,13 +190,16 @@ def edit_hand(match_id: str, number: int, token: str | None, data: Any, if_match
               idempotency_key: str | None = None, reason: str | None = None) -> Answer:
     """Replace a hand's input; every later hand is scored again (200). A hand a side confirmed needs a
     ``reason`` to change, and the change opens it for confirmation again."""
-    hand_input = dict(json_object(data, "the hand as a JSON object"))
+    # glossary: hand
+    hand_input = dict(json_object(data, Said("send the hand as a JSON object")))
     print_ = fingerprint("PUT", match_id, number, hand_input, *([reason] if reason else []))
 
     def change(match: Match, hands: list[Hand], revision: int) -> tuple[Hand, str, dict[str, Any]]:
         hand = find_hand(hands, number)
         if hand.voided:
-            raise Invalid("number", f"hand {number} is voided: it stays in the history as it was")
+            # glossary: hand
+            raise Invalid("number", Said("hand %(number)s is voided: it stays in the history as it was",
+                                         number=str(number)))
         before = hand.input
         reopened = unlock(match, hand, note_text(reason, "reason"))
         hand.input = hand_input
@@ -211,7 +222,8 @@ def undo_hand(match_id: str, number: int, token: str | None, if_match: int | Non
     revision the phone's sheet showed) and ``number`` is still its last hand that counts. The phone names
     both, so two phones undoing at once void one hand, not two: the second is stale (412)."""
     if if_match is None:
-        raise BadRequest("If-Match", "an undo names the revision the sheet showed: reload the sheet and try again")
+        raise BadRequest("If-Match", Said("an undo names the revision the sheet showed: reload the sheet and try "
+                                          "again"))
     print_ = fingerprint("UNDO", match_id, number)
     return hand_write(match_id, token, if_match, idempotency_key, print_, _voiding(number, None, undo=True), 200)
 
@@ -221,12 +233,15 @@ def _voiding(number: int, reason: str | None,
     def change(match: Match, hands: list[Hand], revision: int) -> tuple[Hand, str, dict[str, Any]]:
         hand = find_hand(hands, number)
         if hand.voided:
-            raise Invalid("number", f"hand {number} is already voided")
+            # glossary: hand
+            raise Invalid("number", Said("hand %(number)s is already voided", number=str(number)))
         if undo:
             counted = [h.number for h in hands if not h.voided]
             if counted[-1] != number:
-                raise Invalid("number", f"hand {number} is not the last hand that counts (hand {counted[-1]} is): "
-                                        "undo takes back only the last one")
+                # glossary: hand
+                raise Invalid("number", Said("hand %(number)s is not the last hand that counts (hand %(last)s is): "
+                                             "undo takes back only the last one", number=str(number),
+                                             last=str(counted[-1])))
         reopened = unlock(match, hand, note_text(reason, "reason"))
         was = _scored_before(match, hands, number, revision)
         hand.voided = True
@@ -265,7 +280,9 @@ def restore_hand(match_id: str, number: int, token: str | None, if_match: int | 
     def change(match: Match, hands: list[Hand], revision: int) -> tuple[Hand, str, dict[str, Any]]:
         hand = find_hand(hands, number)
         if not hand.voided:
-            raise Invalid("number", f"hand {number} is not voided: there is nothing to restore")
+            # glossary: hand
+            raise Invalid("number", Said("hand %(number)s is not voided: there is nothing to restore",
+                                         number=str(number)))
         hand.voided = False
         hand.updated_at = utcnow()
         return hand, "restore", {"input": hand.input}
@@ -274,49 +291,71 @@ def restore_hand(match_id: str, number: int, token: str | None, if_match: int | 
         return hand_write(match_id, token, if_match, idempotency_key, print_, change, 200)
     except Finished as error:
         later = [p.field.removeprefix("hands.") for p in error.problems if p.field.startswith("hands.")]
-        reason = "; ".join(p.message for p in error.problems)
+        reason = Listed([p.message for p in error.problems], "; ")
         if not later:
             raise
         if later[0] == str(number):
-            raise Finished("number", f"hand {number} was not restored: the match was over before it "
-                                     f"({reason}).") from None
-        raise Finished("number", f"hand {number} was not restored: counted again, it would end the match before "
-                                 f"hand {later[0]} ({reason}). Void the hands after it first if it really "
-                                 "counts.") from None
+            # glossary: hand
+            # Translators: %(reason)s is the engine's reason, such as "Mike already won the match".
+            raise Finished("number", Said("hand %(number)s was not restored: the match was over before it "
+                                          "(%(reason)s).", number=str(number), reason=reason)) from None
+        # glossary: hand
+        # Translators: %(reason)s is the engine's reason, such as "Mike already won the match".
+        raise Finished("number", Said("hand %(number)s was not restored: counted again, it would end the match "
+                                      "before hand %(later)s (%(reason)s). Void the hands after it first if it "
+                                      "really counts.", number=str(number), later=later[0], reason=reason)) from None
 
 
 def find_hand(hands: list[Hand], number: int) -> Hand:
     for hand in hands:
         if hand.number == number:
             return hand
-    raise NotFound("number", f"no hand {number} in this match")
+    # glossary: hand
+    raise NotFound("number", Said("no hand %(number)s in this match", number=str(number)))
 
 
 def note_text(value: Any, field: str, required: bool = False) -> str | None:
     """A note or reason: stripped text of at most NOTE_LIMIT characters (None when empty and optional)."""
+    kind = field.rsplit(".", 1)[-1]
     if value is None or (isinstance(value, str) and not value.strip()):
         if required:
-            raise Invalid(field, f"write a {field}: a few words the table agreed on")
+            raise Invalid(field, Said("write a note: a few words the table agreed on") if field == "note"
+                          else Said("write a reason: a few words the table agreed on") if field == "reason"
+                          # Translators: %(field)s is a field's name in a document, such as hands.3.dispute_note.
+                          else Said("write a %(field)s: a few words the table agreed on", field=field))
         return None
     if not isinstance(value, str):
-        raise Invalid(field, f"the {field} is text")
-    value = sound_text(value, field, f"the {field.rsplit('.', 1)[-1].replace('_', ' ')}").strip()
+        raise Invalid(field, Said("the note is text") if field == "note"
+                      else Said("the reason is text") if field == "reason"
+                      # Translators: %(field)s is a field's name in a document, such as hands.3.dispute_note.
+                      else Said("the %(field)s is text", field=field))
+    what = (Said("the note") if kind == "note" else Said("the reason") if kind == "reason"
+            else Said("the dispute note") if kind == "dispute_note" else "the " + kind.replace("_", " "))
+    value = sound_text(value, field, what).strip()
     if len(value) > NOTE_LIMIT:
-        raise Invalid(field, f"a {field} has at most {NOTE_LIMIT} characters")
+        raise Invalid(field, Said("a note has at most %(limit)s characters", limit=NOTE_LIMIT) if field == "note"
+                      else Said("a reason has at most %(limit)s characters", limit=NOTE_LIMIT) if field == "reason"
+                      # Translators: %(field)s is a field's name in a document, such as hands.3.dispute_note.
+                      else Said("a %(field)s has at most %(limit)s characters", field=field, limit=NOTE_LIMIT))
     return value
 
 
-def _side_list(match: Match, sides: list[int]) -> str:
+def _side_list(match: Match, sides: list[int]) -> Listed:
     names = side_names(rules_of(match), match.players)
-    return " and ".join(names[i] if 0 <= i < len(names) else f"side {i}" for i in sorted(sides))
+    # Translators: a side without a name, by its number from 0.
+    parts = [names[i] if 0 <= i < len(names) else Said("side %(number)s", number=str(i)) for i in sorted(sides)]
+    # Translators: between the last two sides' names of a list, "Mike and Yvonne"; keep the spaces.
+    return Listed(parts, N_(" and "))
 
 
 def unlock(match: Match, hand: Hand, reason: str | None) -> dict[str, Any]:
     """A confirmed hand changes only with a reason, and is open for confirmation again afterwards."""
     confirmed = list(hand.confirmed_by or [])
     if confirmed and reason is None:
-        raise Invalid("reason", f"hand {hand.number} was confirmed by {_side_list(match, confirmed)}: "
-                                "give a reason to change it")
+        # glossary: hand
+        # Translators: %(sides)s names the sides that confirmed it, such as "Mike and Yvonne".
+        raise Invalid("reason", Said("hand %(number)s was confirmed by %(sides)s: give a reason to change it",
+                                     number=str(hand.number), sides=_side_list(match, confirmed)))
     data: dict[str, Any] = {}
     if reason is not None:
         data["reason"] = reason

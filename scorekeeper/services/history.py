@@ -18,6 +18,7 @@ from ..extensions import db
 from ..models import Club, Match, MatchPlayer, Player
 from ..rules import PRESETS, Problem
 from ..rules.stats import MatchRecord, head_to_head, partnership_tallies, player_tallies, results
+from ..rules.words import Listed, Said
 from .clubs import club_players, player_key
 from .errors import Invalid
 from .state import rules_of, side_names, state_of
@@ -48,7 +49,9 @@ def _day(value: str, field: str, problems: list[Problem]) -> date | None:
     try:
         return date.fromisoformat(value)
     except ValueError:
-        problems.append(Problem(field, f"a day is written YYYY-MM-DD, such as 2026-11-21, not {value!r}"))
+        # Translators: YYYY-MM-DD is how a day is written in the address (year, month, day): keep it as it is.
+        problems.append(Problem(field, Said("a day is written YYYY-MM-DD, such as 2026-11-21, not %(value)r",
+                                            value=value)))
         return None
 
 
@@ -57,8 +60,8 @@ def spelled(players: Iterable[str], name: str, field: str) -> str:
     known = {player_key(player): player for player in players}
     found = known.get(player_key(name))
     if found is None:
-        raise Invalid(field, f"nobody called {name.strip()!r} plays in this club" if name.strip()
-                      else "name one of the club's players")
+        raise Invalid(field, Said("nobody called %(name)r plays in this club", name=name.strip()) if name.strip()
+                      else Said("name one of the club's players"))
     return found
 
 
@@ -74,7 +77,7 @@ def read_pair(players: Iterable[str], args: Mapping[str, str]) -> tuple[str, str
         except Invalid as error:
             problems.extend(error.problems)
     if not problems and found[0] == found[1]:
-        problems.append(Problem("b", "choose two different players"))
+        problems.append(Problem("b", Said("choose two different players")))
     if problems:
         raise Invalid(problems)
     return found[0], found[1]
@@ -93,11 +96,13 @@ def read_filters(args: Mapping[str, str], players: Iterable[str] | None = None) 
             problems.extend(error.problems)
     game = (args.get("game") or "").strip() or None
     if game is not None and game not in GAMES:
-        problems.append(Problem("game", f"no game {game!r}: one of {', '.join(GAMES)}"))
+        # Translators: games is the games' names in the address ("bela, belote, klaberjass"): keep them as they are.
+        problems.append(Problem("game", Said("no game %(game)r: one of %(games)s", game=game, games=", ".join(GAMES))))
     since = _day((args.get("from") or "").strip(), "from", problems)
     until = _day((args.get("to") or "").strip(), "to", problems)
     if since and until and since > until:
-        problems.append(Problem("to", f"the last day {until.isoformat()} is before the first {since.isoformat()}"))
+        problems.append(Problem("to", Said("the last day %(last)s is before the first %(first)s",
+                                           last=until.isoformat(), first=since.isoformat())))
     if problems:
         raise Invalid(problems)
     return Filters(player, game, since, until)
@@ -146,20 +151,30 @@ def sides_of(match: Match) -> tuple[tuple[str, ...], ...]:
                  for side in range(rules.sides))
 
 
-def result_text(match: Match, state: Mapping[str, Any]) -> str:
+def result_text(match: Match, state: Mapping[str, Any]) -> Said:
     """The match's result in words: who won and the games, or how the game being played stands."""
     rules = rules_of(match)
     names = side_names(rules, match.players)
-    games = "–".join(str(n) for n in state["games_won"])
+    games = Listed(state["games_won"], "–")
     if state["finished"]:
         won = names[state["winner"]]
-        return f"{won} won" + (f", games {games}" if rules.best_of > 1 else "")
-    totals = "–".join(str(t) for t in state["totals"])
+        if rules.best_of > 1:
+            # glossary: game. Translators: side is the winning side's name; games the games each side won, "2–1".
+            return Said("%(side)s won, games %(games)s", side=won, games=games)
+        # Translators: side is the winning side's name ("Ana & Ivo"), in a list of matches.
+        return Said("%(side)s won", side=won)
+    totals = Listed(state["totals"], "–")
     hands = sum(1 for h in state.get("hands") or () if not h.get("voided"))
     if not hands:
-        return "not started"
-    so_far = f"games {games}, " if rules.best_of > 1 else ""
-    return f"being played: {so_far}game {state['game']} at {totals}"
+        # Translators: a match in a list of matches, before its first hand.
+        return Said("not started")
+    if rules.best_of > 1:
+        # glossary: game. Translators: games is the games each side won, "1–0"; number the game's number; totals the
+        # sides' totals in it, "350–420".
+        return Said("being played: games %(games)s, game %(number)s at %(totals)s", games=games,
+                    number=state["game"], totals=totals)
+    # glossary: game. Translators: number is the game's number; totals the sides' totals in it, "350–420".
+    return Said("being played: game %(number)s at %(totals)s", number=state["game"], totals=totals)
 
 
 def _state(match: Match) -> dict[str, Any]:
@@ -250,7 +265,7 @@ BEST_FROM = 3
 
 def best_at(players: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Who leads the club at what, from the players' figures (a rate only over ``BEST_FROM`` or more)."""
-    def leader(what: str, value: Any, text: Any) -> dict[str, Any] | None:
+    def leader(what: Said, value: Any, text: Any) -> dict[str, Any] | None:
         ranked = [(value(p), p) for p in players if value(p) is not None]
         if not ranked:
             return None
@@ -264,18 +279,29 @@ def best_at(players: list[dict[str, Any]]) -> list[dict[str, Any]]:
         return rate["percent"] if rate["of"] >= BEST_FROM else None
 
     found = [
-        leader("Most matches won", lambda p: p["matches"]["won"],
-               lambda p: f"{p['matches']['won']} of {p['matches']['played']} finished matches"),
-        leader("Best at winning matches", lambda p: enough(p["matches"]["win_rate"]),
-               lambda p: f"{p['matches']['win_rate']['percent']}%: {p['matches']['won']} of {p['matches']['played']}"),
-        leader("Best at making the hands they take", lambda p: enough(p["make_rate"]),
-               lambda p: f"{p['make_rate']['percent']}%: made {p['make_rate']['count']} of {p['make_rate']['of']}"),
-        leader("Most hand points as taker",
+        leader(Said("Most matches won"), lambda p: p["matches"]["won"],
+               lambda p: Said("%(won)s of %(played)s finished matches", won=p["matches"]["won"],
+                              played=p["matches"]["played"])),
+        leader(Said("Best at winning matches"), lambda p: enough(p["matches"]["win_rate"]),
+               lambda p: Said("%(percent)s%%: %(won)s of %(played)s", percent=p["matches"]["win_rate"]["percent"],
+                              won=p["matches"]["won"], played=p["matches"]["played"])),
+        # glossary: hand, made it
+        leader(Said("Best at making the hands they take"), lambda p: enough(p["make_rate"]),
+               lambda p: Said("%(percent)s%%: made %(made)s of %(taken)s", percent=p["make_rate"]["percent"],
+                              made=p["make_rate"]["count"], taken=p["make_rate"]["of"])),
+        # glossary: hand, taker
+        leader(Said("Most hand points as taker"),
                lambda p: p["as_taker"]["average"] if p["as_taker"]["hands"] >= BEST_FROM else None,
-               lambda p: f"{p['as_taker']['average']} a hand over {p['as_taker']['hands']} hands"),
-        leader("Most good claims", lambda p: p["claims"]["good"],
-               lambda p: f"{p['claims']['good']} good, {p['claims']['false']} false"),
-        leader("Biggest hand", lambda p: p["biggest_hand"]["points"] if p["biggest_hand"] else None,
-               lambda p: f"{p['biggest_hand']['points']} hand points"),
+               # glossary: hand. Translators: average is the hand points a hand, over that many hands.
+               lambda p: Said("%(average)s a hand over %(hands)s hands", average=p["as_taker"]["average"],
+                              hands=p["as_taker"]["hands"])),
+        # glossary: claim
+        leader(Said("Most good claims"), lambda p: p["claims"]["good"],
+               # glossary: claim. Translators: how many of a player's claims were good, and how many false.
+               lambda p: Said("%(good)s good, %(false)s false", good=p["claims"]["good"], false=p["claims"]["false"])),
+        # glossary: hand
+        leader(Said("Biggest hand"), lambda p: p["biggest_hand"]["points"] if p["biggest_hand"] else None,
+               # glossary: hand
+               lambda p: Said("%(points)s hand points", points=p["biggest_hand"]["points"])),
     ]
     return [entry for entry in found if entry is not None]

@@ -18,6 +18,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
 from ..models import IdempotencyKey, utcnow
+from ..rules.words import Said
 from .errors import Answer, Invalid
 from .text import sound_text
 
@@ -55,7 +56,7 @@ def stored_answer(scope: str, key: str, print_: str) -> Answer | None:
     if row is None:
         return None
     if row.fingerprint != print_:
-        raise Invalid("Idempotency-Key", "this key was already used for a different request")
+        raise Invalid("Idempotency-Key", Said("this key was already used for a different request"))
     replayed = Answer.of(row.status, json.loads(row.response))
     replayed.text = row.response  # the first answer, byte for byte
     return replayed
@@ -65,8 +66,8 @@ def idempotent(scope: str, key: str | None, print_: str, work: Callable[[], Answ
     """Run ``work`` once per Idempotency-Key and commit: a retry gets the first answer and records nothing new."""
     if key is not None:
         if not key or len(key) > KEY_LIMIT:
-            raise Invalid("Idempotency-Key", f"an idempotency key has 1 to {KEY_LIMIT} characters")
-        sound_text(key, "Idempotency-Key", "the idempotency key", "send a new key")
+            raise Invalid("Idempotency-Key", Said("an idempotency key has 1 to %(limit)s characters", limit=KEY_LIMIT))
+        sound_text(key, "Idempotency-Key", Said("the idempotency key"), Said("send a new key"))
         earlier = stored_answer(scope, key, print_)
         db.session.rollback()
         if earlier is not None:

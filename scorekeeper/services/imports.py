@@ -14,13 +14,14 @@ from typing import Any
 from ..extensions import db
 from ..models import Club, Event, Hand, Match, utcnow
 from ..rules import OPTION_NAMES, Problem, RuleError, Rules
+from ..rules.words import Listed, Said
 from .clubs import club_body, club_seats, new_club, read_club_names, seat_players, with_club_token
 from .errors import Answer, BadRequest, Invalid, ServiceError
 from .hands import REVISION_LIMIT, note_text
 from .idempotency import caller_scope, fingerprint, idempotent
 from .matches import new_match, read_create, with_edit_token
 from .state import cache_state, match_body, replay_rows
-from .text import broken_character, broken_texts, text_problem
+from .text import EXPORT_AGAIN, broken_character, broken_texts, text_problem
 
 EXPORT_FORMAT = "scorekeeper-match"
 EXPORT_VERSION = 1
@@ -49,7 +50,6 @@ EARLIEST = datetime(1, 1, 2, tzinfo=UTC)
 LATEST = datetime(9999, 12, 30, tzinfo=UTC)
 """The times an import keeps: a day inside Python's years 1 to 9999, so that the stored time reads back in
 any database session's time zone (PostgreSQL would keep year 10000, and nothing could read it again)."""
-MOMENT = "in ISO 8601, between the years 1 and 9999"
 
 
 def _moment(value: Any) -> datetime | None:
@@ -75,34 +75,48 @@ def _digest_holds(data: Mapping[str, Any]) -> bool:
 def _read_document(data: Any) -> tuple[dict[str, Any], list[Any], list[Any], dict[str, Any]]:
     """The export's parts after its format, shape and digest are checked: match, hands, events, state."""
     if not isinstance(data, Mapping):
-        raise BadRequest("body", "send the exported match as a JSON object")
+        raise BadRequest("body", Said("send the exported match as a JSON object"))
     if data.get("format") != EXPORT_FORMAT:
-        raise Invalid("format", f"this is not a match export: 'format' is {EXPORT_FORMAT!r} in one")
+        # Translators: %(format)s is the value of the document's 'format' field, in quotes: keep it as it is.
+        raise Invalid("format", Said("this is not a match export: 'format' is %(format)s in one",
+                                     format=repr(EXPORT_FORMAT)))
     version = data.get("version")
     if not _whole_number(version, 1) or version != EXPORT_VERSION:
-        raise Invalid("version", f"this server reads version {EXPORT_VERSION} of the export, not {version!r}")
+        raise Invalid("version", _version_problem(version))
     problems: list[Problem] = []
     shapes = {"match": dict, "hands": list, "events": list, "state": dict}
     for field, kind in shapes.items():
         if field not in data:
-            problems.append(Problem(field, f"the export has no {field!r}: export the match again"))
+            # Translators: %(field)s is the name of a part of the document, in quotes.
+            problems.append(Problem(field, Said("the export has no %(field)s: export the match again",
+                                                field=repr(field))))
         elif not isinstance(data[field], kind):
-            problems.append(Problem(field, f"{field!r} is {'an object' if kind is dict else 'a list'}"))
+            # Translators: %(field)s is the name of a part of the document, in quotes.
+            problems.append(Problem(field, Said("%(field)s is an object", field=repr(field)) if kind is dict
+                                    else Said("%(field)s is a list", field=repr(field))))
     if not isinstance(data.get("digest"), str):
-        problems.append(Problem("digest", "the export has no digest: export the match again"))
+        problems.append(Problem("digest", Said("the export has no digest: export the match again")))
     if problems:
         raise Invalid(problems)
     if not _digest_holds(data):
-        raise Invalid("digest", "the document was changed after export")
+        raise Invalid("digest", Said("the document was changed after export"))
     if len(data["hands"]) > IMPORT_HAND_LIMIT or len(data["events"]) > IMPORT_EVENT_LIMIT:
-        raise Invalid("hands", f"an import holds at most {IMPORT_HAND_LIMIT} hands and {IMPORT_EVENT_LIMIT} events")
+        # glossary: hand
+        raise Invalid("hands", Said("an import holds at most %(hands)s hands and %(events)s events",
+                                    hands=str(IMPORT_HAND_LIMIT), events=str(IMPORT_EVENT_LIMIT)))
     return dict(data["match"]), list(data["hands"]), list(data["events"]), dict(data["state"])
+
+
+def _version_problem(version: Any) -> Said:
+    # Translators: %(version)s is the version this server reads (1), %(given)s the one the document gave.
+    return Said("this server reads version %(version)s of the export, not %(given)s", version=EXPORT_VERSION,
+                given=repr(version))
 
 
 def _read_imported_match(head: dict[str, Any]) -> tuple[Rules, list[str], int, datetime]:
     stored = head.get("rules")
     if not isinstance(stored, Mapping):
-        raise Invalid("match.rules", "the rules are an object of option names and values")
+        raise Invalid("match.rules", Said("the rules are an object of option names and values"))
     options = {name: stored[name] for name in OPTION_NAMES if name in stored}
     try:
         rules, players, first_dealer = read_create(
@@ -112,10 +126,13 @@ def _read_imported_match(head: dict[str, Any]) -> tuple[Rules, list[str], int, d
         raise Invalid.of(error, prefix="match.") from None
     unknown = sorted(str(name) for name in stored if name not in rules.as_dict())
     if unknown:
-        raise Invalid([Problem(f"match.rules.{name}", f"unknown option {name!r}") for name in unknown])
+        # Translators: %(name)s is the name of a house rule's option, in quotes.
+        raise Invalid([Problem(f"match.rules.{name}", Said("unknown option %(name)s", name=repr(name)))
+                       for name in unknown])
     created_at = _moment(head.get("created_at"))
     if created_at is None:
-        raise Invalid("match.created_at", f"the time the match was created, {MOMENT}")
+        raise Invalid("match.created_at", Said("the time the match was created, in ISO 8601, between the years 1 "
+                                               "and 9999"))
     return rules, players, first_dealer, created_at
 
 
@@ -125,27 +142,33 @@ def _read_imported_hands(raw: list[Any], rules: Rules, match_id: str) -> list[Ha
     seen: set[int] = set()
     for position, entry in enumerate(raw, start=1):
         if not isinstance(entry, Mapping):
-            problems.append(Problem(f"hands.{position}", "each hand is an object"))
+            # glossary: hand
+            problems.append(Problem(f"hands.{position}", Said("each hand is an object")))
             continue
         number = entry.get("number")
         if not isinstance(number, int) or not _whole_number(number, 1):
-            problems.append(Problem(f"hands.{position}.number", "a hand's number is a whole number from 1"))
+            # glossary: hand
+            problems.append(Problem(f"hands.{position}.number", Said("a hand's number is a whole number from 1")))
             continue
         if number in seen:
-            problems.append(Problem(f"hands.{number}.number", f"hand {number} appears twice: "
-                                                              "each number belongs to one hand"))
+            # glossary: hand
+            problems.append(Problem(f"hands.{number}.number", Said("hand %(number)s appears twice: each number "
+                                                                   "belongs to one hand", number=str(number))))
             continue
         seen.add(number)
         field = f"hands.{number}."
         hand_input, voided, disputed = entry.get("input"), entry.get("voided", False), entry.get("disputed", False)
         if not isinstance(hand_input, Mapping):
-            problems.append(Problem(field + "input", "the hand's input is an object"))
+            # glossary: hand
+            problems.append(Problem(field + "input", Said("the hand's input is an object")))
         else:
             problems.extend(broken_texts(hand_input, field + "input"))
         if not isinstance(voided, bool):
-            problems.append(Problem(field + "voided", "voided is true or false"))
+            # Translators: voided, true and false are the document's words: keep them as they are.
+            problems.append(Problem(field + "voided", Said("voided is true or false")))
         if not isinstance(disputed, bool):
-            problems.append(Problem(field + "disputed", "disputed is true or false"))
+            # Translators: disputed, true and false are the document's words: keep them as they are.
+            problems.append(Problem(field + "disputed", Said("disputed is true or false")))
         note = None
         try:
             note = note_text(entry.get("dispute_note"), field + "dispute_note", required=disputed is True)
@@ -154,8 +177,9 @@ def _read_imported_hands(raw: list[Any], rules: Rules, match_id: str) -> list[Ha
         confirmed = entry.get("confirmed_by", [])
         if (not isinstance(confirmed, list) or len(set(confirmed)) != len(confirmed)
                 or not all(_whole_number(side, 0, rules.sides - 1) for side in confirmed)):
-            problems.append(Problem(field + "confirmed_by", f"the sides that confirmed the hand, each once: "
-                                                            f"numbers from 0 to {rules.sides - 1}"))
+            # glossary: hand
+            problems.append(Problem(field + "confirmed_by", Said("the sides that confirmed the hand, each once: "
+                                                                 "numbers from 0 to %(last)s", last=rules.sides - 1)))
             confirmed = []
         hands.append(Hand(match_id=match_id, number=number,
                           input=dict(hand_input) if isinstance(hand_input, Mapping) else {}, voided=voided is True,
@@ -172,24 +196,28 @@ def _read_imported_events(raw: list[Any], match_id: str) -> list[Event]:
     for index, entry in enumerate(raw):
         field = f"events.{index}."
         if not isinstance(entry, Mapping):
-            problems.append(Problem(f"events.{index}", "each event is an object"))
+            problems.append(Problem(f"events.{index}", Said("each event is an object")))
             continue
         revision, kind, hand, data, at = (entry.get(name) for name in ("revision", "kind", "hand", "data", "at"))
         moment = _moment(at)
         if not _whole_number(revision, 1, REVISION_LIMIT - 1):
-            problems.append(Problem(field + "revision", "an event's revision is a whole number from 1"))
+            problems.append(Problem(field + "revision", Said("an event's revision is a whole number from 1")))
         if not isinstance(kind, str) or not 1 <= len(kind) <= EVENT_KIND_LIMIT:
-            problems.append(Problem(field + "kind", f"an event's kind is a word of at most {EVENT_KIND_LIMIT} letters"))
-        elif broken := text_problem(kind, field + "kind", "an event's kind", "export it again"):
+            problems.append(Problem(field + "kind", Said("an event's kind is a word of at most %(limit)s letters",
+                                                         limit=EVENT_KIND_LIMIT)))
+        elif broken := text_problem(kind, field + "kind", Said("an event's kind"), EXPORT_AGAIN):
             problems.append(broken)
         if hand is not None and not _whole_number(hand, 1):
-            problems.append(Problem(field + "hand", "an event's hand is a hand number, or null"))
+            # glossary: hand
+            # Translators: null is the document's word for none: keep it as it is.
+            problems.append(Problem(field + "hand", Said("an event's hand is a hand number, or null")))
         if not isinstance(data, Mapping):
-            problems.append(Problem(field + "data", "an event's data is an object"))
+            problems.append(Problem(field + "data", Said("an event's data is an object")))
         else:
             problems.extend(broken_texts(data, field + "data"))
         if moment is None:
-            problems.append(Problem(field + "at", f"an event's time is {MOMENT}"))
+            problems.append(Problem(field + "at", Said("an event's time is in ISO 8601, between the years 1 and "
+                                                       "9999")))
         if not problems:
             events.append(Event(match_id=match_id, revision=revision, kind=kind, hand_number=hand,
                                 data=dict(data or {}), created_at=moment))
@@ -202,10 +230,12 @@ _STATE_FIELDS_BEFORE_DEALS = frozenset({
     "game", "totals", "pot", "games", "games_won", "winner", "finished", "dealer", "leader", "can_claim", "needs"})
 
 
-def _state_differences(replayed: Mapping[str, Any], exported: Mapping[str, Any]) -> list[str]:
+def _state_differences(replayed: Mapping[str, Any], exported: Mapping[str, Any]) -> list[Said]:
     # An export made before a state field was added (``deals``) is checked on the fields it has.
     keys = sorted(set(exported) | (set(replayed) & _STATE_FIELDS_BEFORE_DEALS))
-    return [f"{key} {json.dumps(replayed.get(key))} here, {json.dumps(exported.get(key))} in the export"
+    # Translators: %(key)s is a field of the state (totals, winner …); %(here)s and %(there)s its values (JSON).
+    return [Said("%(key)s %(here)s here, %(there)s in the export", key=key, here=json.dumps(replayed.get(key)),
+                 there=json.dumps(exported.get(key)))
             for key in keys if replayed.get(key) != exported.get(key)]
 
 
@@ -227,7 +257,11 @@ def _rebuild(data: Any, club: Club | None = None, prefix: str = "") -> tuple[Mat
             raise Invalid.of(error) from None
         differences = _state_differences(exported_state(state.summary()), exported)
         if differences:
-            raise Invalid("state", "the hands do not give the exported state: " + "; ".join(differences))
+            # glossary: hand
+            # Translators: %(differences)s lists each field that differs, such as "totals [10, 0] here, [0, 10] in
+            # the export".
+            raise Invalid("state", Said("the hands do not give the exported state: %(differences)s",
+                                        differences=Listed(differences, "; ")))
     except ServiceError as error:
         if not prefix:
             raise
@@ -273,22 +307,32 @@ def import_club(data: Any, idempotency_key: str | None = None, *, caller: str) -
     ``import_match`` does (each checked against its own digest and state). Anything wrong in any part refuses
     the whole club and saves nothing."""
     if not isinstance(data, Mapping):
-        raise BadRequest("body", "send the exported club as a JSON object")
+        raise BadRequest("body", Said("send the exported club as a JSON object"))
     if data.get("format") != CLUB_FORMAT:
-        raise Invalid("format", f"this is not a club export: 'format' is {CLUB_FORMAT!r} in one")
+        # Translators: %(format)s is the value of the document's 'format' field, in quotes: keep it as it is.
+        raise Invalid("format", Said("this is not a club export: 'format' is %(format)s in one",
+                                     format=repr(CLUB_FORMAT)))
     if data.get("version") != EXPORT_VERSION or isinstance(data.get("version"), bool):
-        raise Invalid("version", f"this server reads version {EXPORT_VERSION} of the export, "
-                                 f"not {data.get('version')!r}")
-    problems = [Problem(field, f"the export has no {field!r} {kind}: export the club again")
-                for field, kind, type_ in (("club", "object", Mapping), ("players", "list", list),
-                                           ("matches", "list", list), ("digest", "text", str))
+        raise Invalid("version", _version_problem(data.get("version")))
+    missing = {
+        # Translators: %(field)s is the name of a part of the document, in quotes.
+        "club": Said("the export has no %(field)s object: export the club again", field=repr("club")),
+        # Translators: %(field)s is the name of a part of the document, in quotes.
+        "players": Said("the export has no %(field)s list: export the club again", field=repr("players")),
+        # Translators: %(field)s is the name of a part of the document, in quotes.
+        "matches": Said("the export has no %(field)s list: export the club again", field=repr("matches")),
+        # Translators: %(field)s is the name of a part of the document, in quotes.
+        "digest": Said("the export has no %(field)s text: export the club again", field=repr("digest")),
+    }
+    problems = [Problem(field, missing[field])
+                for field, type_ in (("club", Mapping), ("players", list), ("matches", list), ("digest", str))
                 if not isinstance(data.get(field), type_)]
     if problems:
         raise Invalid(problems)
     if not _digest_holds(data):
-        raise Invalid("digest", "the document was changed after export")
+        raise Invalid("digest", Said("the document was changed after export"))
     if len(data["matches"]) > CLUB_MATCH_LIMIT:
-        raise Invalid("matches", f"a club import holds at most {CLUB_MATCH_LIMIT} matches")
+        raise Invalid("matches", Said("a club import holds at most %(limit)s matches", limit=str(CLUB_MATCH_LIMIT)))
     print_ = fingerprint("POST", "/api/v1/clubs/imports", data)
 
     def work() -> Answer:
@@ -296,7 +340,8 @@ def import_club(data: Any, idempotency_key: str | None = None, *, caller: str) -
         name, names = read_club_names({"name": head.get("name"), "players": data["players"]})
         created_at = _moment(head.get("created_at"))
         if created_at is None:
-            raise Invalid("club.created_at", f"the time the club was created, {MOMENT}")
+            raise Invalid("club.created_at", Said("the time the club was created, in ISO 8601, between the years 1 "
+                                                  "and 9999"))
         club, seed = new_club(name, names, created_at)
         matches = [_rebuild(document, club, f"matches.{index}.")[0]
                    for index, document in enumerate(data["matches"])]

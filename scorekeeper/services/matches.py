@@ -9,12 +9,14 @@ from typing import Any
 from ..extensions import db
 from ..models import Event, Match
 from ..rules import Problem, Replayer, RuleError, Rules, make_rules
+from ..rules.words import Said
 from ..serializers import side_names
 from .access import hash_token, new_id, new_token, secret_from_seed, with_secret
 from .clubs import club_of_body, club_seats, name_problem, seat_players
 from .errors import Answer, Invalid
 from .idempotency import caller_scope, fingerprint, idempotent
 from .state import cache_state, match_body
+from .text import language_of
 
 
 def create_match(data: Mapping[str, Any], idempotency_key: str | None = None, token: str | None = None, *,
@@ -31,6 +33,7 @@ def create_match(data: Mapping[str, Any], idempotency_key: str | None = None, to
         rules, players, first_dealer = read_create(data)
         match, secret = new_match(rules, players, first_dealer, 1)
         match.club_id = club.id if club is not None else None
+        match.language = language_of(data)
         db.session.add(match)
         db.session.flush()  # before any savepoint: SQLite's driver opens the transaction at the first write
         seat_players(match, club, club_seats(club, players))
@@ -69,7 +72,7 @@ def read_create(data: Mapping[str, Any]) -> tuple[Rules, list[str], int]:
     variant = data.get("variant")
     overrides = data.get("rules") or {}
     if not isinstance(overrides, Mapping):
-        raise Invalid("rules", "house rules are an object of option names and values")
+        raise Invalid("rules", Said("house rules are an object of option names and values"))
     overrides = dict(overrides)
     if "best_of" in data:
         overrides["best-of"] = data["best_of"]
@@ -81,17 +84,20 @@ def read_create(data: Mapping[str, Any]) -> tuple[Rules, list[str], int]:
             for p in error.problems]) from None
     players = data.get("players")
     if not isinstance(players, list) or len(players) != rules.players:
-        problems.append(Problem("players", f"{rules.title} is played by {rules.players}: "
-                                           f"give {rules.players} names in seat order"))
+        # Translators: %(game)s is the game's name (Bela, Belote …), %(players)s how many play it.
+        problems.append(Problem("players", Said("%(game)s is played by %(players)s: give %(players)s names in seat "
+                                                "order", game=rules.title, players=rules.players)))
         players = []
     else:
         problems.extend(wrong for i, name in enumerate(players) if (wrong := name_problem(name, f"players.{i}")))
         players = [p.strip() if isinstance(p, str) else "" for p in players]
         if not problems and len({p.casefold() for p in players}) != len(players):
-            problems.append(Problem("players", "two players have the same name: the sheet could not tell them apart"))
+            problems.append(Problem("players", Said("two players have the same name: the sheet could not tell "
+                                                    "them apart")))
     first_dealer = data.get("first_dealer", 0)
     if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) or not 0 <= first_dealer < rules.players:
-        problems.append(Problem("first_dealer", f"the first dealer is a seat from 0 to {rules.players - 1}"))
+        problems.append(Problem("first_dealer", Said("the first dealer is a seat from 0 to %(last)s",
+                                                     last=rules.players - 1)))
         first_dealer = 0
     if problems:
         raise Invalid(problems)

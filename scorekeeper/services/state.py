@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any, NamedTuple
 
@@ -32,8 +33,12 @@ from ..rules import (
     make_rules,
     replay,
 )
+from ..rules.words import Said
 from ..serializers import hand_entry, side_names, to_json, with_member
 from .errors import Finished
+
+Say = Callable[[str], str]
+"""Says what the engine said in the answer's language (the web layer's ``i18n.said``); None: English."""
 
 _RULES: OrderedDict[str, Rules] = OrderedDict()
 _RULES_KEPT = 4096
@@ -154,8 +159,25 @@ def summary_of(match: Match) -> dict[str, Any]:
     return _replayed(match)[0]
 
 
-def state_text(match: Match) -> str:
-    """The state as JSON text: the cached summary and hands, joined without decoding them."""
+def _sayable(match: Match) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The summary and the hands' entries replayed now, each explanation line still the engine's ``Said``
+    (the cache keeps only their English text): what the state needs to be said in another language."""
+    rules = rules_of(match)
+    rows = list(db.session.scalars(select(Hand).where(Hand.match_id == match.id).order_by(Hand.number)))
+    state = replay_rows(match, rules, rows)
+    by_number = {row.number: row for row in rows}
+    return ({"revision": match.revision, **state.summary()},
+            [hand_entry(h, by_number.get(h.number)) for h in state.hands])
+
+
+def state_text(match: Match, say: Say | None = None) -> str:
+    """The state as JSON text: in English, the cached summary and hands joined without decoding them; with
+    ``say``, replayed and each explanation said in its language."""
+    if say is not None:
+        summary, entries = _sayable(match)
+        for entry in entries:
+            entry["explanation"] = [say(line) for line in entry["explanation"]]
+        return with_member(to_json(summary), "hands", to_json(entries))
     hands = _cached_entries(match) if cache_at(match, match.revision) else None
     if hands is not None:
         summary = match.state_summary
@@ -169,8 +191,12 @@ def summary_text(match: Match) -> str:
     return to_json(summary_of(match))
 
 
-def state_of(match: Match) -> dict[str, Any]:
-    """The state, decoded (for the pages)."""
+def state_of(match: Match, sayable: bool = False) -> dict[str, Any]:
+    """The state, decoded (for the pages). ``sayable``: replayed, so that each explanation line is the
+    engine's ``Said``, for a page that says it in a language other than English."""
+    if sayable:
+        summary, entries = _sayable(match)
+        return {**summary, "hands": entries}
     state: dict[str, Any] = json.loads(state_text(match))
     return state
 
@@ -180,15 +206,15 @@ def next_position(match: Match) -> tuple[Rules, list[str], Position]:
     rules = rules_of(match)
     state = summary_of(match)
     if state["finished"]:
-        raise Finished("match", "the match is finished: start a new one")
+        raise Finished("match", Said("the match is finished: start a new one"))
     position = Position(tuple(state["totals"]), state["pot"], state["dealer"], state["game"], state["deals"])
     return rules, side_names(rules, match.players), position
 
 
-def match_json(match: Match) -> str:
+def match_json(match: Match, say: Say | None = None) -> str:
     """The match and its state as JSON text, without any secret but the board link. What watchers of the
-    board see too."""
-    return with_member(to_json(serializers.match_head(match, rules_of(match))), "state", state_text(match))
+    board see too. ``say``: the explanations in the answer's language (English without)."""
+    return with_member(to_json(serializers.match_head(match, rules_of(match))), "state", state_text(match, say))
 
 
 

@@ -11,31 +11,44 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from ..languages import LANGUAGES
 from ..rules import Problem
+from ..rules.words import N_, Listed, Said
 from .errors import Invalid
 
+# Translators: what a request or a form is told to do about a broken character (the end of a sentence).
+TYPE_AGAIN = Said("type it again")
+# Translators: what an import is told to do about a broken character (the end of a sentence).
+EXPORT_AGAIN = Said("export it again")
 
-def broken_character(value: str) -> str | None:
+
+def broken_character(value: str) -> Said | None:
     """Words for the broken character ``value`` holds, or None when it is text that can be stored and shown."""
     if "\x00" in value:
-        return "an invisible NUL character"
+        # Translators: said in brackets after "it holds a broken character".
+        return Said("an invisible NUL character")
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        return "half of an emoji or another character cut in two"
+        # Translators: said in brackets after "it holds a broken character".
+        return Said("half of an emoji or another character cut in two")
     return None
 
 
-def text_problem(value: str, field: str, what: str, advice: str = "type it again") -> Problem | None:
-    """The problem naming ``field`` when ``value`` (called ``what``, such as "the name") cannot be stored and
-    shown; None when it can."""
+def text_problem(value: str, field: str, what: str, advice: str = TYPE_AGAIN) -> Problem | None:
+    """The problem naming ``field`` when ``value`` (called ``what``, such as ``Said("the name")``) cannot be
+    stored and shown; None when it can. ``what`` and ``advice`` are said in the request's language when they
+    are ``Said``."""
     cause = broken_character(value)
     if cause is None:
         return None
-    return Problem(field, f"{what} is not valid text: it holds a broken character ({cause}); {advice}")
+    # Translators: %(what)s names the text ("the name", "the note"), %(cause)s the character ("an invisible
+    # NUL character"), %(advice)s what to do ("type it again", "export it again").
+    return Problem(field, Said("%(what)s is not valid text: it holds a broken character (%(cause)s); %(advice)s",
+                               what=what, cause=cause, advice=advice))
 
 
-def sound_text(value: str, field: str, what: str, advice: str = "type it again") -> str:
+def sound_text(value: str, field: str, what: str, advice: str = TYPE_AGAIN) -> str:
     """``value`` when it is text that can be stored and shown; else Invalid naming ``field``."""
     problem = text_problem(value, field, what, advice)
     if problem is not None:
@@ -43,7 +56,7 @@ def sound_text(value: str, field: str, what: str, advice: str = "type it again")
     return value
 
 
-def broken_texts(value: Any, field: str = "", advice: str = "export it again") -> Iterator[Problem]:
+def broken_texts(value: Any, field: str = "", advice: str = EXPORT_AGAIN) -> Iterator[Problem]:
     """A problem for each text anywhere in a JSON value (object keys too) that cannot be stored and shown,
     named by where it sits (``events.3.data.note``: a list's position from 0; a broken field name by the
     object that holds it)."""
@@ -51,12 +64,16 @@ def broken_texts(value: Any, field: str = "", advice: str = "export it again") -
     while stack:  # not recursive: a document may nest as deep as the JSON parser allows
         where, item = stack.pop()
         if isinstance(item, str):
-            problem = text_problem(item, where or "body", f"the text at {where or 'the top'}", advice)
+            # Translators: %(where)s is where the text sits in the document, such as events.3.data.note.
+            what = Said("the text at %(where)s", where=where) if where else Said("the text at the top")
+            problem = text_problem(item, where or "body", what, advice)
             if problem is not None:
                 yield problem
         elif isinstance(item, Mapping):
             for key, inner in reversed(list(item.items())):
-                problem = text_problem(str(key), where or "body", f"the field name {key!r}", advice)
+                # Translators: %(name)s is a field's name in the document, in quotes.
+                problem = text_problem(str(key), where or "body", Said("the field name %(name)s", name=repr(key)),
+                                       advice)
                 if problem is not None:
                     yield problem
                 else:
@@ -64,3 +81,17 @@ def broken_texts(value: Any, field: str = "", advice: str = "export it again") -
         elif isinstance(item, list):
             stack.extend((f"{where}.{index}" if where else str(index), inner)
                          for index, inner in reversed(list(enumerate(item))))
+
+
+def language_of(data: Mapping[str, Any], field: str = "language") -> str | None:
+    """The language a match's board, a club's boards or a tournament's venue screen are to speak (``hr``,
+    ``fr`` … as ``languages.LANGUAGES`` names them), from ``data[field]``; None when it is absent or null (each
+    watching phone's own language). Anything else is refused, naming the field."""
+    value = data.get(field)
+    if value is None:
+        return None
+    if not isinstance(value, str) or value not in LANGUAGES:
+        shown = repr(value) if isinstance(value, str | int | float | bool) and len(repr(value)) <= 40 else "this"
+        raise Invalid(field, Said("%(value)s is not a language the app speaks: choose one of %(codes)s, or null "
+                                  "for each phone's own", value=shown, codes=Listed(LANGUAGES, N_(", "))))
+    return value

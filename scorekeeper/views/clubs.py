@@ -7,10 +7,12 @@ import json
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .. import charts, services
 from ..forms import CLUB_FIELDS, NewClubForm, house_overrides, new_key, show_problems
+from ..i18n import current_language, said
 from ..models import Club
 from ..qr import qr_svg
 from ..rules import PRESETS
@@ -105,25 +107,29 @@ def import_club() -> Any:
     upload = request.files.get("file")
     problem = None
     if upload is None or not upload.filename:
-        problem = "choose the club's JSON file (from “Download everything”)"
+        # Translators: “Download everything” is the button of a club's page, "Download everything (JSON)".
+        problem = _("choose the club's JSON file (from “Download everything”)")
     else:
         raw = upload.read(IMPORT_LIMIT + 1)
         try:
             document = json.loads(raw) if len(raw) <= IMPORT_LIMIT else None
         except (ValueError, RecursionError):
             document = None
-            problem = "this file is not JSON: choose the .json file the club was exported to"
+            problem = _("this file is not JSON: choose the .json file the club was exported to")
         if document is None and problem is None:
-            problem = f"the file is larger than {IMPORT_LIMIT // (1024 * 1024)} MB"
+            # Translators: size is the largest file the import takes, in megabytes.
+            problem = _("the file is larger than %(size)s MB", size=IMPORT_LIMIT // (1024 * 1024))
     if problem is None:
         try:
             return _remember_new(services.import_club(document, request.form.get("idempotency_key") or None,
                                                             caller=phone.identity()))
         except ServiceError as error:
-            problem = "; ".join(f"{p.field}: {p.message}" for p in error.problems[:5])
+            problem = "; ".join(f"{p.field}: {said(p.message)}" for p in error.problems[:5])
     form = NewClubForm(formdata=None)
     form.idempotency_key.data = new_key()
-    return render_template("clubs/new.html", form=form, errors={"file": [f"Nothing was imported: {problem}."]},
+    # Translators: problem says why the club's file was refused (for a file that was read: where in it, then what).
+    nothing = _("Nothing was imported: %(problem)s.", problem=problem)
+    return render_template("clubs/new.html", form=form, errors={"file": [nothing]},
                            clubs=phone.clubs(), import_key=new_key()), 422
 
 
@@ -154,7 +160,8 @@ def club(club_id: str) -> Any:
     return render_template("clubs/club.html", club=club, names=names, filters=filters, errors=errors,
                            args=request.args, games=history.GAMES, rows=[history.match_row(m) for m in shown],
                            found=len(matches), remembered=_remembered_rules(club),
-                           stats=stats, link=link, link_qr=qr_svg(link, f"QR code of the link to {club.name}"),
+                           stats=stats, link=link,
+                           link_qr=qr_svg(link, _("QR code of the link to %(club)s", club=club.name)),
                            tournaments=tournament_history.club_tournaments(club))
 
 
@@ -229,4 +236,6 @@ def export_json(club_id: str) -> Response:
 def export_csv(club_id: str) -> Response:
     """One row per hand of every match of the club, as a download."""
     club = _club(club_id)
-    return csv_response(exports.club_csv(club), exports.club_filename(club, "csv"))
+    # In another language than English the matches are replayed, so that each explanation can be said in it.
+    say = said if current_language() != "en" else None
+    return csv_response(exports.club_csv(club, say), exports.club_filename(club, "csv"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 from wtforms import HiddenField
@@ -62,14 +63,15 @@ def confirm(match_id: str, side: int, token: str, number: int) -> Response:
     back = redirect(url_for("confirm.page", match_id=match_id, side=side, token=token, _anchor=f"hand-{number}"))
     form = ConfirmForm(request.form)
     if not form.validate_on_submit():
-        flash(EXPIRED_FORM, "problem")
+        flash(str(EXPIRED_FORM), "problem")
         return back
     try:
         services.confirm_hand(match_id, number, side, token, None, form.idempotency_key.data or None)
     except Stale:
-        flash("The score changed meanwhile: nothing was confirmed. Look again and confirm.", "problem")
+        flash(_("The score changed meanwhile: nothing was confirmed. Look again and confirm."), "problem")
     except ServiceError as error:
         flash(problems_text(error), "problem")
     else:
-        flash(f"Confirmed hand {number}.", "saved")
+        # glossary: hand
+        flash(_("Confirmed hand %(number)s.", number=number), "saved")
     return back

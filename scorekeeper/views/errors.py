@@ -1,25 +1,37 @@
 """The pages' errors: what a person sees when a page cannot answer (no key, nothing at the address, an expired
 form, a refused write, a fault), as an HTML page. The API's errors are JSON (``views.api.errors``); the app's
-handlers ask there first."""
+handlers ask there first. Every page here speaks the request's language: the titles and sentences are marked
+for translation, a service's problem (a ``Said``) is said in it."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from flask import render_template, request, url_for
+from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, SecurityError
 
 from ..forms import EXPIRED_FORM
+from ..i18n import said
 from ..services import ServiceError
 
 PAGE_MESSAGES = {
-    403: ("No key for this match", "This phone cannot score this match. Open the edit link the scorer "
-                                   "shared, or watch the match on its board."),
-    404: ("Not found", "There is nothing at this address: check the link."),
+    400: (_l("The request could not be read"),
+          _l("This phone sent something the server could not read: nothing was saved. Go back and try again.")),
+    # Translators: the title of the page a phone without the match's key sees.
+    403: (_l("No key for this match"),
+          # glossary: board
+          _l("This phone cannot score this match. Open the edit link the scorer shared, or watch the match on its "
+             "board.")),
+    404: (_l("Not found"), _l("There is nothing at this address: check the link.")),
+    405: (_l("Not this way"), _l("This page cannot be opened this way: nothing was saved. Open it from its link.")),
+    413: (_l("Too much at once"), _l("What this phone sent is too large for the server: nothing was saved.")),
 }
 """An HTTP error's title and sentence on its page."""
-FAULT = "Something went wrong on the server; nothing was saved."
+OTHER_ERROR = (_l("Cannot do that"), _l("The server could not answer this request: nothing was saved."))
+"""The title and sentence of any other HTTP error's page."""
+FAULT = _l("Something went wrong on the server; nothing was saved.")
 
 
 def _back() -> str | None:
@@ -42,15 +54,18 @@ def _key_form(error: HTTPException) -> str | None:
 def page_error(error: Exception) -> Any:
     """The page for ``error``: an expired form (a bad CSRF token) says nothing was saved and links back to the
     form's page; a service's refusal says its first problem; 403 and 404 say what to do; other HTTP errors
-    keep werkzeug's page; anything else is a 500 that says nothing was saved."""
+    say what happened (a redirect or an answer made elsewhere stays as it is); anything else is a 500 that says
+    nothing was saved."""
     if isinstance(error, CSRFError):
-        return render_template("error.html", title="Nothing was saved", message=EXPIRED_FORM, back=_back()), 400
+        return render_template("error.html", title=_l("Nothing was saved"), message=EXPIRED_FORM, back=_back()), 400
     if isinstance(error, ServiceError):
-        title = PAGE_MESSAGES.get(error.status, ("Cannot do that", ""))[0]
-        return render_template("error.html", title=title, message=error.problems[0].message), error.status
+        title = PAGE_MESSAGES.get(error.status, OTHER_ERROR)[0]
+        return render_template("error.html", title=title, message=said(error.problems[0].message)), error.status
     if isinstance(error, HTTPException):
-        if error.code in PAGE_MESSAGES:
-            title, message = PAGE_MESSAGES[error.code]
-            return render_template("error.html", title=title, message=message, key_form=_key_form(error)), error.code
-        return error
-    return FAULT, 500
+        if error.code is None or error.code < 400 or error.response is not None or isinstance(error, SecurityError):
+            return error  # a host the app does not trust: no page of ours can be built for it (no links)
+        title, message = PAGE_MESSAGES.get(error.code, OTHER_ERROR)
+        headers = [(name, value) for name, value in error.get_headers() if name.lower() != "content-type"]
+        return (render_template("error.html", title=title, message=message, key_form=_key_form(error)), error.code,
+                headers)  # a 405's Allow
+    return str(FAULT), 500

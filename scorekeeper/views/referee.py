@@ -8,13 +8,17 @@ key for that match, the match's own rules and side names are used. The rules the
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 
 from .. import services
 from ..forms import SUIT_SIGNS, show_problems
+from ..forms.choices import CONTRACT_WORDS
 from ..forms.referee import (
     LEGAL_FIELDS,
     SEQUENCE_SLOTS,
@@ -33,13 +37,18 @@ from ..rules.cards import FULL_DECK, LAST_TRICK, NATURAL_ORDER, Card, Contract, 
 from ..rules.legal import show
 from ..rules.referee import count_card_points
 from ..rules.variants import Revoke
+from ..rules.words import Listed, Said
 from . import phone
 
 bp = Blueprint("referee", __name__)
 
-ORDINALS = ("first", "second", "third", "fourth")
-"""Seats and sides said in words when no match names them (never "side 0" or "seat 1")."""
+PLAYERS = (_l("first player"), _l("second player"), _l("third player"), _l("fourth player"))
+SIDES = (_l("first side"), _l("second side"))
+"""Players and sides said in words when no match names them (never "side 0" or "seat 1"): lazy texts, said in
+the language of the request that shows them."""
 _SEAT_NUMBER = re.compile(r"\bseat (\d+)\b")
+_SEAT_FIELD = re.compile(r"\bseat %\((\w+)\)s")
+_SEAT_ALONE = re.compile(r"seat %\((\w+)\)s")
 
 
 def _setting() -> tuple[Match | None, Rules, list[str]]:
@@ -47,7 +56,7 @@ def _setting() -> tuple[Match | None, Rules, list[str]]:
     argument, the game of ``variant`` and its sides in words."""
     match_id = request.args.get("match")
     if match_id:
-        match, _ = phone.scored_match(match_id)
+        match, _key = phone.scored_match(match_id)
         rules = services.rules_of(match)
         return match, rules, services.side_names(rules, match.players)
     rules = PRESETS.get(request.values.get("variant", "bela"), PRESETS["bela"])
@@ -56,9 +65,9 @@ def _setting() -> tuple[Match | None, Rules, list[str]]:
 
 def _unnamed_sides(rules: Rules) -> list[str]:
     """The sides' names without a match, given to the engine in place of its ``side 0``, ``side 1``…:
-    "first side" and "second side" for partners, else "first player"…"""
-    kind = "side" if rules.players == 4 else "player"
-    return [f"{ORDINALS[i]} {kind}" for i in range(rules.sides)]
+    "first side" and "second side" for partners, else "first player"… (in the request's language)."""
+    words = SIDES if rules.players == 4 else PLAYERS
+    return [str(words[i]) for i in range(rules.sides)]
 
 
 def _seat_names(rules: Rules, match: Match | None) -> list[str]:
@@ -66,14 +75,68 @@ def _seat_names(rules: Rules, match: Match | None) -> list[str]:
     if match is not None:
         return list(match.players)
     if rules.players == 4:
-        return [f"{ORDINALS[i]} player ({ORDINALS[rules.side_of(i)]} side)" for i in range(rules.players)]
-    return [f"{ORDINALS[i]} player" for i in range(rules.players)]
+        # Translators: a seat without a name in four-handed play: "first player (first side)".
+        return [_("%(player)s (%(side)s)", player=PLAYERS[i], side=SIDES[rules.side_of(i)])
+                for i in range(rules.players)]
+    return [str(PLAYERS[i]) for i in range(rules.players)]
 
 
-def _seat_words(message: str, seats: list[str]) -> str:
-    """An engine message with its seat numbers (counted from 0) said as the seats' names."""
-    return _SEAT_NUMBER.sub(lambda m: seats[int(m.group(1))] if int(m.group(1)) < len(seats) else m.group(0),
-                            message)
+def _seat_words_of(message: str, seats: list[str]) -> str:
+    """An engine message with its seat numbers (counted from 0) said as the seats' names: a ``Said`` keeps its
+    message, with its seats (a field ``Said("seat %(seat)s", …)``, or a number the message writes as
+    ``seat %(name)s``) named, to be said in the request's language; plain English text has each ``seat N``
+    replaced."""
+    if isinstance(message, Said):
+        return _SeatsNamed.of(message, seats)
+    return _SEAT_NUMBER.sub(lambda m: _seat(seats, m.group(1)) or m.group(0), str(message))
+
+
+def _seat(seats: list[str], number: object) -> str | None:
+    """The name of seat ``number`` (counted from 0); None when there is no such seat."""
+    text = str(number)
+    return seats[int(text)] if text.isdigit() and int(text) < len(seats) else None
+
+
+class _SeatsNamed(Said):
+    """An engine message with its seats named: a field that is a seat (``Said("seat %(seat)s", seat=1)``)
+    becomes the seat's name; so does a number the message writes as ``seat %(name)s`` (in English the word
+    "seat" goes with it; in a language whose message has its own word for a seat, the name follows that word)."""
+
+    seats: dict[str, str]
+
+    @classmethod
+    def of(cls, message: str, seats: list[str]) -> str:
+        if not isinstance(message, Said):
+            return message
+        if isinstance(message, Listed):
+            return Listed([cls.of(part, seats) if isinstance(part, str) else part for part in message.parts],
+                          message.separator)
+        alone = _SEAT_ALONE.fullmatch(message.message)
+        if alone and (name := _seat(seats, message.fields.get(alone.group(1)))) is not None:
+            return name
+        fields = {key: cls.of(value, seats) if isinstance(value, str) else value
+                  for key, value in message.fields.items()}
+        named = cls(message.message, **fields)
+        named.seats = {key: name for key in _SEAT_FIELD.findall(message.message)
+                       if not isinstance(fields.get(key), str) and (name := _seat(seats, fields.get(key))) is not None}
+        return named
+
+    def say(self, translate: Callable[[str], str] = str, number: Callable[[int], str] = str) -> str:
+        template = translate(self.message)
+        if template == self.message:  # English (or not yet translated): "seat 1" is the seat's name alone
+            template = _SEAT_FIELD.sub(lambda m: f"%({m.group(1)})s" if m.group(1) in self.seats else m.group(0),
+                                       template)
+        values = {key: self.seats.get(key) or _said_field(value, translate, number)
+                  for key, value in self.fields.items()}
+        return template % values if values else template
+
+
+def _said_field(value: object, translate: Callable[[str], str], number: Callable[[int], str]) -> str:
+    if isinstance(value, Said):
+        return value.say(translate, number)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return number(value)
+    return str(value)
 
 
 def _formdata() -> Any:
@@ -130,17 +193,18 @@ def cards() -> Any:
             errors = show_problems(form)
             for name in ("cards-0", "cards-1"):
                 if name in errors:
-                    errors[name] = ["that is not a card of the 32-card pack: tick the cards in the grid"]
+                    errors[name] = [_("that is not a card of the 32-card pack: tick the cards in the grid")]
         else:
             contract = Contract(form.data["contract"] or "hearts")
             taken = [[Card.parse(c) for c in form.data[f"cards-{i}"] or []] for i in range(2)]
             both = set(taken[0]) & set(taken[1])
             problems = []
             if both:
-                problems.append(Problem("cards-1", "a card cannot be in both sides' tricks: "
-                                        + ", ".join(show(c) for c in sorted(both, key=FULL_DECK.index))))
+                twice = ", ".join(show(c) for c in sorted(both, key=FULL_DECK.index))
+                # Translators: %(cards)s lists the cards, such as "10♥, A♠".
+                problems.append(Problem("cards-1", _("a card cannot be in both sides' tricks: %(cards)s", cards=twice)))
             if not taken[0]:
-                problems.append(Problem("cards-0", "tick the cards the side took"))
+                problems.append(Problem("cards-0", _("tick the cards the side took")))
             errors = show_problems(form, problems)
             if not errors:
                 four = form.data["deal"] == "4"
@@ -151,7 +215,8 @@ def cards() -> Any:
                     answer["other"] = count.other
                     answer["adds_up"] = count.adds_up is not False
     return render_template("referee/cards.html", match=match, rules=rules, names=names, sides=sides, form=form,
-                           errors=errors, answer=answer, rows=_suit_rows(), signs=SUIT_SIGNS, last_trick=LAST_TRICK,
+                           errors=errors, answer=answer, rows=_suit_rows(), signs=SUIT_SIGNS, suit_words=CONTRACT_WORDS,
+                           last_trick=LAST_TRICK,
                            presets=PRESETS, card_table=rules.cards.table()), (422 if errors else 200)
 
 
@@ -170,30 +235,32 @@ def legal() -> Any:
         if not form.validate_on_submit():
             errors = show_problems(form)
         else:
-            answer, errors = _judge_play(form, rules, match)
-            errors = {field: [_seat_words(m, seats) for m in messages] for field, messages in errors.items()}
+            answer, errors = _judge_play(form, rules, match, seats)
     return render_template("referee/legal.html", match=match, rules=rules, names=names, seats=seats, form=form,
                            errors=errors, answer=answer, presets=PRESETS), (422 if errors else 200)
 
 
-def _judge_play(form: FlaskForm, rules: Rules, match: Match | None,
+def _judge_play(form: FlaskForm, rules: Rules, match: Match | None, seats: list[str],
                 ) -> tuple[dict[str, Any] | None, dict[str, list[str]]]:
     """The engine's ruling on the form's question, and the problems beside their fields: what the form could not
-    read first, then the engine's about any other field."""
+    read first, then the engine's about any other field (its seats named as ``seats``)."""
     question, problems = read_legal_form(form, rules)
     errors = show_problems(form, problems, LEGAL_FIELDS, groups=("trick",))
     try:
         found = legal_plays(rules, question["contract"], question["seat"], question["trick"],
                             question["hand"] or None, PlayOptions(bare_yuss=question["bare_yuss"]))
     except RuleError as error:
-        ruled = show_problems(form, error, LEGAL_FIELDS, groups=("trick",))
+        named = [Problem(p.field, _seat_words_of(p.message, seats)) for p in error.problems]
+        ruled = show_problems(form, named, LEGAL_FIELDS, groups=("trick",))
         return None, {**ruled, **errors}
     if errors:
         return None, errors
     held = [Card.parse(c) for c in question["hand"]]
     played: Card | None = question["played"]
     if played is not None and played not in held:
-        problem = Problem("played", f"the {show(played)} is not among the cards held: add it to the hand")
+        # Translators: %(card)s is a card, such as 10♥.
+        problem = Problem("played", _("the %(card)s is not among the cards held: add it to the hand",
+                                      card=show(played)))
         return None, show_problems(form, [problem])
     seat = question["seat"]
     accused = rules.side_of(seat)

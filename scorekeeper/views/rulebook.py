@@ -6,9 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, render_template, url_for
+from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from .. import services
-from ..forms import CONTRACT_LABELS, SUIT_SIGNS, checked_rules, encode_rules, house_overrides
+from ..forms import CONTRACT_LABELS, checked_rules, encode_rules, house_overrides
+from ..forms.referee import FOUR_OF
+from ..i18n import said, speak_for_page
 from ..models import Match
 from ..qr import qr_svg
 from ..rules import PRESETS, Rules
@@ -22,10 +26,15 @@ bp = Blueprint("rulebook", __name__)
 
 
 def named_house_rules(rules: Rules, names: list[str]) -> list[str]:
-    """The house rules in words, the sides by their names ("Ann & Cat against Bob & Dan"), not seat numbers."""
+    """The house rules in words, the sides by their names ("Ann & Cat against Bob & Dan"), not seat numbers: the
+    engine's lines (``Said``, for the page to say), the first one in four-handed play said here in the request's
+    language."""
     lines = list(describe_rules(rules))
     if rules.players == 4 and len(names) == 2:
-        lines[0] = f"{rules.title}: 4 players, two sides of partners sitting opposite: {names[0]} against {names[1]}."
+        # Translators: the first house rule of a four-handed match; %(game)s is the game's name (Belote …),
+        # %(first)s and %(second)s the two sides' names ("Ann & Cat").
+        lines[0] = _("%(game)s: 4 players, two sides of partners sitting opposite: %(first)s against %(second)s.",
+                     game=said(rules.title), first=names[0], second=names[1])
     return lines
 
 
@@ -45,9 +54,12 @@ def rules_link(match: Match) -> str:
 
 
 def _meld_label(key: str) -> str:
-    """``Sequence of 3 cards``, ``Four jacks``: a meld key of the Rules in words."""
-    kind, _, size = key.partition("-")
-    return f"Sequence of {size} cards" if kind == "sequence" else f"Four {Rank(size).word}s"
+    """``Sequence of 3 cards``, ``Four jacks``: a meld key of the Rules in words, in the request's language."""
+    kind, _dash, size = key.partition("-")
+    if kind == "sequence":
+        return ngettext("Sequence of %(num)s card", "Sequence of %(num)s cards", int(size))
+    square = str(FOUR_OF[Rank(size)])
+    return square[:1].upper() + square[1:]
 
 
 def _rules_page(rules: Rules, heading: str, match: Match | None = None, back: str | None = None) -> str:
@@ -57,12 +69,13 @@ def _rules_page(rules: Rules, heading: str, match: Match | None = None, back: st
     if match is not None:
         house = named_house_rules(rules, services.side_names(rules, match.players))
         start_link = public_url(rules_link(match))
-        start_qr = qr_svg(start_link, "QR code of a link that starts a match with these house rules")
-    decks = [(CONTRACT_LABELS[c.value] if c.value not in SUIT_SIGNS else "a trump suit", rules.deck(c))
+        start_qr = qr_svg(start_link, _("QR code of a link that starts a match with these house rules"))
+    # The whole deck's card points with each kind of trumps: a suit (hearts stands for any), no trumps, all trumps.
+    decks = [("suit" if c.is_suit else c.value, rules.deck(c))
              for c in (Contract.HEARTS, *(c for c in rules.contracts if not c.is_suit))]
     orders = {"trumps": " ".join(r.value for r in reversed(values.trump_order)),
               "plain": " ".join(r.value for r in reversed(values.plain_order))}
-    melds = [(key, value, value_word(value), _meld_label(key)) for key, value in rules.meld_values.items()]
+    melds = [(key, value, said(value_word(value)), _meld_label(key)) for key, value in rules.meld_values.items()]
     return render_template("rulebook/variant.html", rules=rules, heading=heading, match=match, back=back,
                            card_table=values.table(), orders=orders, decks=decks, melds=melds,
                            last_trick=LAST_TRICK, house_rules=house, contract_labels=CONTRACT_LABELS,
@@ -81,14 +94,14 @@ def variant_rules(variant: str) -> Any:
     rules = PRESETS.get(variant)
     if rules is None:
         abort(404)
-    return _rules_page(rules, rules.title, back=url_for("rulebook.rules_index"))
+    return _rules_page(rules, said(rules.title), back=url_for("rulebook.rules_index"))
 
 
 @bp.get("/m/<match_id>/rules")
 def match_rules(match_id: str) -> Any:
     """This match's house rules, from its stored options: the same value the scoring uses."""
-    match, _ = phone.scored_match(match_id)
-    return _rules_page(services.rules_of(match), "House rules of this match", match,
+    match, _key = phone.scored_match(match_id)
+    return _rules_page(services.rules_of(match), _("House rules of this match"), match,
                        back=url_for("scorer.sheet", match_id=match_id))
 
 
@@ -96,5 +109,6 @@ def match_rules(match_id: str) -> Any:
 def board_rules(view_token: str) -> Any:
     """The house rules for watchers of the board."""
     match = services.find_board(view_token)
-    return _rules_page(services.rules_of(match), "House rules of this match", match,
+    speak_for_page(services.screen_language(match.language, match.club_id))
+    return _rules_page(services.rules_of(match), _("House rules of this match"), match,
                        back=url_for("board.board", view_token=view_token))

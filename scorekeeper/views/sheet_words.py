@@ -1,21 +1,52 @@
 """The score sheet in the table's words, beside the result words of ``_macros/score.html``: each hand's
 scores with the names, the hand that won each game, voided hands as they were, the list of changes. Nothing
-here scores: every figure is one the engine gave."""
+here scores: every figure is one the engine gave. The words are said in the request's language."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-DONE_ARGS = {"saved": "Recorded", "changed": "Changed", "restored": "Restored", "voided": "Voided",
-             "undone": "Undid"}
-"""The sheet's query arguments after a write (``?saved=7``), and the verb its top line says."""
-RESOLUTION_WORDS = {"stands": "the score stands", "edited": "settled by the change", "voided": "settled by voiding it"}
+from flask_babel import format_decimal
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+DONE_ARGS = {
+    # glossary: hand
+    # Translators: the top of the sheet after a hand is saved: "Recorded hand 7: Mike +0, Yvonne +160 — …".
+    "saved": _l("Recorded hand %(number)s"),
+    # glossary: hand
+    "changed": _l("Changed hand %(number)s"),
+    # glossary: hand
+    "restored": _l("Restored hand %(number)s"),
+    # glossary: hand
+    "voided": _l("Voided hand %(number)s"),
+    # glossary: hand
+    "undone": _l("Undid hand %(number)s"),
+}
+"""The sheet's query arguments after a write (``?saved=7``), and what its top line says was done."""
+JUST_DONE = {
+    # Translators: beside the row of the hand that was just saved.
+    "saved": _l("just saved"),
+    # Translators: beside the row of the hand that was just changed.
+    "changed": _l("just changed"),
+    # Translators: beside the row of the hand that was just restored (counted again).
+    "restored": _l("just restored"),
+}
+"""The word beside the row a write just left counted."""
+RESOLUTION_WORDS = {
+    # Translators: how a dispute over a hand was settled, in the list of changes.
+    "stands": _l("the score stands"),
+    # Translators: how a dispute over a hand was settled, in the list of changes.
+    "edited": _l("settled by the change"),
+    # Translators: how a dispute over a hand was settled, in the list of changes.
+    "voided": _l("settled by voiding it"),
+}
 
 
 def signed(points: int) -> str:
     """A hand's score as the sheet writes it: ``+136``, ``+0``."""
-    return f"+{points}" if points >= 0 else str(points)
+    return f"+{format_decimal(points)}" if points >= 0 else str(format_decimal(points))
 
 
 def score_words(scores: Sequence[int] | None, sides: Sequence[Mapping[str, Any]]) -> str:
@@ -56,26 +87,60 @@ def as_voided(state: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> 
 def event_words(event: Mapping[str, Any], sides: Sequence[Mapping[str, Any]]) -> str:
     """An audit event as the table says it: ``recorded hand 3``, ``undid hand 7 (Mike +0, Yvonne +136)``."""
     kind, number, data = event.get("kind"), event.get("hand"), event.get("data") or {}
-    hand = f"hand {number}"
+    # The list of changes on the score sheet: each line says what a phone did ("recorded hand 3").
     if kind == "create":
-        return "started the match"
+        return _("started the match")
     if kind == "import":
-        return "imported the match from another server"
+        return _("imported the match from another server")
     if kind == "record":
-        return f"recorded {hand}" + (" (thrown in)" if (data.get("input") or {}).get("thrown_in") else "")
+        if (data.get("input") or {}).get("thrown_in"):
+            # glossary: hand
+            # Translators: in the list of changes: a hand in which everybody passed (or schmeiss was accepted).
+            return _("recorded hand %(number)s (thrown in)", number=number)
+        # glossary: hand
+        return _("recorded hand %(number)s", number=number)
     if kind == "edit":
-        return f"changed {hand}"
+        # glossary: hand
+        return _("changed hand %(number)s", number=number)
     if kind == "void":
         was = data.get("was") or {}
-        scored = f" ({score_words(was['scores'], sides)})" if was.get("scores") else ""
-        return ("undid " if data.get("undo") else "voided ") + hand + scored
+        if was.get("scores"):
+            scores = score_words(was["scores"], sides)
+            if data.get("undo"):
+                # glossary: hand
+                # Translators: %(scores)s is what each side had scored in the hand, "Mike +0, Yvonne +136".
+                return _("undid hand %(number)s (%(scores)s)", number=number, scores=scores)
+            # glossary: hand
+            # Translators: %(scores)s is what each side had scored in the hand, "Mike +0, Yvonne +136".
+            return _("voided hand %(number)s (%(scores)s)", number=number, scores=scores)
+        # glossary: hand
+        return _("undid hand %(number)s", number=number) if data.get("undo") else _("voided hand %(number)s",
+                                                                                     number=number)
     if kind == "restore":
-        return f"restored {hand}: it counts again"
+        # glossary: hand
+        return _("restored hand %(number)s: it counts again", number=number)
     if kind == "dispute":
-        return f"marked {hand} disputed"
+        # glossary: hand
+        return _("marked hand %(number)s disputed", number=number)
     if kind == "resolve":
-        settled = RESOLUTION_WORDS.get(str(data.get("resolution")), "")
-        return f"resolved the dispute over {hand}" + (f" ({settled})" if settled else "")
+        settled = RESOLUTION_WORDS.get(str(data.get("resolution")))
+        if settled:
+            # glossary: hand
+            # Translators: %(settled)s is how it was settled, "the score stands".
+            return _("resolved the dispute over hand %(number)s (%(settled)s)", number=number, settled=settled)
+        # glossary: hand
+        return _("resolved the dispute over hand %(number)s", number=number)
     if kind == "confirm":
-        return f"{data.get('name') or 'a side'} confirmed {hand}"
-    return f"{str(kind).replace('-', ' ')} {hand}" if number else str(kind).replace("-", " ")
+        if data.get("name"):
+            # glossary: hand
+            # Translators: %(side)s is a side's name.
+            return _("%(side)s confirmed hand %(number)s", side=data["name"], number=number)
+        # glossary: hand
+        return _("a side confirmed hand %(number)s", number=number)
+    if kind == "decide":
+        if data.get("side"):
+            # Translators: a tournament's organizer settled an unfinished match; %(side)s is the winner's name.
+            return _("the organizer decided the match for %(side)s", side=data["side"])
+        return _("the organizer decided the match")
+    # A kind of change this version has no words for (imported from a newer server): its own name.
+    return f"{str(kind).replace('-', ' ')} {number}" if number else str(kind).replace("-", " ")

@@ -1,12 +1,23 @@
 // The hand form: meld chips, the card counter, the live preview, the Save bar that says what is missing, the
 // focus that follows the taker, and a draft kept on the phone until the hand is saved. The form works without
-// it; the preview asks the server's engine, so no rule is copied here.
+// it; the preview asks the server's engine, so no rule is copied here. Its words come from the page, in its
+// language (data-*-words on the form and on the card counter, with {…} to fill in); English otherwise.
 (function () {
   "use strict";
   const form = document.getElementById("hand-form");
   if (!form) return;
   const names = form.dataset.names ? JSON.parse(form.dataset.names) : [];
   const fullDeck = form.dataset.fullDeck === "yes";
+  function fill(text, values) {
+    return text.replace(/\{(\w+)\}/g, function (whole, name) { return name in values ? values[name] : whole; });
+  }
+  function words(element, name, english, values) {
+    return fill((element && element.dataset[name]) || english, values || {});
+  }
+  function json(element, name, otherwise) {
+    try { return element && element.dataset[name] ? JSON.parse(element.dataset[name]) : otherwise; }
+    catch (e) { return otherwise; }
+  }
 
   // Meld chips add a value to the side's meld field.
   form.querySelectorAll(".chips").forEach(function (group) {
@@ -29,7 +40,6 @@
     const c = form.querySelector("input[name=contract]:checked");
     return c ? c.value : "";
   }
-  function possessive(name) { return name + "\u2019s"; }
 
   // Card counter (two- and three-handed): card points per card, trumps following the chosen contract. A card
   // another player has is not taken from them silently: the first tap asks, the second moves it.
@@ -41,15 +51,22 @@
     const message = document.getElementById("counter-message");
     const owners = {};
     let asking = null;
+    const suitWords = json(counter, "suitWords", {});
+    const rankWords = json(counter, "rankWords", {});
+    const cardsWords = json(counter, "cardsWords", []);
+    function cardName(card) {
+      const [rank, suit] = card.split(" ");
+      return words(counter, "cardWords", "{rank} of {suit}", { rank: rankWords[rank] || rank, suit: suitWords[suit] || suit });
+    }
     grid.dataset.suits.split(" ").forEach(function (suit) {
       grid.dataset.ranks.split(" ").forEach(function (rank) {
         const b = document.createElement("button");
         b.type = "button";
-        b.textContent = rank + signs[suit];
+        b.textContent = (rankWords[rank] || rank) + signs[suit];
         b.dataset.card = rank + " " + suit;
-        b.dataset.short = rank + signs[suit];
+        b.dataset.short = (rankWords[rank] || rank) + signs[suit];
         b.setAttribute("aria-pressed", "false");
-        b.setAttribute("aria-label", rank + " of " + suit);
+        b.setAttribute("aria-label", cardName(b.dataset.card));
         if (suit === "hearts" || suit === "diamonds") b.className = "red";
         grid.appendChild(b);
       });
@@ -83,20 +100,20 @@
         if (owner !== undefined) {
           b.dataset.owner = owner;
           b.dataset.ownerMark = sideName(owner);
-          b.setAttribute("aria-label", b.dataset.card.replace(" ", " of ") + ", " + sideName(owner));
+          b.setAttribute("aria-label", cardName(b.dataset.card) + ", " + sideName(owner));
           totals[Number(owner)] += points(b.dataset.card);
           cards[Number(owner)] += 1;
         } else {
           delete b.dataset.owner;
           delete b.dataset.ownerMark;
-          b.setAttribute("aria-label", b.dataset.card.replace(" ", " of "));
+          b.setAttribute("aria-label", cardName(b.dataset.card));
         }
       });
       totals.forEach(function (t, i) {
         const total = counter.querySelector("[data-counter-total='" + i + "']");
         const count = counter.querySelector("[data-counter-cards='" + i + "']");
         if (total) total.textContent = t;
-        if (count) count.textContent = "(" + cards[i] + (cards[i] === 1 ? " card)" : " cards)");
+        if (count) count.textContent = cardsWords[cards[i]] || "(" + cards[i] + (cards[i] === 1 ? " card)" : " cards)");
       });
       if (Object.keys(owners).length === 0) return;
       totals.forEach(function (t, i) {
@@ -120,7 +137,8 @@
         stopAsking();
         asking = card;
         b.dataset.asking = "yes";
-        say(b.dataset.short + " is " + possessive(sideName(owner)) + ": tap it again to give it to " + sideName(side) + ".");
+        say(words(counter, "askWords", "{card} is {owner}\u2019s: tap it again to give it to {side}.",
+                  { card: b.dataset.short, owner: sideName(owner), side: sideName(side) }));
         return;
       } else {
         owners[card] = side;
@@ -144,7 +162,8 @@
       const deck = facts.decks[contract()] || facts.decks[""];
       pointsInputs.forEach(function (input, i) {
         const other = pointsInputs[1 - i];
-        input.placeholder = other.value !== "" && input.value === "" ? "rest: " + (deck - Number(other.value)) : "";
+        input.placeholder = other.value !== "" && input.value === ""
+          ? words(form, "restWords", "rest: {points}", { points: deck - Number(other.value) }) : "";
       });
     };
     form.addEventListener("input", hint);
@@ -225,9 +244,9 @@
     why.classList.remove("not-yet");
     if (answer.ok) {
       if (!answer.scores) { why.hidden = true; return; }
-      why.textContent = "If you save now: " + answer.scores.map(function (s, i) {
+      why.textContent = words(form, "saveNowWords", "If you save now: {scores}", { scores: answer.scores.map(function (s, i) {
         return (names[i] || "") + " +" + s;
-      }).join(" · ");
+      }).join(" · ") });
     } else {
       const problem = firstProblem(answer.errors || {});
       if (!problem) { why.hidden = true; return; }
@@ -243,7 +262,9 @@
       .then(function (answer) {
         lines.innerHTML = "";
         const texts = answer.ok ? answer.explanation
-          : Object.values(answer.errors || {}).flat().map(function (m) { return "Not yet: " + m; });
+          : Object.values(answer.errors || {}).flat().map(function (m) {
+            return words(form, "notYetWords", "Not yet: {problem}", { problem: m });
+          });
         texts.forEach(function (t) {
           const li = document.createElement("li");
           li.textContent = t;
@@ -359,6 +380,6 @@
   // A second tap while saving does nothing (the idempotency key would make it harmless anyway).
   form.addEventListener("submit", function () {
     const button = form.querySelector("button[type=submit]");
-    setTimeout(function () { button.disabled = true; button.textContent = "Saving…"; }, 0);
+    setTimeout(function () { button.disabled = true; button.textContent = words(form, "savingWords", "Saving…"); }, 0);
   });
 })();

@@ -13,15 +13,22 @@
   let fetching = false;
   let again = false;
 
+  // The time in the page's language (<html lang>), else the phone's.
+  const language = document.documentElement.lang || [];
   function clock(date) {
-    return date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    try {
+      return date.toLocaleTimeString(language, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    } catch (error) {
+      return date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    }
   }
   function age() {
     const seconds = Math.max(0, Math.round((Date.now() - since.getTime()) / 1000));
-    return seconds < 60 ? seconds + " s" : Math.round(seconds / 60) + " min";
+    return seconds < 60 ? (status.dataset.secondsWords || "{count} s").replace("{count}", seconds)
+      : (status.dataset.minutesWords || "{count} min").replace("{count}", Math.round(seconds / 60));
   }
-  // The page may give the status words in its language (data-live-words, data-lost-words on #live-status),
-  // with {time} and {age} to fill in; English otherwise.
+  // The page may give the status words in its language (data-live-words, data-lost-words, data-seconds-words,
+  // data-minutes-words on #live-status), with {time}, {age} and {count} to fill in; English otherwise.
   function words(name, english) {
     return (status.dataset[name] || english).replace("{time}", clock(since)).replace("{age}", age());
   }

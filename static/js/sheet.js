@@ -1,7 +1,8 @@
 // The score sheet's Undo asks once, in the page: the Undo link names the hand, its score (the server's words,
 // in data-question) and the revision the sheet shows; the dialog's form posts exactly those, so an undo from a
 // sheet that another phone changed meanwhile is refused by the server. Without this script (or without
-// <dialog>) the link opens the confirmation page instead. No score is worked out here.
+// <dialog>) the link opens the confirmation page instead. No score is worked out here. The button's words come
+// from the page (data-yes-words), in its language; English otherwise.
 (function () {
   "use strict";
   const dialog = document.getElementById("confirm-undo");
@@ -20,7 +21,7 @@
     form.elements.revision.value = link.dataset.revision;
     form.elements.idempotency_key.value = link.dataset.key;
     question.textContent = link.dataset.question;
-    yes.textContent = "Yes, undo hand " + link.dataset.number;
+    yes.textContent = (yes.dataset.yesWords || "Yes, undo hand {number}").replace("{number}", link.dataset.number);
     dialog.showModal();
     yes.focus();
   });

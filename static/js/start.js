@@ -1,6 +1,8 @@
 // Start page: show only the seats the chosen game uses, the chosen game's description, the typed names on the
 // first dealer's choices, and (when a club or a link remembered house rules per game) that game's house rules.
-// Without this script every seat is shown, the dealers are "Seat 1"… and the house rules stay as sent.
+// Without this script every seat is shown, the dealers are "Seat 1"… and the house rules stay as sent. The
+// words come from the page, in its language (data-seat-words, data-same-words on the form, and each game's
+// "more" in the remembered house rules); English otherwise.
 (function () {
   "use strict";
   const form = document.querySelector("form.start-form");
@@ -50,7 +52,9 @@
     for (let i = 0; i < 4; i++) {
       const label = form.querySelector("[data-dealer-name='" + i + "']");
       const input = form.elements["player_" + i];
-      if (label && input) label.textContent = input.value.trim() || "Seat " + (i + 1);
+      if (label && input) {
+        label.textContent = input.value.trim() || (form.dataset.seatWords || "Seat {number}").replace("{number}", i + 1);
+      }
     }
   }
 
@@ -68,8 +72,8 @@
     form.elements.rules_for.value = game.value;
     shownFor = game.value;
     const parts = kept.summary.slice();
-    if (kept.lines.length) parts.push(kept.lines.length + " more agreed");
-    if (summary) summary.textContent = parts.length ? parts.join(" · ") : "as the game says";
+    if (kept.lines.length) parts.push(kept.more || kept.lines.length + " more agreed");
+    if (summary) summary.textContent = parts.length ? parts.join(" · ") : (form.dataset.sameWords || "as the game says");
     if (extraList) {
       extraList.replaceChildren.apply(extraList, kept.lines.map(function (line) {
         const item = document.createElement("li");

@@ -9,22 +9,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
-from babel.messages.frontend import parse_mapping_cfg
-from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.i18n import LANGUAGES, select_locale
+from scorekeeper.i18n import LANGUAGES, number, select_locale
 from tests.support.api import API, Made, create
 from tests.support.api import record as record_hand
 from tests.support.app import migrated_app
+from tests.support.languages import TRANSLATIONS, english_left, extracted, pseudo_app
 from tests.support.pages import Element, parse_page
 
-ROOT = Path(__file__).resolve().parents[2]
-TRANSLATIONS = ROOT / "scorekeeper" / "translations"
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]")
 BATE = {"taker": 0, "card_points": [42, 110], "last_trick": 0}
 """Bela: Mike takes, 52 against 110 with the last trick to Mike: bate."""
@@ -34,19 +29,6 @@ WORDS = {  # docs/glossary.md: the word the board says for a bate hand, and for 
     "en": ("is bate", "valat"), "hr": ("pad", "štiglja"), "bg": ("вътре", "валат"), "fr": ("dedans", "capot"),
     "de": ("bete", "Durchmarsch"), "nl": ("nat", "pit"), "pl": ("wpadka", "szlem"),
 }
-
-
-def extracted() -> Catalog:
-    """The messages babel.cfg names, extracted from the sources as ``pybabel extract`` would (its folders
-    named ``_*`` included: the macros live in templates/_macros)."""
-    with open(ROOT / "scorekeeper" / "translations" / "babel.cfg", encoding="utf-8") as config:
-        method_map, options_map = parse_mapping_cfg(config)
-    catalog = Catalog()
-    for filename, lineno, message, comments, context in extract_from_dir(
-            str(ROOT), method_map, options_map, comment_tags=("glossary:", "Translators:"),
-            directory_filter=lambda path: not Path(path).name.startswith(".")):
-        catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
-    return catalog
 
 
 def placeholders(text: str | tuple[str, ...]) -> set[str]:
@@ -107,49 +89,17 @@ def html_lang(tree: Element) -> str:
     return next(node for node in tree.walk() if node.tag == "html").attrs["lang"]
 
 
-def visible_words(node: Element, leave_out: set[str]) -> str:
-    """The node's visible text without the elements whose class is in ``leave_out``."""
-    if node.classes() & leave_out or node.tag in {"script", "style", "head"} or "hidden" in node.attrs:
-        return " "
-    return "".join(part if isinstance(part, str) else f" {visible_words(part, leave_out)} " for part in node.parts)
-
-
 def test_the_board_in_a_pseudo_language_has_no_english_left(database_url: str, tmp_path: Path) -> None:
-    """Every message of the board and base.html made "⟦…⟧" (a pseudo catalog built here, served as Croatian):
-    the board of a real match shows no English word outside ⟦ ⟧.
-
-    Left out on purpose, and only these: the players' names, numbers and card signs, links' addresses, the time
-    zone (UTC), the app's name, the languages in the switch (each named in its own language), and what the
-    engine says in English in this slice: each hand's explanation (class ``explanation``), the house rules
-    (scorekeeper/rules/describe.py words them) and the game's title ("Bela (two-handed)", ``Rules.title``,
-    inside the translated header line): issue 16 translates those later.
-    """
-    pseudo = Catalog(locale="hr")
-    for message in extracted():
-        if message.id:
-            wrapped = (tuple(f"⟦{part}⟧" for part in message.id) + (f"⟦{message.id[1]}⟧",)
-                       if isinstance(message.id, tuple) else f"⟦{message.id}⟧")
-            pseudo.add(message.id, wrapped, context=message.context)
-    folder = tmp_path / "pseudo" / "hr" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    with open(folder / "messages.mo", "wb") as handle:
-        write_mo(handle, pseudo)
-    with migrated_app(database_url, tmp_path, BABEL_TRANSLATION_DIRECTORIES=str(tmp_path / "pseudo")) as app:
+    """Every message of the sources made "⟦…⟧" (a pseudo catalog built from them, served as Croatian): the
+    board of a real match, its explanations and house rules included, shows no English word outside ⟦ ⟧
+    but the players' names and the game's name."""
+    with pseudo_app(database_url, tmp_path) as app:
         client = app.test_client()
         match = played(client)
-        tree = page(client, f"/board/{match.view_token}", **{"Accept-Language": "hr"})
-    words = visible_words(tree, leave_out={"explanation", "house-rules", "languages"})
-    assert "⟦Last hands⟧" in words and "⟦valat⟧" in words, " ".join(words.split())
-    left = words
-    while "⟦" in left:  # a translated message may hold another ("⟦… ⟦3 hands⟧, target 501.⟧")
-        inner = re.sub(r"⟦[^⟦⟧]*⟧", " ", left)
-        assert inner != left, f"an unclosed ⟦ on the board: {left!r}"
-        left = inner
-    left = re.sub(r"https?://\S+", " ", left)
-    for allowed in ("Mike", "Yvonne", "Bela", "scorekeeper", "UTC"):
-        left = left.replace(allowed, " ")
-    english = re.findall(r"[A-Za-z]{2,}", left)
-    assert not english, f"English left on the pseudo-language board: {english} in {' '.join(left.split())!r}"
+        answer = client.get(f"/board/{match.view_token}", headers={"Accept-Language": "hr"})
+    html = answer.get_data(as_text=True)
+    assert "⟦Last hands⟧" in html and "⟦valat⟧" in html, html
+    assert english_left(html, allowed=("Mike", "Yvonne", "Bela")) == []
 
 
 @pytest.mark.parametrize(("header", "language", "heading"), [
@@ -223,13 +173,21 @@ def test_the_board_says_each_languages_word_for_bate_and_valat(client: FlaskClie
     assert valat in hands[-2].split("·")[0], hands
 
 
-def test_numbers_and_times_in_the_languages_own_format(client: FlaskClient) -> None:
+def test_numbers_and_times_in_the_languages_own_format(app: Flask, client: FlaskClient) -> None:
+    """Points are digits in every language, as a score sheet writes them (Bela is played to 1001, never
+    "1 001" or "1.001"), so the board's totals, the engine's sentences and the API agree; a number with a
+    fraction (an average) and the time are written the language's way."""
     match = made(client, ["Mike", "Yvonne"], target=1001)
     french = page(client, f"/board/{match.view_token}", **{"Accept-Language": "fr"})
     needs = [n.raw_text().strip() for n in french.walk() if "need" in n.classes()]
-    assert needs[1] == "manque 1\u202f001"  # Yvonne needs 1001: French groups thousands with a narrow space
+    assert needs[1] == "manque 1001"
     status = next(n for n in french.walk() if n.attrs.get("id") == "live-status").text()
     assert re.fullmatch(r"Chiffres à \d\d:\d\d:\d\d UTC\.", status), status
+    rules = page(client, "/rules/clobby", **{"Accept-Language": "hr"}).text()
+    assert "1001" in rules and "1.001" not in rules
+    for language, average in (("en", "12.5"), ("hr", "12,5"), ("fr", "12,5"), ("de", "12,5"), ("bg", "12,5")):
+        with app.test_request_context("/", headers={"Accept-Language": language}):
+            assert number(12.5) == average and number(1001) == "1001"
 
 
 def test_a_missing_catalog_leaves_english(database_url: str, tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ from sqlalchemy import select, update
 from ...extensions import db
 from ...models import Tournament, utcnow
 from ...rules import OPTION_NAMES, Problem, RuleError, Rules, draw, make_rules
+from ...rules.words import Said
 from ..access import hash_token, secret_from_seed
 from ..errors import Invalid, NotFound, ServiceError, Unauthorized
 from ..idempotency import Replayed, stored_answer
@@ -40,7 +41,7 @@ def find_tournament(tournament_id: str) -> Tournament:
     """The tournament ``tournament_id``, or NotFound."""
     found = None if broken_character(tournament_id) else db.session.get(Tournament, tournament_id)
     if found is None:
-        raise NotFound("id", f"no tournament {tournament_id!r}")
+        raise NotFound("id", Said("no tournament %(id)r", id=tournament_id))
     return found
 
 
@@ -50,17 +51,18 @@ def find_screen(view_token: str) -> Tournament:
     if not broken_character(view_token):
         found = db.session.scalar(select(Tournament).where(Tournament.view_token == view_token))
     if found is None:
-        raise NotFound("view_token", "no venue screen at this link")
+        raise NotFound("view_token", Said("no venue screen at this link"))
     return found
 
 
 def authorize_organizer(tournament: Tournament, token: str | None) -> None:
     """Unauthorized unless ``token`` is the tournament's organizer secret (compared in constant time)."""
     if token is None:
+        # Translators: 'Authorization: Bearer <organizer_token>' is an HTTP header: keep it as it is.
         raise Unauthorized("Authorization",
-                           "send the organizer's secret as 'Authorization: Bearer <organizer_token>'")
+                           Said("send the organizer's secret as 'Authorization: Bearer <organizer_token>'"))
     if not hmac.compare_digest(hash_token(token), tournament.organizer_token_hash):
-        raise Unauthorized("Authorization", "this token is not this tournament's organizer secret")
+        raise Unauthorized("Authorization", Said("this token is not this tournament's organizer secret"))
 
 
 def take_tournament(tournament_id: str, scope: str, key: str | None, print_: str) -> Tournament:
@@ -71,7 +73,7 @@ def take_tournament(tournament_id: str, scope: str, key: str | None, print_: str
             .values(revision=Tournament.revision + 1, updated_at=utcnow()).returning(Tournament.revision))
     revision = db.session.execute(stmt, execution_options={"synchronize_session": False}).scalar_one_or_none()
     if revision is None:
-        raise NotFound("id", f"no tournament {tournament_id!r}")
+        raise NotFound("id", Said("no tournament %(id)r", id=tournament_id))
     if key is not None:
         earlier = stored_answer(scope, key, print_)
         if earlier is not None:

@@ -13,11 +13,12 @@ from ... import serializers
 from ...extensions import db
 from ...models import Player, Tournament, TournamentEntry
 from ...rules import Problem, RuleError, Rules, draw, make_rules
+from ...rules.words import Said
 from ..access import hash_token, new_id, new_token, secret_from_seed, with_secret
 from ..clubs import club_of_body, name_problem, player_key
 from ..errors import Answer, Invalid, json_object
 from ..idempotency import caller_scope, fingerprint, idempotent
-from ..text import text_problem
+from ..text import language_of, text_problem
 from .common import (
     ENTRY_LIMIT,
     SEED_LIMIT,
@@ -44,7 +45,7 @@ def _read_rules(data: Mapping[str, Any]) -> Rules:
     variant = data.get("variant")
     overrides = data.get("rules") or {}
     if not isinstance(overrides, Mapping):
-        raise Invalid("rules", "house rules are an object of option names and values")
+        raise Invalid("rules", Said("house rules are an object of option names and values"))
     try:
         return make_rules(variant if isinstance(variant, str) else "", dict(overrides))
     except RuleError as error:
@@ -57,11 +58,14 @@ def read_create(data: Mapping[str, Any]) -> tuple[str, Rules, draw.Format, int]:
     problems: list[Problem] = []
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
-        problems.append(Problem("name", "the tournament needs a name, such as \"Friday Belote\""))
-    elif broken := text_problem(name, "name", "the tournament's name"):
+        # Translators: "Friday Belote" is an example of a tournament's name: a weekday and the game.
+        problems.append(Problem("name", Said("the tournament needs a name, such as \"Friday Belote\"")))
+    # Translators: in "… is not valid text: it holds a broken character".
+    elif broken := text_problem(name, "name", Said("the tournament's name")):
         problems.append(broken)
     elif len(name.strip()) > TOURNAMENT_NAME_LIMIT:
-        problems.append(Problem("name", f"a tournament's name has at most {TOURNAMENT_NAME_LIMIT} characters"))
+        problems.append(Problem("name", Said("a tournament's name has at most %(limit)s characters",
+                                             limit=TOURNAMENT_NAME_LIMIT)))
     rules: Rules | None = None
     try:
         rules = _read_rules(data)
@@ -69,16 +73,19 @@ def read_create(data: Mapping[str, Any]) -> tuple[str, Rules, draw.Format, int]:
         problems.extend(error.problems)
     kind, entry, rounds = data.get("format"), data.get("entry", "players"), data.get("rounds")
     if not isinstance(kind, str) or kind not in draw.FORMATS:
-        problems.append(Problem("format", f"the format is one of {', '.join(draw.FORMATS)}"))
+        # Translators: formats is the formats' names in the API ("knockout-remix, knockout, swiss, round-robin"):
+        # keep them as they are.
+        problems.append(Problem("format", Said("the format is one of %(formats)s", formats=", ".join(draw.FORMATS))))
     if not isinstance(entry, str) or entry not in draw.ENTRY_KINDS:
-        problems.append(Problem("entry", f"the entry is one of {', '.join(draw.ENTRY_KINDS)}"))
+        # Translators: entries is the kinds of entry in the API ("players, pairs"): keep them as they are.
+        problems.append(Problem("entry", Said("the entry is one of %(entries)s", entries=", ".join(draw.ENTRY_KINDS))))
     if rounds is not None and not _whole(rounds):
-        problems.append(Problem("rounds", "the rounds are a whole number"))
+        problems.append(Problem("rounds", Said("the rounds are a whole number")))
     seed = data.get("seed")
     if seed is None:
         seed = secrets.randbelow(DEFAULT_SEED_LIMIT)
     elif not _whole(seed) or not 0 <= seed <= SEED_LIMIT:
-        problems.append(Problem("seed", f"the seed is a whole number from 0 to {SEED_LIMIT}"))
+        problems.append(Problem("seed", Said("the seed is a whole number from 0 to %(limit)s", limit=SEED_LIMIT)))
     if problems or rules is None:
         raise Invalid(problems)
     fmt = draw.Format(str(kind), str(entry), rules.players, rules.sides, rounds)
@@ -105,7 +112,7 @@ def create_tournament(data: Any, idempotency_key: str | None = None, token: str 
             id=new_id(), name=name, variant=rules.variant, rules=rules.as_dict(), format=fmt.format,
             entry=fmt.entry, rounds=fmt.rounds, seed=seed, status="registering", byes=[], winner=None,
             organizer_token_hash=hash_token(secret_from_seed(seed_secret)), view_token=new_token(),
-            club_id=club.id if club is not None else None, revision=1)
+            club_id=club.id if club is not None else None, revision=1, language=language_of(body))
         db.session.add(tournament)
         db.session.flush()
         return Answer.of(201, {**tournament_body(load(tournament), secrets=True),
@@ -124,14 +131,17 @@ def _read_names(data: Mapping[str, Any], pairs: bool) -> tuple[str, list[str]]:
     if pairs:
         names = data.get("names")
         if not isinstance(names, list) or len(names) != 2:
-            raise Invalid("names", "a pair enters together: send its two players as \"names\": [\"Ana\", \"Ivo\"]")
+            # Translators: "names": ["Ana", "Ivo"] is the API's field with two players' names: keep it as it is.
+            raise Invalid("names",
+                          Said("a pair enters together: send its two players as \"names\": [\"Ana\", \"Ivo\"]"))
         field = "names"
     elif "name" in data:
         names, field = [data.get("name")], "name"
     elif isinstance(data.get("names"), list) and len(data["names"]) == 1:
         names, field = data["names"], "names"
     else:
-        raise Invalid("name", "players enter alone: send the player's name as \"name\"")
+        # Translators: "name" is the API's field: keep it as it is.
+        raise Invalid("name", Said("players enter alone: send the player's name as \"name\""))
     fields = [field] if field == "name" else [f"names.{i}" for i in range(len(names))]
     problems = [wrong for name, where in zip(names, fields, strict=True) if (wrong := name_problem(name, where))]
     if problems:
@@ -167,20 +177,20 @@ def _register(tournament_id: str, body: dict[str, Any], idempotency_key: str | N
     def work() -> Answer:
         locked = take_tournament(tournament_id, scope, idempotency_key, print_)
         if locked.status != "registering":
-            raise Closed("status", "registration is over: the first round was drawn")
+            raise Closed("status", Said("registration is over: the first round was drawn"))
         field, names = _read_names(body, locked.entry == "pairs")
         entries = list(db.session.scalars(select(TournamentEntry).where(
             TournamentEntry.tournament_id == tournament_id).order_by(TournamentEntry.number)))
         if len(entries) >= ENTRY_LIMIT:
-            raise Invalid(field, f"a tournament takes at most {ENTRY_LIMIT} entries")
+            raise Invalid(field, Said("a tournament takes at most %(limit)s entries", limit=ENTRY_LIMIT))
         taken = {player_key(name): name for entry in entries for name in entry.names}
         if len(names) == 2 and player_key(names[0]) == player_key(names[1]):
-            raise Invalid("names.1", "a pair is two different players")
+            raise Invalid("names.1", Said("a pair is two different players"))
         for i, name in enumerate(names):
             if player_key(name) in taken:
                 raise Invalid(field if field == "name" else f"names.{i}",
-                              f"{taken[player_key(name)]} is already registered: two players of one name "
-                              "could not be told apart")
+                              Said("%(name)s is already registered: two players of one name could not be told apart",
+                                   name=taken[player_key(name)]))
         entry = TournamentEntry(tournament_id=tournament_id, number=len(entries), names=_club_spelling(locked, names))
         db.session.add(entry)
         db.session.flush()

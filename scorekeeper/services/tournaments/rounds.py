@@ -9,6 +9,7 @@ from ... import serializers
 from ...extensions import db
 from ...models import Club, Event, Match, Tournament, TournamentTable, utcnow
 from ...rules import Problem, Replayer, RuleError, Rules, draw
+from ...rules.words import Said
 from ...serializers import side_names
 from ..access import find_club, hash_token
 from ..clubs import club_seats, seat_players
@@ -36,6 +37,7 @@ def _seat(tournament: Tournament, rules: Rules, club: Club | None, number: int, 
     dealer; a club's players seated when the tournament is a club's), and the table's row."""
     players = list(table.seats)
     match, _ = new_match(rules, players, table.first_dealer, 1)
+    match.language = tournament.language
     match.edit_token_hash = hash_token(table_token(match.id))
     match.club_id = club.id if club is not None else None
     db.session.add(match)
@@ -53,9 +55,10 @@ def _seat(tournament: Tournament, rules: Rules, club: Club | None, number: int, 
 
 
 def _still_playing(loaded: Loaded) -> Closed:
-    return Closed([Problem(f"tables.{table.number}", f"table {table.number} ({loaded.title(table)}) is still "
-                                                     "playing: its match has no winner yet (decide it if it "
-                                                     "cannot finish)")
+    # Translators: sides is the table's sides, "Ana & Ivo v Mike & Yvonne".
+    return Closed([Problem(f"tables.{table.number}",
+                           Said("table %(number)s (%(sides)s) is still playing: its match has no winner yet (decide "
+                                "it if it cannot finish)", number=table.number, sides=loaded.title(table)))
                    for table in loaded.still_playing()])
 
 
@@ -89,7 +92,7 @@ def next_round(tournament_id: str, token: str | None, idempotency_key: str | Non
         loaded = load(locked)
         count = len(loaded.entries)
         if locked.status == "finished":
-            raise Closed("status", "the tournament is finished: there is no round to draw")
+            raise Closed("status", Said("the tournament is finished: there is no round to draw"))
         if locked.status == "registering":
             try:
                 draw.check_entries(loaded.format, count)
@@ -132,16 +135,18 @@ def _read_decision(data: Any, sides: int) -> tuple[int, str]:
     problems: list[Problem] = []
     winner = body.get("winner")
     if isinstance(winner, bool) or not isinstance(winner, int) or not 0 <= winner < sides:
-        problems.append(Problem("winner", f"the winner is a side of the table, from 0 to {sides - 1}"))
+        problems.append(Problem("winner", Said("the winner is a side of the table, from 0 to %(last)s",
+                                               last=sides - 1)))
         winner = 0
     reason = body.get("reason")
     if not isinstance(reason, str) or not reason.strip():
-        problems.append(Problem("reason", "say why the table is decided (a no-show, a dispute …), in 1 to "
-                                          f"{REASON_LIMIT} characters"))
-    elif broken := text_problem(reason, "reason", "the reason"):
+        problems.append(Problem("reason", Said("say why the table is decided (a no-show, a dispute …), in 1 to "
+                                               "%(limit)s characters", limit=REASON_LIMIT)))
+    # Translators: the organizer's reason for deciding a table, in "… is not valid text: it holds a broken character".
+    elif broken := text_problem(reason, "reason", Said("the reason")):
         problems.append(broken)
     elif len(reason.strip()) > REASON_LIMIT:
-        problems.append(Problem("reason", f"a reason has at most {REASON_LIMIT} characters"))
+        problems.append(Problem("reason", Said("a reason has at most %(limit)s characters", limit=REASON_LIMIT)))
     if problems:
         raise Invalid(problems)
     return winner, str(reason).strip()
@@ -163,17 +168,20 @@ def decide(tournament_id: str, number: int, token: str | None, data: Any,
     def work() -> Answer:
         locked = take_tournament(tournament_id, scope, idempotency_key, print_)
         if locked.status != "playing":
-            raise Closed("status", "the tournament is finished: its tables can no longer be decided"
-                         if locked.status == "finished" else "no round has been drawn yet")
+            raise Closed("status", Said("the tournament is finished: its tables can no longer be decided")
+                         if locked.status == "finished" else Said("no round has been drawn yet"))
         loaded = load(locked)
         table = next((t for t in loaded.tables if t.round == loaded.round and t.number == number), None)
         if table is None:
-            raise NotFound("number", f"no table {number} in round {loaded.round}")
+            raise NotFound("number", Said("no table %(number)s in round %(round)s", number=number, round=loaded.round))
         winner, reason = _read_decision(body, loaded.rules.sides)
         if table.decided_winner is not None:
-            raise Closed("number", f"table {number} was already decided: {table.decided_reason}")
+            # Translators: reason is the organizer's reason for deciding the table ("Ivo had to leave").
+            raise Closed("number", Said("table %(number)s was already decided: %(reason)s", number=number,
+                                        reason=table.decided_reason))
         if loaded.summaries[table.match_id]["winner"] is not None:
-            raise Closed("number", f"table {number} has finished its match: there is nothing to decide")
+            raise Closed("number", Said("table %(number)s has finished its match: there is nothing to decide",
+                                        number=number))
         table.decided_winner = winner
         table.decided_reason = reason
         match: Match = loaded.matches[table.match_id]

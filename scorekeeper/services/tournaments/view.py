@@ -14,6 +14,7 @@ from ... import serializers
 from ...extensions import db
 from ...models import Match, Tournament, TournamentEntry, TournamentTable
 from ...rules import Rules, draw
+from ...rules.words import Listed
 from ...serializers import to_json
 from ..access import confirm_token
 from ..state import summary_of
@@ -73,9 +74,10 @@ class Loaded:
     def draw_entries(self) -> list[draw.Entry]:
         return [draw.Entry(tuple(entry.names)) for entry in self.entries]
 
-    def title(self, table: TournamentTable) -> str:
-        """"Ana & Ivo v Mike & Yvonne": the table's sides as its match names them."""
-        return " v ".join(serializers.side_names(self.rules, self.matches[table.match_id].players))
+    def title(self, table: TournamentTable) -> Listed:
+        """"Ana & Ivo v Mike & Yvonne": the table's sides as its match names them (" v " said in the page's
+        language, as the board says it)."""
+        return Listed(serializers.side_names(self.rules, self.matches[table.match_id].players), " v ")
 
 
 def load(tournament: Tournament) -> Loaded:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Response
 
 from ... import services
+from ...i18n import speaking
 from .requests import json_text, not_modified
 from .streams import event_stream, resume_after
 
@@ -15,7 +16,7 @@ def board(view_token: str) -> Response:
     unchanged = not_modified(keys.revision)
     if unchanged is not None:
         return unchanged
-    revision, text = services.board_text(keys)
+    revision, text = services.board_text(keys, *speaking())
     return json_text(text, 200, revision)
 
 

@@ -3,14 +3,35 @@ status, never an HTML page or a stack trace (docs/api.md "Errors").
 
 The app's error handlers ask here first (``json_error``): a path under /api/ that matches no route (404,
 405) belongs to no blueprint, so the handlers are the application's and the pages answer every other path.
+
+Every message is in the language of the request's ``Accept-Language`` (English when none of the app's fits):
+a service's or the engine's problem is a ``Said``, said here (``i18n.said``); an HTTP error's text is one of
+``HTTP_WORDS``. The fields stay as they are (stable keys).
 """
 
 from __future__ import annotations
 
 from flask import Response, jsonify, request
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import HTTPException
 
+from ...i18n import said
 from ...services import ServiceError
+
+HTTP_WORDS = {
+    400: _l("The browser (or proxy) sent a request that this server could not understand."),
+    404: _l("The requested URL was not found on the server. If you entered the URL manually please check your "
+            "spelling and try again."),
+    405: _l("The method is not allowed for the requested URL."),
+    413: _l("The data value transmitted exceeds the capacity limit."),
+    414: _l("The length of the requested URL exceeds the capacity limit for this server. The request cannot be "
+            "processed."),
+    415: _l("The server does not support the media type transmitted in the request."),
+    431: _l("One or more header fields exceeds the maximum size."),
+}
+"""The API's words for the HTTP errors a client meets (werkzeug's own English, in the request's language),
+used when the error carries werkzeug's standard description."""
 
 
 def is_api_request() -> bool:
@@ -26,13 +47,14 @@ def json_error(error: Exception) -> tuple[Response, int] | None:
     if not is_api_request():
         return None
     if isinstance(error, ServiceError):
-        return jsonify({"errors": [p.as_dict() for p in error.problems]}), error.status
+        return jsonify({"errors": [{**p.as_dict(), "message": said(p.message)} for p in error.problems]}), error.status
     if isinstance(error, HTTPException):
         field = "body" if error.code in (400, 413) else "path" if error.code in (404, 405) else "request"
-        message = error.description or error.name
+        words = HTTP_WORDS.get(error.code or 0) if error.description == type(error).description else None
+        message = str(words) if words is not None else error.description or error.name
         response = jsonify({"errors": [{"field": field, "message": message}]})
         for name, value in error.get_headers():  # a 405's Allow (RFC 9110 requires it); not its HTML type
             if name.lower() != "content-type":
                 response.headers[name] = value
         return response, error.code or 500
-    return jsonify({"errors": [{"field": "server", "message": "something went wrong; nothing was saved"}]}), 500
+    return jsonify({"errors": [{"field": "server", "message": _("something went wrong; nothing was saved")}]}), 500

@@ -7,6 +7,7 @@ from typing import Any
 from flask import Response, jsonify
 
 from ... import services
+from ...i18n import speaking
 from .requests import bearer_token, caller, idempotency_key, json_text, not_modified, object_body, respond
 
 
@@ -22,7 +23,7 @@ def get_match(match_id: str) -> Response:
     unchanged = not_modified(keys.revision)  # before the state is read: an unchanged match costs no replay
     if unchanged is not None:
         return unchanged
-    revision, text = services.board_text(keys)
+    revision, text = services.board_text(keys, *speaking())
     return json_text(text, 200, revision)
 
 

@@ -16,6 +16,8 @@ from typing import Any
 
 from flask import jsonify
 
+from ...languages import LANGUAGES
+
 # ---------------------------------------------------------------- small builders
 
 
@@ -62,6 +64,7 @@ def _param(name: str) -> dict[str, str]:
 _INT = {"type": "integer"}
 _COUNT = {"type": "integer", "minimum": 0}
 _TEXT = {"type": "string"}
+_LANGUAGE = _nullable({"enum": list(LANGUAGES), "description": "hr, bg, fr, de, nl, pl or en"})
 _BOOL = {"type": "boolean"}
 _TIME = {"type": "string", "format": "date-time", "description": "ISO 8601 with its UTC offset"}
 _DAY = {"type": "string", "format": "date", "description": "YYYY-MM-DD"}
@@ -242,6 +245,8 @@ _SCHEMAS: dict[str, Any] = {
         "id": _TEXT, "variant": _TEXT, "rules": _ref("Rules"), "players": _TEXTS, "sides": _array(_ref("Side")),
         "first_dealer": _COUNT, "created_at": _TIME, "updated_at": _TIME,
         "links": _object({"board": _TEXT, "scorer": _TEXT}, ["board"]),
+        "language": {**_LANGUAGE, "description": "the language its board speaks to a phone that chose none (null: "
+                                                 "its club's, else each phone's own)"},
         "state": _ref("State"),
     }, ["id", "variant", "rules", "players", "sides", "first_dealer", "created_at", "updated_at", "links", "state"],
         description="a match without its secrets (but the board's link)"),
@@ -278,7 +283,9 @@ _SCHEMAS: dict[str, Any] = {
     "Variants": _object({"variants": _array(_ref("Rules"))}, ["variants"]),
     "MeldVerdict": _object({"scores": _PER_SIDE, "explanation": _TEXTS}, ["scores", "explanation"]),
     "LegalPlays": _object({"legal": _array(_CARD), "explanation": _TEXTS}, ["legal", "explanation"]),
-    "Club": _object({"id": _TEXT, "name": _TEXT, "created_at": _TIME, "players": _TEXTS},
+    "Club": _object({"id": _TEXT, "name": _TEXT, "created_at": _TIME, "players": _TEXTS,
+                     "language": {**_LANGUAGE, "description": "the language its matches' boards and its "
+                                                              "venue screens speak (null: each phone's own)"}},
                     ["id", "name", "created_at", "players"]),
     "NewClub": {"allOf": [_ref("Club"), _object({
         "club_token": _TEXT, "links": _object({"club": _TEXT}, ["club"])}, ["club_token", "links"])],
@@ -333,6 +340,8 @@ _CREATE_MATCH = _object({
     "first_dealer": {**_COUNT, "description": "the seat that deals the first hand"},
     "club": {"type": "string", "description": "a club's id: the match is played in that club (send the club's "
                                               "token as the bearer)"},
+    "language": {**_LANGUAGE, "description": "the language its board speaks to a phone that chose none (a pub's "
+                                             "TV); absent or null: its club's, else each phone's own"},
 }, ["variant", "players"])
 _PREVIEW = _object({
     "match": {"type": "string", "description": "score the hand from this match's current position (send its "
@@ -359,7 +368,11 @@ _LEGAL_PLAYS = _object({
     "hand": _array(_CARD, description="the cards the player held"),
 }, ["variant", "contract", "seat", "hand"])
 _CREATE_CLUB = _object({"name": {"type": "string", "minLength": 1, "maxLength": 80},
-                        "players": _array(_NAME, maxItems=500)}, ["name"])
+                        "players": _array(_NAME, maxItems=500),
+                        "language": {**_LANGUAGE, "description": "the language its matches' boards and venue "
+                                                                 "screens speak to a phone that chose none (a pub's "
+                                                                 "TV); absent or null: each phone's own"},
+                        }, ["name"])
 
 # ---------------------------------------------------------------- operations
 
@@ -629,6 +642,8 @@ _TOURNAMENT_SCHEMAS: dict[str, Any] = {
         "id": _TEXT, "name": _TEXT, "variant": _TEXT, "rules": _ref("Rules"), "format": {"enum": _FORMATS},
         "entry": {"enum": ["players", "pairs"]}, "seed": _COUNT,
         "status": {"enum": ["registering", "playing", "finished"]}, "club": _nullable(_TEXT),
+        "language": {**_LANGUAGE, "description": "the language of its venue screen and its tables' boards (null: "
+                                                 "its club's, else each phone's own)"},
         "created_at": _TIME, "updated_at": _TIME,
         "links": _object({"screen": _TEXT, "organizer": _TEXT}, ["screen"]),
         "revision": {"type": "integer", "minimum": 1,
@@ -703,6 +718,9 @@ _CREATE_TOURNAMENT = _object({
              "description": "the draw's seed; drawn by the server (below 1,000,000) when absent"},
     "club": {"type": "string", "description": "a club's id: the tables are the club's matches (send the club's "
                                               "token as the bearer)"},
+    "language": {**_LANGUAGE, "description": "the language its venue screen and its tables' boards speak to a "
+                                             "phone that chose none (a pub's TV); absent or null: its club's, else "
+                                             "each phone's own"},
 }, ["name", "variant", "format"])
 _REGISTER = _object({"name": _NAME, "names": _array(_NAME, minItems=1, maxItems=2)},
                     description="players entry: {\"name\": \"Ana\"}; pairs entry: {\"names\": [\"Ana\", \"Ivo\"]}")

@@ -11,6 +11,7 @@ from flask import jsonify
 
 from ...rules import PlayOptions, Problem, RuleError, Rules, judge_melds, legal_plays, make_rules, split_play_options
 from ...rules.hand import default_names
+from ...rules.words import Said
 from ...services import Invalid
 from .requests import object_body
 
@@ -32,7 +33,7 @@ def referee_melds() -> Any:
     rules, _ = _referee_rules(data)
     names = data.get("sides") or list(default_names(rules))
     if not isinstance(names, list) or len(names) != rules.sides or not all(isinstance(n, str) for n in names):
-        raise Invalid("sides", f"give {rules.sides} side names")
+        raise Invalid("sides", Said("give %(sides)s side names", sides=rules.sides))
     try:
         judged = judge_melds(rules, data.get("contract"), data.get("forehand"), data.get("declarations"), names)
     except RuleError as error:

@@ -9,6 +9,9 @@ from typing import Any
 from flask import Response, request
 
 from ... import services
+from ...i18n import speaking
+from ...rules.words import Said
+from ...serializers import to_json
 from ...services import Answer, BadRequest
 
 
@@ -28,7 +31,9 @@ def if_match() -> int | None:
         return None
     value = header.strip().removeprefix("W/").strip('"')
     if not (value.isascii() and value.isdigit()):
-        raise BadRequest("If-Match", f'If-Match is a revision in quotes, such as "7", not {header!r}')
+        # Translators: If-Match is an HTTP header, written as is; %(header)s is what the request sent, in quotes.
+        raise BadRequest("If-Match", Said('If-Match is a revision in quotes, such as "7", not %(header)s',
+                                          header=repr(header)))
     return int(value)
 
 
@@ -62,7 +67,8 @@ def json_body() -> Any:
     except RecursionError:  # nested too deep for the parser: not a body we can read
         data = None
     if data is None:
-        raise BadRequest("body", "send a JSON object with Content-Type: application/json")
+        # Translators: Content-Type: application/json is an HTTP header, written as is.
+        raise BadRequest("body", Said("send a JSON object with Content-Type: application/json"))
     return data
 
 
@@ -101,5 +107,11 @@ def json_text(text: str, status: int = 200, revision: int | None = None) -> Resp
 
 
 def respond(answer: Answer) -> Response:
-    """A service's answer as the response: its status, its JSON text, and its revision as the ETag."""
+    """A service's answer as the response: its status, its JSON text, and its revision as the ETag. A hand
+    write asked in another language has its explanation said in it (the stored answer keeps English)."""
+    _language, say = speaking()
+    if say is not None and answer.explanation is not None:
+        body = answer.body
+        body["explanation"] = [say(line) for line in answer.explanation]
+        return json_text(to_json(body), answer.status, answer.revision)
     return json_text(answer.text, answer.status, answer.revision)

@@ -10,7 +10,9 @@ from flask import jsonify
 from ... import services
 from ...rules import PRESETS, Position, Problem, RuleError, make_rules, score_hand
 from ...rules.hand import default_names
+from ...rules.words import Said
 from ...services import Invalid
+from ...services.access import no_match
 from .requests import bearer_token, object_body
 
 
@@ -26,7 +28,7 @@ def preview() -> Any:
         try:
             match = services.find_match(str(data["match"]))
         except services.NotFound:
-            raise services.NotFound("match", f"no match {data['match']!r}") from None
+            raise services.NotFound("match", no_match(data["match"])) from None
         services.authorize(match, bearer_token(), edit=False)
         rules, names, position = services.next_position(match)
     else:
@@ -37,7 +39,7 @@ def preview() -> Any:
                            for p in error.problems]) from None
         names = data.get("sides") or list(default_names(rules))
         if not isinstance(names, list) or len(names) != rules.sides or not all(isinstance(n, str) for n in names):
-            raise Invalid("sides", f"give {rules.sides} side names")
+            raise Invalid("sides", Said("give %(sides)s side names", sides=rules.sides))
         position = _position(data.get("before"), rules.sides)
     try:
         result = score_hand(rules, position, data.get("hand"), names)
@@ -58,10 +60,11 @@ def _position(before: Any, sides: int) -> Position:
     totals = before.get("totals") if isinstance(before, dict) else None
     if (not isinstance(totals, list) or len(totals) != sides
             or not all(isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in totals)):
-        raise Invalid("before.totals", f"give {sides} totals, whole numbers from 0")
+        raise Invalid("before.totals", Said("give %(sides)s totals, whole numbers from 0", sides=sides))
     pot, dealer = before.get("pot", 0), before.get("dealer", 0)
     if isinstance(pot, bool) or not isinstance(pot, int) or pot < 0:
-        raise Invalid("before.pot", "the pot is a whole number from 0")
+        # glossary: pot
+        raise Invalid("before.pot", Said("the pot is a whole number from 0"))
     if isinstance(dealer, bool) or not isinstance(dealer, int) or dealer < 0:
-        raise Invalid("before.dealer", "the dealer is a seat number")
+        raise Invalid("before.dealer", Said("the dealer is a seat number"))
     return Position(tuple(totals), pot, dealer)

@@ -13,6 +13,7 @@ from flask import Flask, Response, current_app, request
 
 from ... import live, services
 from ...extensions import db
+from ...rules.words import Said
 from ...services import BadRequest
 
 STREAM_SECONDS = 600
@@ -38,7 +39,10 @@ def resume_after() -> int:
         # str.isdigit alone accepts "²" and other digits int() refuses: ASCII digits only.
         if not (value.isascii() and value.isdigit() and len(value) <= REVISION_DIGITS):
             shown = value if len(value) <= 40 else value[:40] + "…"
-            raise BadRequest(field, f"{field} is the revision of the last event seen, such as 7, not {shown!r}")
+            # Translators: %(field)s is the header or argument's name (Last-Event-ID), written as is; %(value)s
+            # what the request sent, in quotes.
+            raise BadRequest(field, Said("%(field)s is the revision of the last event seen, such as 7, not %(value)s",
+                                         field=field, value=repr(shown)))
         seen = int(value)
     return seen
 

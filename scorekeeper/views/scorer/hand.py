@@ -7,11 +7,16 @@ from __future__ import annotations
 from typing import Any
 
 from flask import abort, flash, jsonify, redirect, render_template, request, url_for
+from flask_babel import format_decimal, ngettext
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 
 from ... import services
 from ...forms import (
+    CONTRACT_WORDS,
     HAND_GROUPS,
+    SUIT_SIGNS,
     bela_toggle,
     claim_takes_melds,
     form_data_from_hand,
@@ -20,6 +25,7 @@ from ...forms import (
     in_table_words,
     show_problems,
 )
+from ...i18n import said
 from ...models import Match
 from ...rules import RuleError, Rules, score_hand
 from ...services import ServiceError, Stale
@@ -28,11 +34,42 @@ from . import bp, page_context
 
 REVOKE_ARGS = ("revoke-accuser", "revoke-accused", "revoke-upheld")
 """Query arguments that prefill the hand form's revoke challenge (from the legal-play checker)."""
-STALE_HAND = ("Another phone changed this match while you were entering: the score above is the new one. "
-              "Nothing was saved; check the hand and save again.")
+# glossary: hand
+STALE_HAND = _l("Another phone changed this match while you were entering: the score above is the new one. "
+                "Nothing was saved; check the hand and save again.")
 FOCUS_GROUPS = {"card_points": "card_points-0", "melds": "melds-0", "bela": "bela-0", "took_trick": "took_trick-0",
                 "revoke": "revoke-accuser", "claim": "claim-side"}
 """The input that a problem of a whole group of fields sends the scorer to."""
+DECK_WORDS = {
+    # glossary: trumps (no trumps)
+    # Translators: the card points of the deck in a no-trumps hand, in the hand form's hint: "no-trumps 120".
+    "no-trumps": _l("no-trumps %(points)s"),
+    # glossary: trumps (all trumps)
+    # Translators: the card points of the deck in an all-trumps hand, in the hand form's hint: "all-trumps 248".
+    "all-trumps": _l("all-trumps %(points)s"),
+}
+
+
+RANK_LETTERS = {
+    # Translators: the jack's letter on the card counter's buttons ("J♥"), as your tables' cards show it.
+    "J": _l("J"),
+    # Translators: the queen's letter on the card counter's buttons ("Q♥"), as your tables' cards show it.
+    "Q": _l("Q"),
+    # Translators: the king's letter on the card counter's buttons ("K♥"), as your tables' cards show it.
+    "K": _l("K"),
+    # Translators: the ace's letter on the card counter's buttons ("A♥"), as your tables' cards show it.
+    "A": _l("A"),
+}
+"""The card counter's rank letters that are words (the numbers are written as they are)."""
+
+
+def counter_words() -> dict[str, Any]:
+    """The card counter's words for its script, in the request's language: each suit's and rank's name, and
+    "(n cards)" for every count a side can have (the language's plural rules are the server's)."""
+    return {"suit_words": {suit: str(word) for suit, word in CONTRACT_WORDS.items() if suit in SUIT_SIGNS},
+            "rank_words": {rank: str(letter) for rank, letter in RANK_LETTERS.items()},
+            # Translators: how many cards the card counter has given a side, "(3 cards)".
+            "card_count_words": [ngettext("(%(num)s card)", "(%(num)s cards)", n) for n in range(33)]}
 
 
 def card_facts(rules: Rules) -> dict[str, Any]:
@@ -45,15 +82,17 @@ def card_facts(rules: Rules) -> dict[str, Any]:
         "trump": {rank.value: points for rank, points in values.trump_points.items()},
         "plain": {rank.value: points for rank, points in values.plain_points.items()},
         "decks": {"": rules.deck(None), **{c.value: rules.deck(c) for c in rules.contracts}},
-        "bela": {"points": rules.bela_points, "word": rules.bela_word},
+        "bela": {"points": rules.bela_points, "word": said(rules.bela_word)},
     }
 
 
 def deck_totals(rules: Rules) -> list[str]:
-    """The deck's card points as the hand form's hint says them: ``152``, ``no-trumps 120``, ``all-trumps 248``."""
+    """The deck's card points as the hand form's hint says them: ``152``, ``no-trumps 120``, ``all-trumps 248``
+    (in the request's language)."""
     suits = [c for c in rules.contracts if c.is_suit]
-    totals = [str(rules.deck(suits[0]))] if suits else []
-    return totals + [f"{c.value} {rules.deck(c)}" for c in rules.contracts if not c.is_suit]
+    totals = [format_decimal(rules.deck(suits[0]))] if suits else []
+    return totals + [str(DECK_WORDS[c.value] % {"points": format_decimal(rules.deck(c))})
+                     for c in rules.contracts if not c.is_suit]
 
 
 def _save_hand(match: Match, token: str, form: FlaskForm, rules: Rules, number: int | None,
@@ -75,11 +114,18 @@ def _save_hand(match: Match, token: str, form: FlaskForm, rules: Rules, number: 
     except Stale:
         services.db.session.rollback()
         form.revision.data = services.find_match(match.id).revision
-        return {"_stale": [STALE_HAND]}
+        return {"_stale": [str(STALE_HAND)]}
     except ServiceError as error:
         return in_table_words(show_problems(form, error, groups=groups), form)
-    verb = "Recorded" if number is None else "Changed"
-    flash(f"{verb} hand {answer.body['number']}: " + " ".join(answer.body["explanation"][-2:]), "saved")
+    lines = " ".join(said(line) for line in answer.body["explanation"][-2:])
+    if number is None:
+        # glossary: hand
+        # Translators: after a hand is saved; %(lines)s is what the engine said of its score.
+        flash(_("Recorded hand %(number)s: %(lines)s", number=answer.body["number"], lines=lines), "saved")
+    else:
+        # glossary: hand
+        # Translators: after a hand is changed; %(lines)s is what the engine said of its score.
+        flash(_("Changed hand %(number)s: %(lines)s", number=answer.body["number"], lines=lines), "saved")
     done = "saved" if number is None else "changed"  # the sheet opens at its top and says what was saved
     return redirect(url_for("scorer.sheet", match_id=match.id, **{done: answer.body["number"]}))
 
@@ -128,7 +174,7 @@ def _hand_page(match_id: str, number: int | None, claim: bool = False) -> Any:
     return render_template(template, **page, form=form, errors=errors, number=number, stored=stored,
                            card_values=card_facts(rules), deck_totals=deck_totals(rules),
                            focus=_first_error(form, errors, rules.sides), bela_toggle=bela_toggle(rules),
-                           claim_melds=claim_takes_melds(rules),
+                           claim_melds=claim_takes_melds(rules), **counter_words(),
                            fresh=request.method == "GET"), (422 if errors else 200)
 
 
@@ -170,5 +216,5 @@ def preview(match_id: str) -> Any:
         else:
             return jsonify({"ok": True, "result": result.result.value, "scores": list(result.scores),
                             "totals": list(result.totals), "pot": result.pot,
-                            "explanation": list(result.explanation)})
+                            "explanation": [said(line) for line in result.explanation]})
     return jsonify({"ok": False, "errors": in_table_words(show_problems(form, problems, groups=HAND_GROUPS), form)})

@@ -7,6 +7,8 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import flash, jsonify, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response
 
 from ... import services
@@ -20,8 +22,22 @@ from ..downloads import csv_response
 from ..links import public_url
 from . import bp, page_context
 
-STALE = "The sheet changed on another phone: nothing was {nothing}. Here is the sheet as it is now."
-"""A write sent from a sheet that is out of date (its revision moved): refused, whatever it was."""
+STALE = {
+    "changed": _l("The sheet changed on another phone: nothing was changed. Here is the sheet as it is now."),
+    "recorded": _l("The sheet changed on another phone: nothing was recorded. Here is the sheet as it is now."),
+    "voided": _l("The sheet changed on another phone: nothing was voided. Here is the sheet as it is now."),
+    "restored": _l("The sheet changed on another phone: nothing was restored. Here is the sheet as it is now."),
+    "undone": _l("The sheet changed on another phone: nothing was undone. Here is the sheet as it is now."),
+}
+"""A write sent from a sheet that is out of date (its revision moved): refused, whatever it was (by what it
+would have done)."""
+DONE_MESSAGES = {
+    # glossary: hand
+    "disputed": _l("Hand %(number)s is marked disputed."),
+    # glossary: hand
+    "resolved": _l("The dispute over hand %(number)s is resolved."),
+}
+"""What the sheet's top says after a write that has no ``?<done>=`` line of its own."""
 
 Write = Callable[[Match, str, int | None, str | None], Answer]
 """A button's write: (match, key, the revision the sheet showed, idempotency key) → the service's answer."""
@@ -40,14 +56,16 @@ def sheet(match_id: str) -> Any:
     if page["done"]:
         _drop_saved_flashes()
     confirm_links = [
-        (side, url, qr_svg(url, f"QR code of the confirmation link for {side['name']}"))
+        # Translators: a QR code's text for a screen reader; %(side)s is a side's name.
+        (side, url, qr_svg(url, _("QR code of the confirmation link for %(side)s", side=side["name"])))
         for side in page["sides"]
         for url in [public_url(confirm_path(match_id, side["index"]))]
     ]
     return render_template(
         "scorer/sheet.html", **page, board_url=board_url, at_table=services.table_of_match(match_id),
-        board_qr=qr_svg(board_url, "QR code of the board link"), edit_link=edit_link,
-        edit_qr=qr_svg(edit_link, "QR code of the scoring key") if show_edit else None,
+        # glossary: board
+        board_qr=qr_svg(board_url, _("QR code of the board link")), edit_link=edit_link,
+        edit_qr=qr_svg(edit_link, _("QR code of the scoring key")) if show_edit else None,
         confirm_links=confirm_links)
 
 
@@ -70,20 +88,26 @@ def sheet_page(match: Match) -> dict[str, Any]:
         events=[(e, sheet_words.event_words(e, sides)) for e in events],
         was=sheet_words.as_voided(state, events), won_after=sheet_words.game_won_after(state),
         valats=sheet_words.valat_hands(state), last=last, score_words=sheet_words.score_words,
-        undo_question=f"Undo hand {last['number']}: {sheet_words.score_words(last['scores'], sides)}?" if last else "",
+        # glossary: hand
+        # Translators: the question before a hand is undone; %(scores)s is what each side scored in it,
+        # "Mike +0, Yvonne +136".
+        undo_question=_("Undo hand %(number)s: %(scores)s?", number=last["number"],
+                        scores=sheet_words.score_words(last["scores"], sides)) if last else "",
         done=_done(state, last),
     )
     return page
 
 
 def _done(state: dict[str, Any], last: dict[str, Any] | None) -> dict[str, Any] | None:
-    """What the write before this page did (``?saved=7`` …): its verb, the hand, and whether that hand is the
-    last that counts (then Undo is offered beside it). None when the hand is not as the write left it."""
-    for arg, verb in sheet_words.DONE_ARGS.items():
+    """What the write before this page did (``?saved=7`` …): its line ("Recorded hand 7"), the word beside its
+    row ("just saved"), the hand, and whether that hand is the last that counts (then Undo is offered beside
+    it). None when the hand is not as the write left it."""
+    for arg, line in sheet_words.DONE_ARGS.items():
         value = request.args.get(arg, "")
         hand = next((h for h in state["hands"] if str(h["number"]) == value), None) if value.isdigit() else None
         if hand is not None and hand["voided"] == (arg in ("voided", "undone")):
-            return {"arg": arg, "verb": verb, "hand": hand, "number": hand["number"],
+            return {"arg": arg, "line": line % {"number": hand["number"]},
+                    "just": sheet_words.JUST_DONE.get(arg, ""), "hand": hand, "number": hand["number"],
                     "last": last is not None and last["number"] == hand["number"]}
     return None
 
@@ -98,23 +122,24 @@ def _drop_saved_flashes() -> None:
 def _simple_write(match_id: str, action: Write, done: str | None = None, message: str = "",
                   nothing: str = "changed") -> Response:
     """A button's write from the sheet, checked against the revision the sheet was rendered at. Then the sheet,
-    at its top: with ``?<done>=<hand>`` (it says what was done), or with ``message``."""
+    at its top: with ``?<done>=<hand>`` (it says what was done), or with ``message`` (a key of
+    ``DONE_MESSAGES``); refused from an out-of-date sheet, saying ``nothing`` (a key of ``STALE``) was done."""
     match, token = phone.scored_match(match_id)
     form = hand_form(services.rules_of(match), list(match.players), request.form)
     if not form.validate_on_submit():
-        flash(EXPIRED_FORM, "problem")
+        flash(str(EXPIRED_FORM), "problem")
         return redirect(url_for("scorer.sheet", match_id=match_id))
     revision = str(form.revision.data or "")
     try:
         answer = action(match, token, int(revision) if revision.isdigit() else None, form.idempotency_key.data or None)
     except Stale:
-        flash(STALE.format(nothing=nothing), "problem")
+        flash(str(STALE[nothing]), "problem")
     except ServiceError as error:
         flash(problems_text(error), "problem")
     else:
         if done:
             return redirect(url_for("scorer.sheet", match_id=match_id, **{done: answer.body["number"]}))
-        flash(message.format(number=answer.body["number"]), "saved")
+        flash(str(DONE_MESSAGES[message] % {"number": answer.body["number"]}), "saved")
     return redirect(url_for("scorer.sheet", match_id=match_id))
 
 
@@ -145,7 +170,7 @@ def dispute(match_id: str, number: int) -> Response:
     """Flag a hand as disputed, with a note; it shows so on the sheet and the board until resolved."""
     note = {"note": request.form.get("note", "")}
     return _simple_write(match_id, lambda m, t, rev, key: services.dispute_hand(m.id, number, t, note, rev, key),
-                         message="Hand {number} is marked disputed.")
+                         message="disputed")
 
 
 @bp.post("/m/<match_id>/hand/<int:number>/resolve")
@@ -153,7 +178,7 @@ def resolve(match_id: str, number: int) -> Response:
     """Resolve a disputed hand: the score stands, or it was changed or voided since."""
     body = {"note": request.form.get("note", ""), "resolution": request.form.get("resolution", "")}
     return _simple_write(match_id, lambda m, t, rev, key: services.resolve_hand(m.id, number, t, body, rev, key),
-                         message="The dispute over hand {number} is resolved.")
+                         message="resolved")
 
 
 @bp.get("/m/<match_id>/undo")
@@ -165,7 +190,8 @@ def undo_confirm(match_id: str) -> Any:
     last = page["last"]
     if (last is None or request.args.get("number") != str(last["number"])
             or request.args.get("revision") != str(match.revision)):
-        flash(STALE.format(nothing="undone") if last else "There is no hand to undo.", "problem")
+        # glossary: hand
+        flash(str(STALE["undone"]) if last else _("There is no hand to undo."), "problem")
         return redirect(url_for("scorer.sheet", match_id=match_id))
     return render_template("scorer/undo.html", **page)
 
@@ -177,7 +203,7 @@ def undo(match_id: str) -> Response:
     number = request.form.get("number", "")
     if not number.isdigit() or not str(request.form.get("revision", "")).isdigit():
         phone.scored_match(match_id)
-        flash(STALE.format(nothing="undone"), "problem")
+        flash(str(STALE["undone"]), "problem")
         return redirect(url_for("scorer.sheet", match_id=match_id))
     return _simple_write(match_id, lambda m, t, rev, key: services.undo_hand(m.id, int(number), t, rev, key),
                          "undone", nothing="undone")

@@ -6,6 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext, pgettext
 from werkzeug.wrappers import Response
 
 from ... import services
@@ -21,6 +24,7 @@ from ...forms import (
     new_key,
     show_problems,
 )
+from ...i18n import said
 from ...rules import PRESETS
 from ...services import ServiceError, history
 from .. import phone
@@ -31,15 +35,34 @@ from . import bp
 
 MINE_SHOWN = 5
 """Matches of this phone listed on the start page; the rest are on the phone's match list."""
-GAME_SHORT = {"bela-3": "Bela", "south-african": "S. African"}
-"""A game's name on the start page's compact choice, when not its title before the bracket."""
-LINK_PROBLEM = ("This house-rules link could not be read (cut short, or changed): the game's own rules are shown. "
-                "Ask for the link again, or set the house rules below.")
+
+# glossary: game
+LINK_PROBLEM = _l("This house-rules link could not be read (cut short, or changed): the game's own rules are "
+                  "shown. Ask for the link again, or set the house rules below.")
+
+
+def game_short(variant: str) -> str:
+    """A game's name on the start page's compact choice (its title before the bracket, or shorter), in the
+    request's language; a game this table does not know: its title before the bracket."""
+    short = {
+        # Translators: a game's name on the start page's small button (its full title is read out beside it).
+        "bela": pgettext("game", "Bela"),
+        "bela-3": pgettext("game", "Bela"),
+        "klaberjass": pgettext("game", "Klaberjass"),
+        "bulka": pgettext("game", "Bulka"),
+        "clobby": pgettext("game", "Clobby"),
+        "belote": pgettext("game", "Belote"),
+        "zensa": pgettext("game", "Zensa"),
+        "derda": pgettext("game", "Derda"),
+        # Translators: Klaberjass (South African, four-handed), shortened to fit a small button.
+        "south-african": pgettext("game", "S. African"),
+        "darda": pgettext("game", "Darda"),
+    }
+    return short.get(variant) or str(PRESETS[variant].title).split(" (")[0]
 
 
 def _games() -> list[dict[str, Any]]:
-    return [{"name": name, "rules": rules, "short": GAME_SHORT.get(name, rules.title.split(" (")[0])}
-            for name, rules in PRESETS.items()]
+    return [{"name": name, "rules": rules, "short": game_short(name)} for name, rules in PRESETS.items()]
 
 
 def _prefill(form: NewMatchForm, club: Any) -> dict[str, Any]:
@@ -77,9 +100,12 @@ def _prefill(form: NewMatchForm, club: Any) -> dict[str, Any]:
         probe = NewMatchForm(formdata=None, meta={"csrf": False})
         probe.variant.data = name
         extra = probe.prefill(overrides)
+        lines = [said(line) for line in changed_rule_lines(name, extra)]
         memory[name] = {"fields": {f: ("" if probe[f].data is None else str(probe[f].data)) for f in HOUSE_FIELDS},
                         "extra": encode_rules(extra) if extra else "", "summary": probe.house_summary(),
-                        "lines": changed_rule_lines(name, extra)}
+                        "lines": lines,
+                        # Translators: the folded house rules' summary: how many more house rules were agreed.
+                        "more": ngettext("%(num)s more agreed", "%(num)s more agreed", len(lines)) if lines else ""}
         if name == chosen:
             form.prefill(overrides)
             form.extra_rules.data = memory[name]["extra"]
@@ -92,7 +118,7 @@ def start() -> Any:
     """Start a match; below, the matches this phone scores."""
     form = NewMatchForm()
     clubs = phone.clubs()
-    form.club.choices = [("", "No club"), *((club.id, club.name) for club in clubs)]
+    form.club.choices = [("", _("No club")), *((club.id, club.name) for club in clubs)]
     errors: dict[str, list[str]] = {}
     filled: dict[str, Any] = {"source": None, "problem": None, "memory": {}}
     if request.method == "GET":
@@ -107,7 +133,8 @@ def start() -> Any:
         except ServiceError as error:
             errors = show_problems(form, error, MATCH_FIELDS, groups=MATCH_GROUPS)
             if "first_dealer" in errors:
-                errors["first_dealer"] = ["choose the first dealer among the game's players"]
+                # glossary: game
+                errors["first_dealer"] = [_("choose the first dealer among the game's players")]
         else:
             match_id, token = answer.body["id"], answer.body["edit_token"]
             phone.remember(match_id, token)

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import abort, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response
 
 from ... import services
@@ -25,6 +27,7 @@ from ...forms.tournaments import (
     NewTournamentForm,
     RegisterForm,
 )
+from ...i18n import said
 from ...models import Tournament
 from ...qr import qr_svg
 from ...rules import PRESETS
@@ -38,8 +41,17 @@ from . import bp
 
 ORGANIZED = 8
 """Tournaments a phone keeps the organizer's secret of (the newest)."""
-FORMAT_WORDS = {"knockout-remix": "knockout, new partners every round", "knockout": "knockout",
-                "swiss": "Swiss", "round-robin": "round-robin"}
+FORMAT_WORDS = {
+    # Translators: a tournament's format, after its game: "Belote · knockout, new partners every round".
+    "knockout-remix": _l("knockout, new partners every round"),
+    # Translators: a tournament's format, after its game: "Belote · knockout".
+    "knockout": _l("knockout"),
+    # Translators: a tournament's format (the Swiss system), after its game: "Belote · Swiss".
+    "swiss": _l("Swiss"),
+    # Translators: a tournament's format (every entry meets every other once), after its game: "Belote · round-robin".
+    "round-robin": _l("round-robin"),
+}
+"""Each format in a few words, as the tournament's pages name it after its game."""
 
 
 # ---- The organizer's secret, kept in the phone's session (a list of [id, secret] pairs, oldest first).
@@ -70,9 +82,9 @@ def _refused(tournament_id: str) -> Any:
     """The page a phone without the organizer's secret gets: what to do, and the form key-in-link.js posts
     the key of an organizer's link ``/t/<id>#<key>`` to."""
     return render_template(
-        "error.html", title="No key for this tournament",
-        message="This phone cannot run this tournament. Open the organizer's link (or scan its QR code), or "
-                "follow the tournament on its venue screen.",
+        "error.html", title=_("No key for this tournament"),
+        message=_("This phone cannot run this tournament. Open the organizer's link (or scan its QR code), or "
+                  "follow the tournament on its venue screen."),
         key_form=url_for("tournaments.join_with_key", tournament_id=tournament_id)), 403
 
 
@@ -114,7 +126,7 @@ def new() -> Any:
     """A new tournament: its name, game, how a game ends, format, entry, seed and club."""
     form = NewTournamentForm()
     clubs = phone.clubs()
-    form.club.choices = [("", "No club"), *((club.id, club.name) for club in clubs)]
+    form.club.choices = [("", _("No club")), *((club.id, club.name) for club in clubs)]
     errors: dict[str, list[str]] = {}
     if request.method == "GET":
         form.idempotency_key.data = new_key()
@@ -178,7 +190,8 @@ def _page(tournament: Tournament, token: str, errors: dict[str, list[str]] | Non
                 form.idempotency_key.data = new_key()
             form.winner.choices = [(str(i), name) for i, name in enumerate(table["names"])]
             tables.append({**table, "scorer": scorer,
-                           "scorer_qr": qr_svg(scorer, f"QR code of the scoring link of table {table['number']}"),
+                           "scorer_qr": qr_svg(scorer, _("QR code of the scoring link of table %(number)s",
+                                                         number=table["number"])),
                            "confirm": [(table["names"][i], public_url(path))
                                        for i, path in enumerate(table["links"].get("confirm", []))],
                            "board": public_url(table["links"]["board"]), "form": form})
@@ -192,9 +205,9 @@ def _page(tournament: Tournament, token: str, errors: dict[str, list[str]] | Non
     return render_template(
         "tournaments/organizer.html", t=view, tables=tables, errors=errors or {}, register=register,
         button=_button(), game=PRESETS[tournament.variant].title, format_words=FORMAT_WORDS,
-        new_link=new_link, new_qr=qr_svg(new_link, "QR code of the organizer's link") if new_link else None,
+        new_link=new_link, new_qr=qr_svg(new_link, _("QR code of the organizer's link")) if new_link else None,
         register_link=register_link,
-        register_qr=qr_svg(register_link, f"QR code to register for {tournament.name}")
+        register_qr=qr_svg(register_link, _("QR code to register for %(tournament)s", tournament=tournament.name))
         if view["status"] == "registering" else None,
         screen=view["links"]["screen"],
         runners_up=", ".join(names[i] for i in runners_up(view)), last_round=last_round,
@@ -245,7 +258,7 @@ def draw_round(tournament: Tournament, token: str) -> Any:
         services.next_round(tournament.id, token, form.idempotency_key.data or None)
     except ServiceError as error:
         return _page(services.find_tournament(tournament.id), token,
-                     {"draw": [p.message for p in error.problems]}, status=error.status)
+                     {"draw": [said(p.message) for p in error.problems]}, status=error.status)
     return redirect(url_for("tournaments.organizer", tournament_id=tournament.id))
 
 

@@ -11,8 +11,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import render_template, request, url_for
+from flask_babel import format_time
+from flask_babel import gettext as _
 
 from ... import services
+from ...i18n import speak_for_page
 from ...models import Tournament
 from ...qr import qr_svg
 from ...services.tournaments import draw_sheet
@@ -23,17 +26,18 @@ from .organizer import FORMAT_WORDS
 
 def _table_words(table: dict[str, Any]) -> dict[str, Any]:
     """A table as the screen writes it: its sides by their players' names, the totals, and where it stands in the
-    table's words ("playing", "won by Ana & Ivo", "decided for Ana & Ivo: no-show")."""
+    table's words ("playing", "won by Ana & Ivo", "decided for Ana & Ivo: no-show"), in the page's language."""
     winner = table["winner"]
     if table["decided"] is not None:
-        state = f"decided for {table['names'][winner]}"
         reason = table["decided"].get("reason")
-        if reason:
-            state += f": {reason}"
+        # Translators: how a tournament's table stands: side is the side that wins it ("Ana & Ivo"), reason the
+        # organizer's reason for deciding it ("Ivo had to leave").
+        state = (_("decided for %(side)s: %(reason)s", side=table["names"][winner], reason=reason) if reason
+                 else _("decided for %(side)s", side=table["names"][winner]))
     elif winner is not None:
-        state = f"won by {table['names'][winner]}"
+        state = _("won by %(side)s", side=table["names"][winner])
     else:
-        state = "playing"
+        state = _("playing")
     return {**table, "state": state}
 
 
@@ -45,7 +49,8 @@ def venue_context(tournament: Tournament, view_token: str) -> dict[str, Any]:
     register_url = register_qr = None
     if view["status"] == "registering":
         register_url = public_url(f"/t/screen/{view_token}/register")
-        register_qr = qr_svg(register_url, f"QR code of the page to register for {tournament.name}")
+        register_qr = qr_svg(register_url, _("QR code of the page to register for %(tournament)s",
+                                             tournament=tournament.name))
     now = datetime.now(UTC)
     current = view["rounds"][-1] if view["rounds"] else None
     return {
@@ -56,7 +61,7 @@ def venue_context(tournament: Tournament, view_token: str) -> dict[str, Any]:
         "register_url": register_url,
         "register_qr": register_qr,
         "loaded_at": now.isoformat(),
-        "loaded_at_text": now.strftime("%H:%M:%S UTC"),
+        "loaded_at_text": format_time(now, "HH:mm:ss") + " UTC",
     }
 
 
@@ -64,7 +69,9 @@ def venue_context(tournament: Tournament, view_token: str) -> dict[str, Any]:
 def venue(view_token: str) -> Any:
     """The venue screen (``?tv=1``: the TV's layout). While players register it carries the QR code of the
     self-registration page."""
-    context = venue_context(services.find_screen(view_token), view_token)
+    tournament = services.find_screen(view_token)
+    speak_for_page(services.screen_language(tournament.language, tournament.club_id))
+    context = venue_context(tournament, view_token)
     return render_template("tournaments/venue.html", **context, tv=request.args.get("tv") == "1",
                            screen_url=public_url(url_for("tournaments.venue", view_token=view_token)))
 
@@ -72,5 +79,6 @@ def venue(view_token: str) -> Any:
 @bp.get("/t/screen/<view_token>/live")
 def venue_live(view_token: str) -> Any:
     """The screen's changing part, fetched again when a live update arrives."""
-    return render_template("tournaments/_venue_live.html", **venue_context(services.find_screen(view_token),
-                                                                           view_token))
+    tournament = services.find_screen(view_token)
+    speak_for_page(services.screen_language(tournament.language, tournament.club_id))
+    return render_template("tournaments/_venue_live.html", **venue_context(tournament, view_token))

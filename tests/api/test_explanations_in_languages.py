@@ -1,0 +1,74 @@
+"""The API says each hand's explanation in the language the client asks for (issue 16): ``Accept-Language``
+picks one of the seven, English when none fits. Checked with the pseudo catalog ("⟦…⟧" around each message of
+the sources, served as Croatian), so the test does not hang on any translator's wording; the Croatian words
+themselves are checked by tests/rules/golden explanations."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.support.api import API, Made, create
+from tests.support.languages import PSEUDO, pseudo_app, unwrapped
+
+BATE = {"taker": 0, "card_points": [42, 110], "last_trick": 0}
+"""Bela: Mike takes, 52 against 110: bate."""
+MADE = {"taker": 1, "card_points": [60, 92], "last_trick": 1}
+
+
+@pytest.fixture
+def pseudo(database_url: str, tmp_path: Path) -> Iterator[Flask]:
+    with pseudo_app(database_url, tmp_path) as app:
+        yield app
+
+
+def said_in_pseudo(lines: list[str]) -> bool:
+    """Every line is a message of the catalog with only names, numbers and signs left outside ⟦ ⟧."""
+    rest = unwrapped(" ".join(lines)).replace("Mike", "").replace("Yvonne", "")
+    return all(line.startswith("⟦") for line in lines) and not any(c.isalpha() for c in rest)
+
+
+def explanations(body: dict[str, Any]) -> list[list[str]]:
+    return [hand["explanation"] for hand in body["state"]["hands"]]
+
+
+def played(client: FlaskClient) -> Made:
+    match = create(client, "bela", ["Mike", "Yvonne"])
+    for hand in (BATE, MADE):
+        assert client.post(f"{match.url}/hands", json=hand, headers=match.edit).status_code == 201
+    return match
+
+
+def test_the_match_and_the_board_are_explained_in_the_language_asked(pseudo: Flask) -> None:
+    client = pseudo.test_client()
+    match = played(client)
+    for path, auth in ((match.url, match.edit), (f"{API}/boards/{match.view_token}", {})):
+        english = client.get(path, headers=auth).get_json()
+        asked = client.get(path, headers={**auth, "Accept-Language": f"{PSEUDO}-HR,en;q=0.5"})
+        assert asked.status_code == 200 and "Accept-Language" in asked.headers["Vary"]
+        said = asked.get_json()
+        assert [len(lines) for lines in explanations(said)] == [len(lines) for lines in explanations(english)]
+        assert all(said_in_pseudo(lines) for lines in explanations(said)), explanations(said)
+        assert "bate" in " ".join(explanations(english)[0])
+        # A language the app does not speak: English.
+        other = client.get(path, headers={**auth, "Accept-Language": "xx, tlh;q=0.8"}).get_json()
+        assert explanations(other) == explanations(english)
+        # Everything but the words is the same board.
+        for hand in said["state"]["hands"] + english["state"]["hands"]:
+            hand.pop("explanation")
+        assert said == english
+
+
+def test_a_recorded_hand_is_explained_in_the_language_asked(pseudo: Flask) -> None:
+    client = pseudo.test_client()
+    match = create(client, "bela", ["Mike", "Yvonne"])
+    asked = client.post(f"{match.url}/hands", json=BATE, headers={**match.edit, "Accept-Language": PSEUDO})
+    assert asked.status_code == 201
+    assert said_in_pseudo(asked.get_json()["explanation"]), asked.get_json()["explanation"]
+    english = client.post(f"{match.url}/hands", json=MADE, headers=match.edit)
+    assert not any("⟦" in line for line in english.get_json()["explanation"])

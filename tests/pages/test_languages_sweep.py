@@ -1,0 +1,99 @@
+"""No English left (issue 16): every page of a match of every game, and the pages around the matches, read in
+a pseudo language in which every message of the sources is "⟦…⟧" (served as Croatian). What a page shows
+outside ⟦ ⟧ must be the players' names, numbers, card signs and addresses only: a word of English there is a
+message nobody marked for translation, or text the engine said that was not said in the page's language.
+
+Each failure lists every page and every English word left on it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper.rules import PRESETS
+from tests.pages.test_words_sweep import GROUPS, PLAYERS, Match
+from tests.support.languages import PSEUDO, english_left, pseudo_app, write_pseudo
+from tests.support.pages import parse_page
+
+
+LEAVE_OUT = ("languages", "option-key")
+"""Left in their own words on purpose: the language switch (each language named in its own), and on the rules
+pages each option's value as the API and the start link write it (``hold-taker``: a key, marked lang="en",
+followed by what it means in the page's language)."""
+
+
+@pytest.fixture(scope="module")
+def pseudo_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return write_pseudo(tmp_path_factory.mktemp("pseudo"))
+
+
+@pytest.fixture
+def pseudo(database_url: str, tmp_path: Path, pseudo_folder: Path) -> Iterator[Flask]:
+    with pseudo_app(database_url, tmp_path, pseudo_folder) as app:
+        yield app
+
+
+@pytest.fixture
+def phone(pseudo: Flask) -> FlaskClient:
+    """A phone whose language is the pseudo language (by its Accept-Language)."""
+    client = pseudo.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = PSEUDO
+    return client
+
+
+def left_on(client: FlaskClient, paths: list[str], allowed: tuple[str, ...] = tuple(PLAYERS),
+            method: str = "GET", data: dict[str, Any] | None = None) -> dict[str, list[str]]:
+    """The English words left on each page (a page that does not open is reported too)."""
+    faults: dict[str, list[str]] = {}
+    for path in paths:
+        answer = client.open(path, method=method, data=data)
+        if answer.status_code not in (200, 400, 404, 409, 422):
+            faults[path] = [f"answered {answer.status_code}"]
+            continue
+        words = english_left(answer.get_data(as_text=True), allowed, leave_out=LEAVE_OUT)
+        if words:
+            faults[path] = sorted(set(words))
+    return faults
+
+
+def report(faults: dict[str, list[str]]) -> str:
+    return "English left in the pseudo language:\n" + "\n".join(
+        f"  {path}: {' '.join(words)}" for path, words in faults.items())
+
+
+@pytest.mark.parametrize("group", GROUPS)
+@pytest.mark.parametrize("variant", list(PRESETS))
+def test_every_page_of_a_match_is_said_in_the_pages_language(pseudo: Flask, phone: FlaskClient, variant: str,
+                                                             group: str) -> None:
+    match = Match(pseudo, phone, variant)
+    paths = match.pages(group)
+    if group == "sheet":  # and the pages the sheet links to (the undo question, the changes …)
+        sheet = parse_page(phone.get(f"/m/{match.id}").get_data(as_text=True))
+        paths += sorted({href for n in sheet.walk() if n.tag == "a"
+                         and (href := n.attrs.get("href", "")).startswith(f"/m/{match.id}/")
+                         and not re.search(r"/(export\.|again|join|hand|claim|rules)", href)} - set(paths))
+    faults = left_on(phone, paths)
+    assert not faults, report(faults)
+
+
+def test_the_pages_around_the_matches_are_said_in_the_pages_language(phone: FlaskClient) -> None:
+    paths = ["/", "/rules", *[f"/rules/{variant}" for variant in PRESETS], "/referee/melds", "/referee/cards",
+             "/referee/legal-plays", "/clubs/new", "/tournaments/new", "/no-such-page"]
+    faults = left_on(phone, paths)
+    assert not faults, report(faults)
+
+
+def test_the_start_form_with_its_errors_is_said_in_the_pages_language(phone: FlaskClient) -> None:
+    """The start form sent empty: every problem beside its field in the page's language."""
+    page = phone.get("/").get_data(as_text=True)
+    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', page)
+    answer = phone.post("/", data={"csrf_token": token.group(1) if token else "", "variant": "bela"})
+    assert answer.status_code in (200, 422), answer.status
+    words = english_left(answer.get_data(as_text=True))
+    assert not words, words

@@ -1,0 +1,109 @@
+"""Finding English left on a page (issue 16): the messages the sources mark for translation, extracted as
+``make messages`` extracts them, served as a pseudo language that wraps each one in ⟦…⟧, and a reader of a
+page that lists the English words it still shows outside ⟦ ⟧."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.mofile import write_mo
+from flask import Flask
+
+from tests.support.app import migrated_app
+from tests.support.pages import Element, parse_page
+
+ROOT = Path(__file__).resolve().parents[2]
+TRANSLATIONS = ROOT / "scorekeeper" / "translations"
+KEYWORDS: dict[str, Any] = {**DEFAULT_KEYWORDS, "Said": None, "_l": None, "lazy_gettext": None,
+                            "lazy_ngettext": (1, 2)}
+"""What marks a message: gettext's usual names, the lazy ones of the forms, and the engine's ``Said``
+(``pybabel extract -k Said -k _l -k lazy_gettext -k lazy_ngettext:1,2``, as the Makefile's ``messages`` does)."""
+PSEUDO = "hr"
+"""The language the pseudo catalog is served as (any of the seven but English would do)."""
+TEXT_ATTRIBUTES = ("aria-label", "title", "placeholder", "alt")
+"""Attributes whose words a person reads or hears."""
+
+
+def extracted() -> Catalog:
+    """The messages babel.cfg names, extracted from the sources as ``pybabel extract`` would (folders named
+    ``_*`` included: the macros live in templates/_macros)."""
+    with open(TRANSLATIONS / "babel.cfg", encoding="utf-8") as config:
+        method_map, options_map = parse_mapping_cfg(config)
+    catalog = Catalog()
+    for filename, lineno, message, comments, context in extract_from_dir(
+            str(ROOT), method_map, options_map, keywords=KEYWORDS,
+            comment_tags=("glossary:", "Translators:"),
+            directory_filter=lambda path: not Path(path).name.startswith(".")):
+        catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+    return catalog
+
+
+def write_pseudo(folder: Path) -> Path:
+    """A compiled catalog under ``folder`` (a translations directory) in which every message is ⟦itself⟧ (a
+    plural: each form), served as ``PSEUDO``; ``folder`` is returned."""
+    pseudo = Catalog(locale=PSEUDO)
+    for message in extracted():
+        if message.id:
+            wrapped = (tuple(f"⟦{part}⟧" for part in message.id) + (f"⟦{message.id[1]}⟧",)
+                       if isinstance(message.id, tuple) else f"⟦{message.id}⟧")
+            pseudo.add(message.id, wrapped, context=message.context)
+    target = folder / PSEUDO / "LC_MESSAGES"
+    target.mkdir(parents=True, exist_ok=True)
+    with open(target / "messages.mo", "wb") as handle:
+        write_mo(handle, pseudo)
+    return folder
+
+
+@contextmanager
+def pseudo_app(database_url: str, tmp_path: Path, folder: Path | None = None, **config: Any) -> Iterator[Flask]:
+    """The app, migrated, with the pseudo catalog served as Croatian: ask with ``Accept-Language: hr``.
+    ``folder``: one ``write_pseudo`` wrote already (extracting takes a second or two); else one is written."""
+    folder = folder or write_pseudo(tmp_path / "pseudo")
+    with migrated_app(database_url, tmp_path, BABEL_TRANSLATION_DIRECTORIES=str(folder), **config) as app:
+        yield app
+
+
+def _words(node: Element, leave_out: set[str]) -> Iterator[str]:
+    if node.tag in {"script", "style", "head"} or "hidden" in node.attrs or node.classes() & leave_out:
+        return
+    for name, value in node.attrs.items():
+        if value and (name in TEXT_ATTRIBUTES or (name.startswith("data-") and name.endswith(("words", "question")))
+                      or (name == "value" and node.tag == "input"
+                          and node.attrs.get("type") in {"submit", "button", "reset"})):
+            yield value
+    for part in node.parts:
+        yield part if isinstance(part, str) else " ".join(_words(part, leave_out))
+
+
+def unwrapped(text: str) -> str:
+    """``text`` without its ⟦…⟧ parts (a message may hold another: "⟦… ⟦3 hands⟧ …⟧")."""
+    while "⟦" in text:
+        inner = re.sub(r"⟦[^⟦⟧]*⟧", " ", text)
+        if inner == text:
+            raise AssertionError(f"an unclosed ⟦ in {text!r}")
+        text = inner
+    return text
+
+
+ALWAYS = ("scorekeeper", "UTC", "QR", "CSV", "JSON", "PDF", "TV")
+"""Left in every language: the app's name, and abbreviations every language writes the same way."""
+
+
+def english_left(html: str, allowed: Iterable[str] = (), leave_out: Iterable[str] = ("languages",)) -> list[str]:
+    """The English words (two letters or more) a page shows outside ⟦ ⟧: in its visible text and in the
+    attributes a person reads or hears; ``allowed`` (players' names …) and ``ALWAYS`` do not count, nor the
+    elements whose class is in ``leave_out`` (by default the language switch, each language named in its own
+    language), nor addresses."""
+    tree = parse_page(html)
+    text = unwrapped(" ".join(_words(tree, set(leave_out))))
+    text = re.sub(r"(?:https?://|/)\S+", " ", text)
+    for word in sorted({*allowed, *ALWAYS}, key=len, reverse=True):
+        text = re.sub(rf"(?<![A-Za-z]){re.escape(word)}(?![A-Za-z])", " ", text)
+    return re.findall(r"[A-Za-z]{2,}", text)
