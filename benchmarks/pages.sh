@@ -4,6 +4,9 @@
 #
 #   benchmarks/pages.sh               run, print the figures, write them to docs/performance.md
 #   benchmarks/pages.sh --no-docs     run and print only
+#   PAGES_LANGUAGE=hr benchmarks/pages.sh
+#                                     the same pages in another language (the phone's Accept-Language), run and
+#                                     printed only; reports in $PAGES_OUT/hr
 #
 # Lighthouse is installed into benchmarks/.lighthouse on the first run (npm); later runs need no network.
 # It drives Debian's Chromium (CHROME_PATH, default /usr/bin/chromium). Every Lighthouse run has a fixed
@@ -23,6 +26,11 @@ PY="$ROOT/.venv/bin/python"
 [ -x "$PY" ] || PY="$(command -v python3)"
 WRITE_DOCS=1
 [ "${1:-}" = "--no-docs" ] && WRITE_DOCS=0
+LANGUAGE="${PAGES_LANGUAGE:-}"
+if [ -n "$LANGUAGE" ]; then
+  WRITE_DOCS=0
+  OUT="$OUT/$LANGUAGE"
+fi
 
 if [ ! -x "$CHROME_PATH" ]; then
   echo "pages.sh: no Chromium at $CHROME_PATH (set CHROME_PATH)" >&2
@@ -96,7 +104,11 @@ curl -fsS -o /dev/null -c "$WORK/cookies" "$BASE/m/$MATCH_ID/join?key=$EDIT_TOKE
 SESSION="$(awk '$6 == "session" {print $7}' "$WORK/cookies")"
 [ -n "$SESSION" ] || { echo "pages.sh: no session cookie from the join link" >&2; exit 2; }
 HEADERS="$WORK/headers.json"
-printf '{"Cookie": "session=%s"}' "$SESSION" >"$HEADERS"
+if [ -n "$LANGUAGE" ]; then
+  printf '{"Cookie": "session=%s", "Accept-Language": "%s"}' "$SESSION" "$LANGUAGE" >"$HEADERS"
+else
+  printf '{"Cookie": "session=%s"}' "$SESSION" >"$HEADERS"
+fi
 hands="$(curl -fsS -H "Cookie: session=$SESSION" "$BASE/m/$MATCH_ID" | grep -c '<details class="hand' || true)"
 [ "$hands" = "30" ] || { echo "pages.sh: the sheet shows $hands hands, not 30" >&2; exit 2; }
 

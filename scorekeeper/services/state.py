@@ -11,6 +11,7 @@ caches refresh themselves without a data migration.
 from __future__ import annotations
 
 import json
+import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from datetime import datetime
@@ -159,15 +160,33 @@ def summary_of(match: Match) -> dict[str, Any]:
     return _replayed(match)[0]
 
 
+_SAYABLE: OrderedDict[tuple[str, int], tuple[dict[str, Any], list[dict[str, Any]]]] = OrderedDict()
+_SAYABLE_KEPT = 64
+_sayable_lock = threading.Lock()
+
+
 def _sayable(match: Match) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The summary and the hands' entries replayed now, each explanation line still the engine's ``Said``
-    (the cache keeps only their English text): what the state needs to be said in another language."""
+    """The summary and the hands' entries replayed, each explanation line still the engine's ``Said`` (the
+    cache keeps only their English text): what the state needs to be said in another language. What is said
+    does not depend on the language, so each process keeps the last few matches' replays by revision (a board
+    in Croatian read again and again replays once per hand recorded); the caller must not change them."""
+    key = (match.id, match.revision)
+    with _sayable_lock:
+        kept = _SAYABLE.get(key)
+        if kept is not None:
+            _SAYABLE.move_to_end(key)
+            return kept
     rules = rules_of(match)
     rows = list(db.session.scalars(select(Hand).where(Hand.match_id == match.id).order_by(Hand.number)))
     state = replay_rows(match, rules, rows)
     by_number = {row.number: row for row in rows}
-    return ({"revision": match.revision, **state.summary()},
+    made = ({"revision": match.revision, **state.summary()},
             [hand_entry(h, by_number.get(h.number)) for h in state.hands])
+    with _sayable_lock:
+        _SAYABLE[key] = made
+        if len(_SAYABLE) > _SAYABLE_KEPT:
+            _SAYABLE.popitem(last=False)
+    return made
 
 
 def state_text(match: Match, say: Say | None = None) -> str:
@@ -175,9 +194,8 @@ def state_text(match: Match, say: Say | None = None) -> str:
     ``say``, replayed and each explanation said in its language."""
     if say is not None:
         summary, entries = _sayable(match)
-        for entry in entries:
-            entry["explanation"] = [say(line) for line in entry["explanation"]]
-        return with_member(to_json(summary), "hands", to_json(entries))
+        said = [{**entry, "explanation": [say(line) for line in entry["explanation"]]} for entry in entries]
+        return with_member(to_json(summary), "hands", to_json(said))
     hands = _cached_entries(match) if cache_at(match, match.revision) else None
     if hands is not None:
         summary = match.state_summary

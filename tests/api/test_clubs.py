@@ -116,7 +116,7 @@ def test_create_a_club(app: Flask, client: FlaskClient) -> None:
     got = client.get(club.url, headers=club.auth)
     assert got.status_code == 200
     assert got.get_json() == {"id": club.id, "name": "The Anchor", "created_at": body["created_at"],
-                              "players": ["Mike", "Yvonne"]}
+                              "players": ["Mike", "Yvonne"], "language": None}
     assert token not in got.get_data(as_text=True)
     assert club_row_counts(app)["clubs"] == 1 and club_row_counts(app)["players"] == 2
 

@@ -117,7 +117,8 @@ def _save_hand(match: Match, token: str, form: FlaskForm, rules: Rules, number: 
         return {"_stale": [str(STALE_HAND)]}
     except ServiceError as error:
         return in_table_words(show_problems(form, error, groups=groups), form)
-    lines = " ".join(said(line) for line in answer.body["explanation"][-2:])
+    # The engine's own sentences (a replayed retry's stored answer holds their English text only).
+    lines = " ".join(said(line) for line in (answer.explanation or answer.body["explanation"])[-2:])
     if number is None:
         # glossary: hand
         # Translators: after a hand is saved; %(lines)s is what the engine said of its score.

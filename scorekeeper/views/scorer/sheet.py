@@ -13,6 +13,7 @@ from werkzeug.wrappers import Response
 
 from ... import services
 from ...forms import EXPIRED_FORM, hand_form, problems_text
+from ...i18n import current_language, said
 from ...models import Match
 from ...qr import qr_svg
 from ...services import Answer, ServiceError, Stale, exports
@@ -220,6 +221,9 @@ def export_json(match_id: str) -> Response:
 
 @bp.get("/m/<match_id>/export.csv")
 def export_csv(match_id: str) -> Response:
-    """Download the hands as CSV for spreadsheets (this phone's key)."""
+    """Download the hands as CSV for spreadsheets (this phone's key): the explanations in the page's language
+    (the columns' heads stay as they are, for the spreadsheets that read them)."""
     match, _ = phone.scored_match(match_id)
-    return csv_response(exports.export_csv(match), exports.filename(match, "csv"))
+    # In another language than English the match is replayed, so that each explanation can be said in it.
+    say = said if current_language() != "en" else None
+    return csv_response(exports.export_csv(match, say), exports.filename(match, "csv"))
