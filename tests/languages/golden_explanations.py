@@ -20,9 +20,9 @@ from typing import Any
 from flask import Flask
 
 from scorekeeper import create_app
-from scorekeeper.rules import PRESETS
 from scorekeeper.i18n import said
 from scorekeeper.languages import LANGUAGES
+from scorekeeper.rules import PRESETS
 from tests.rules.test_golden import CASES, _run
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -21,7 +21,6 @@ from tests.pages.test_words_sweep import GROUPS, PLAYERS, Match
 from tests.support.languages import PSEUDO, english_left, pseudo_app, write_pseudo
 from tests.support.pages import parse_page
 
-
 LEAVE_OUT = ("languages", "language-names", "option-key")
 """Left in their own words on purpose: the language switch and the choice of a board's language (each language
 named in its own), and on the rules pages each option's value as the API and the start link write it
