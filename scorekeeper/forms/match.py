@@ -16,6 +16,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 from ..rules import PRESETS
 from .choices import options
 from .house_rules import checked_rules, decode_rules
+from .languages import chosen_language, screen_language_field
 
 MAX_PLAYERS = 4
 # Translators: a house-rule choice (and the folded house rules' summary) that keeps the game's own rule.
@@ -63,6 +64,7 @@ MATCH_FIELDS = {
     "rules.bela-on-bate": "bela_on_bate",
     "rules.melds": "melds",
     "rules.*": "rules",
+    "language": "language",
 }
 """The start form's field for a problem with a new match (``players.1`` → ``player_1``)."""
 MATCH_GROUPS = ("players", "rules")
@@ -81,6 +83,8 @@ class NewMatchForm(FlaskForm):
 
     idempotency_key = HiddenField()
     club = SelectField(_l("Club"), choices=[], validate_choice=False)
+    # glossary: board
+    language = screen_language_field(_l("Language of the board (a pub's TV)"))
     variant = RadioField(
         # glossary: game
         _l("Game"),
@@ -237,4 +241,6 @@ class NewMatchForm(FlaskForm):
             body["best_of"] = int(self.best_of.data)
         if self.club.data:
             body["club"] = self.club.data
+        if chosen_language(self.language):
+            body["language"] = chosen_language(self.language)
         return body

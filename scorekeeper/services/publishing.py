@@ -10,6 +10,7 @@ from .. import live
 from ..extensions import db
 from ..models import Match
 from .boards import board_text, match_keys
+from .state import Say
 
 
 def broker() -> live.LocalBroker:
@@ -42,7 +43,8 @@ def current_revision(match_id: str) -> int | None:
     return db.session.scalar(select(Match.revision).where(Match.id == match_id))
 
 
-def current_message(match_id: str) -> live.Message:
-    """The match's board as stored now, as the message a stream sends."""
-    revision, text = board_text(match_keys(match_id))
+def current_message(match_id: str, language: str = "en", say: Say | None = None) -> live.Message:
+    """The match's board as stored now, as the message a stream sends (its explanations said in ``language``
+    by ``say``: English without)."""
+    revision, text = board_text(match_keys(match_id), language, say)
     return live.Message(match_id, revision, text)

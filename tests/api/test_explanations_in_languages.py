@@ -5,6 +5,7 @@ themselves are checked by tests/rules/golden explanations."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -72,3 +73,32 @@ def test_a_recorded_hand_is_explained_in_the_language_asked(pseudo: Flask) -> No
     assert said_in_pseudo(asked.get_json()["explanation"]), asked.get_json()["explanation"]
     english = client.post(f"{match.url}/hands", json=MADE, headers=match.edit)
     assert not any("⟦" in line for line in english.get_json()["explanation"])
+
+
+def test_the_board_stream_says_each_hand_in_the_watchers_language(pseudo: Flask) -> None:
+    """A watcher asking in another language gets the whole board, said in it, for each hand (the published
+    changes carry the engine's English); an English watcher gets the change as before."""
+    from tests.api.test_board_stream import blocks, event_of, open_stream
+
+    pseudo.config.update(BOARD_KEEP_ALIVE_SECONDS=60, REDIS_URL=None)
+    client = pseudo.test_client()
+    match = create(client, "bela", ["Mike", "Yvonne"])
+    asked = open_stream(client, match.view_token, headers={"Accept-Language": PSEUDO})
+    english = open_stream(client, match.view_token)
+    try:
+        said_stream, english_stream = blocks(asked), blocks(english)
+        for stream in (said_stream, english_stream):
+            assert next(stream) == "retry: 2000\n\n"
+            assert (event_of(next(stream)) or {}).get("id") == "1"
+        assert client.post(f"{match.url}/hands", json=BATE, headers=match.edit).status_code == 201
+        said = event_of(next(said_stream))
+        plain = event_of(next(english_stream))
+        assert said is not None and (said["event"], said["id"]) == ("state", "2")
+        assert plain is not None and (plain["event"], plain["id"]) == ("change", "2")
+        lines = json.loads(said["data"])["state"]["hands"][0]["explanation"]
+        assert said_in_pseudo(lines), lines
+        assert json.loads(said["data"]) == client.get(f"{API}/boards/{match.view_token}",
+                                                      headers={"Accept-Language": PSEUDO}).get_json()
+    finally:
+        asked.close()
+        english.close()

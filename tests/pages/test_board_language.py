@@ -11,7 +11,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from tests.support.api import API, MadeTournament, assert_errors, create
-from tests.support.pages import Element, hidden, parse_page
+from tests.support.pages import Element, Phone, hidden, parse_page
 
 TV = {"Accept-Language": "en-GB,en;q=0.9"}
 """The pub TV's browser: English."""
@@ -115,3 +115,15 @@ def test_the_club_form_sets_the_clubs_language(client: FlaskClient) -> None:
 
     with client.application.app_context():
         assert [club.language for club in db.session.query(Club)] == ["hr"]
+
+
+def test_the_start_form_sets_the_boards_language(client: FlaskClient) -> None:
+    """Among the house rules of the start page: the board's language; the match's board then speaks it."""
+    page = client.get("/").get_data(as_text=True)
+    house = re.search(r'<details class="house".*?</details>', page, re.S)
+    assert house is not None and 'name="language"' in house.group(0)
+    match_id = Phone(client).start("bela", ["Mike", "Yvonne"], language="bg")
+    sheet = client.get(f"/m/{match_id}").get_data(as_text=True)
+    board = re.search(r'href="[^"]*(/board/[^"/?]+)"', sheet)
+    assert board is not None
+    assert lang_of(client, board.group(1))[0] == "bg"

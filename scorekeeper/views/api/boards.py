@@ -28,5 +28,6 @@ def board_events(view_token: str) -> Response:
     # The keys on a connection of their own, given back at once: a stream must not hold one while it opens (with
     # many streams opening at once, each holding one and waiting for another would drain the pool).
     match_id = services.board_keys(view_token).id
-    return event_stream(match_id, seen, lambda: services.current_message(match_id),
-                        lambda: services.current_revision(match_id))
+    language, say = speaking()
+    return event_stream(match_id, seen, lambda: services.current_message(match_id, language, say),
+                        lambda: services.current_revision(match_id), language if say is not None else "en")

@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable, Iterator
 
 from flask import Flask, Response, current_app, request
+from flask_babel import force_locale
 
 from ... import live, services
 from ...extensions import db
@@ -48,12 +49,14 @@ def resume_after() -> int:
 
 
 def event_stream(channel: str, seen: int, current: Callable[[], live.Message],
-                 stored_revision: Callable[[], int | None]) -> Response:
+                 stored_revision: Callable[[], int | None], language: str = "en") -> Response:
     """The stream of ``channel`` for a watcher that has revision ``seen``.
 
     ``current()`` loads the channel's whole state as a message and ``stored_revision()`` its revision, both
     from the database; the stream calls them inside an app context of its own (its connection back in the
-    pool at once), never holding the request's session while it waits."""
+    pool at once), never holding the request's session while it waits. A watcher in another ``language``
+    (its Accept-Language) gets the whole state, said in it, where others get a change: the changes are
+    published once, in the engine's English, for every watcher."""
     app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
     keep_alive = float(app.config.get("BOARD_KEEP_ALIVE_SECONDS") or KEEP_ALIVE_SECONDS)
     broker = services.broker()
@@ -71,12 +74,15 @@ def event_stream(channel: str, seen: int, current: Callable[[], live.Message],
             return stored_revision()
 
     def state_now() -> live.Message:
-        with app.app_context():
+        with app.app_context(), force_locale(language):
             return current()
 
     def whole(revision: int) -> live.Message | None:
-        """The stored state at ``revision`` or later (loaded once per process however many streams ask)."""
+        """The stored state at ``revision`` or later (loaded once per process however many streams ask; in
+        another language, from the boards' cache of said texts)."""
         try:
+            if language != "en":
+                return state_now()
             return broker.latest_state(channel, revision, state_now)
         except Exception:  # the database unreachable for a moment: the next tick asks again
             app.logger.exception("could not load the state of %s", channel)
@@ -97,7 +103,7 @@ def event_stream(channel: str, seen: int, current: Callable[[], live.Message],
         """What a watcher at ``sent`` gets for ``message``: a change only on top of the revision before it."""
         if message.revision <= sent:
             return None
-        if message.kind == "change" and message.revision != sent + 1:
+        if message.kind == "change" and (message.revision != sent + 1 or language != "en"):
             return whole(message.revision)
         return message
 
