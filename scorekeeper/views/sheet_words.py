@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask_babel import format_decimal
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+
+from ..i18n import number
 
 DONE_ARGS = {
     # glossary: hand
@@ -46,7 +47,7 @@ RESOLUTION_WORDS = {
 
 def signed(points: int) -> str:
     """A hand's score as the sheet writes it: ``+136``, ``+0``."""
-    return f"+{format_decimal(points)}" if points >= 0 else str(format_decimal(points))
+    return f"+{number(points)}" if points >= 0 else number(points)
 
 
 def score_words(scores: Sequence[int] | None, sides: Sequence[Mapping[str, Any]]) -> str:

@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from flask import abort, flash, jsonify, redirect, render_template, request, url_for
-from flask_babel import format_decimal, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from flask_wtf import FlaskForm
 
 from ... import services
@@ -25,7 +25,7 @@ from ...forms import (
     in_table_words,
     show_problems,
 )
-from ...i18n import said
+from ...i18n import number, said
 from ...models import Match
 from ...rules import RuleError, Rules, score_hand
 from ...services import ServiceError, Stale
@@ -90,8 +90,8 @@ def deck_totals(rules: Rules) -> list[str]:
     """The deck's card points as the hand form's hint says them: ``152``, ``no-trumps 120``, ``all-trumps 248``
     (in the request's language)."""
     suits = [c for c in rules.contracts if c.is_suit]
-    totals = [format_decimal(rules.deck(suits[0]))] if suits else []
-    return totals + [str(DECK_WORDS[c.value] % {"points": format_decimal(rules.deck(c))})
+    totals = [number(rules.deck(suits[0]))] if suits else []
+    return totals + [str(DECK_WORDS[c.value] % {"points": number(rules.deck(c))})
                      for c in rules.contracts if not c.is_suit]
 
 
