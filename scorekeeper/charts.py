@@ -13,6 +13,8 @@ from typing import Any
 from flask_babel import gettext, ngettext, pgettext
 from markupsafe import Markup, escape
 
+from .i18n import said
+
 WIDTH = 340
 """The viewBox width: about a phone's column, so 13-unit text shows at 12 CSS pixels or more."""
 FONT = 13
@@ -272,15 +274,19 @@ def _match_labels(count: int, gap: float) -> list[int]:
 
 
 def _results_table(rows: Sequence[Mapping[str, Any]], name: str) -> str:
-    head = "".join(f'<th scope="col">{h}</th>' for h in ("Date", "Game", "Against", "Result", "Won–lost"))
+    # Translators: the columns of a player's table of finished matches.
+    heads = (gettext("Date"), gettext("Game"), gettext("Against"), gettext("Result"), gettext("Won–lost"))
+    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
+    # Translators: a match's result in a player's table of finished matches.
+    outcome = {True: escape(gettext("won")), False: escape(gettext("lost"))}
     body = []
     for row in rows:
         won = int(row["won_so_far"])
         lost = int(row["played_so_far"]) - won
-        body.append(f'<tr><th scope="row">{escape(row["day"])}</th><td>{escape(row["game"])}</td>'
-                    f'<td>{escape(row["against"])}</td><td>{"won" if row["won"] else "lost"}</td>'
+        body.append(f'<tr><th scope="row">{escape(row["day"])}</th><td>{escape(said(row["game"]))}</td>'
+                    f'<td>{escape(row["against"])}</td><td>{outcome[bool(row["won"])]}</td>'
                     f"<td>{won}–{lost}</td></tr>")
-    return _figures_table(f"{name}'s finished matches, oldest first", head, body)
+    return _figures_table(gettext("%(name)s's finished matches, oldest first", name=name), head, body)
 
 
 def results_svg(rows: Sequence[Mapping[str, Any]], name: str, id_prefix: str = "results") -> Markup:
@@ -291,15 +297,16 @@ def results_svg(rows: Sequence[Mapping[str, Any]], name: str, id_prefix: str = "
     x is the match's place, y the count; "won" is a solid line with circles, "lost" a dashed one with squares.
     With no rows there is a sentence instead of a chart.
     """
-    heading = "Results over time"
+    heading = gettext("Results over time")
     if not rows:
-        return _section(heading, '<p class="muted chart-empty">No finished matches yet: the chart starts after the '
-                                 'first.</p>')
+        empty = escape(gettext("No finished matches yet: the chart starts after the first."))
+        return _section(heading, f'<p class="muted chart-empty">{empty}</p>')
     count = len(rows)
     won = [int(row["won_so_far"]) for row in rows]
     lost = [int(row["played_so_far"]) - w for row, w in zip(rows, won, strict=True)]
     top = _nice_ceiling(max(int(row["played_so_far"]) for row in rows))
-    series = (("won", f"{name}: matches won", won), ("lost", f"{name}: matches lost", lost))
+    series = (("won", gettext("%(name)s: matches won", name=name), won),
+              ("lost", gettext("%(name)s: matches lost", name=name), lost))
     plot_top = LEGEND_ROW * len(series) + 6 + PLOT_TOP
     height = plot_top + PLOT_HEIGHT + BOTTOM
     plot_width = WIDTH - LEFT - RIGHT
@@ -313,10 +320,19 @@ def results_svg(rows: Sequence[Mapping[str, Any]], name: str, id_prefix: str = "
         return plot_top + PLOT_HEIGHT - value * PLOT_HEIGHT / top
 
     first_day, last_day = str(rows[0]["day"]), str(rows[-1]["day"])
-    span = f"on {first_day}" if first_day == last_day else f"from {first_day} to {last_day}"
-    desc = (f"Running count of matches won and lost by {name} over {count} finished "
-            f"match{'' if count == 1 else 'es'} {span}: won {won[-1]}, lost {lost[-1]}.")
-    parts = _svg_open(height, id_prefix, f"{name}'s results over time", desc)
+    if first_day == last_day:
+        desc = ngettext("Running count of matches won and lost by %(name)s over %(num)d finished match on %(day)s: "
+                        "won %(won)s, lost %(lost)s.",
+                        "Running count of matches won and lost by %(name)s over %(num)d finished matches on "
+                        "%(day)s: won %(won)s, lost %(lost)s.", count, name=name, day=first_day, won=won[-1],
+                        lost=lost[-1])
+    else:
+        desc = ngettext("Running count of matches won and lost by %(name)s over %(num)d finished match from "
+                        "%(first)s to %(last)s: won %(won)s, lost %(lost)s.",
+                        "Running count of matches won and lost by %(name)s over %(num)d finished matches from "
+                        "%(first)s to %(last)s: won %(won)s, lost %(lost)s.", count, name=name, first=first_day,
+                        last=last_day, won=won[-1], lost=lost[-1])
+    parts = _svg_open(height, id_prefix, gettext("%(name)s's results over time", name=name), desc)
     # Legend: a sample of each series' line with its marker, and what it counts in words.
     parts.extend(_legend_entry(i, label, f"series-{key}") for i, (key, label, _) in enumerate(series))
     # Axes and the y labels: 0, the middle when it is whole, the top.
@@ -325,7 +341,8 @@ def results_svg(rows: Sequence[Mapping[str, Any]], name: str, id_prefix: str = "
     # The x labels, the axis's name, and the first and last day under the axis's ends.
     gap = plot_width / (count - 1) if count > 1 else float(plot_width)
     parts.extend(_x_tick(x_of(place), plot_top, place) for place in _match_labels(count, gap))
-    parts.append(_axis_label(height, "match"))
+    # Translators: the name of the x axis of a player's results chart: each finished match in turn.
+    parts.append(_axis_label(height, gettext("match")))
     parts.append(f'<text class="tick day" x="{LEFT}" y="{height - 3}" text-anchor="start">{escape(first_day)}</text>')
     if last_day != first_day:
         parts.append(f'<text class="tick day" x="{WIDTH - RIGHT}" y="{height - 3}" '
