@@ -102,3 +102,25 @@ def test_the_board_stream_says_each_hand_in_the_watchers_language(pseudo: Flask)
     finally:
         asked.close()
         english.close()
+
+
+def test_a_croatian_client_reads_croatian_explanations_and_errors(client: FlaskClient) -> None:
+    """With the real catalogs: Croatian words for a bate (docs/glossary.md: *pad*) and a problem said as the
+    Croatian catalog says it; an unknown language reads English."""
+    from babel.support import Translations
+
+    from tests.support.languages import TRANSLATIONS
+
+    croatian = Translations.load(str(TRANSLATIONS), ["hr"])
+    match = create(client, "bela", ["Mike", "Yvonne"])
+    recorded = client.post(f"{match.url}/hands", json=BATE, headers={**match.edit, "Accept-Language": "hr-HR"})
+    assert recorded.status_code == 201
+    assert "pad" in " ".join(recorded.get_json()["explanation"])
+    board = client.get(f"{API}/boards/{match.view_token}", headers={"Accept-Language": "hr"}).get_json()
+    said = board["state"]["hands"][0]["explanation"]
+    assert said[-1] == "Zvač Mike: 52 protiv 110: pad. Yvonne piše cijelu ruku, 162."
+    refused = client.get(f"{API}/matches/nope", headers={**match.edit, "Accept-Language": "hr"})
+    english = client.get(f"{API}/matches/nope", headers={**match.edit, "Accept-Language": "tlh"})
+    assert refused.status_code == english.status_code == 404
+    assert refused.get_json()["errors"][0]["message"] == croatian.gettext("no match %(id)s") % {"id": "'nope'"}
+    assert english.get_json()["errors"][0]["message"] == "no match 'nope'"

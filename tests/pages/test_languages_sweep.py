@@ -19,7 +19,7 @@ from flask.testing import FlaskClient
 from scorekeeper.rules import PRESETS
 from tests.pages.test_words_sweep import GROUPS, PLAYERS, Match
 from tests.support.languages import PSEUDO, english_left, pseudo_app, write_pseudo
-from tests.support.pages import parse_page
+from tests.support.pages import form_data, parse_page
 
 LEAVE_OUT = ("languages", "language-names", "option-key")
 """Left in their own words on purpose: the language switch and the choice of a board's language (each language
@@ -96,3 +96,26 @@ def test_the_start_form_with_its_errors_is_said_in_the_pages_language(phone: Fla
     assert answer.status_code in (200, 422), answer.status
     words = english_left(answer.get_data(as_text=True))
     assert not words, words
+
+
+@pytest.mark.parametrize("variant", ["bela", "belote", "clobby"])
+def test_the_hand_and_claim_forms_with_their_errors_are_said_in_the_pages_language(
+        pseudo: Flask, phone: FlaskClient, variant: str) -> None:
+    """The hand form sent with what a hurried scorer sends (no taker, card points that are no number, more
+    card points than the deck holds), and the claim form sent empty: every problem in the page's language."""
+    match = Match(pseudo, phone, variant)
+    faults: dict[str, list[str]] = {}
+    for path, fields in ((f"/m/{match.id}/hand", {"card_points-0": "abc", "card_points-1": "999"}),
+                         (f"/m/{match.id}/hand", {"taker": "0", "card_points-0": "400", "last_trick": "0"}),
+                         (f"/m/{match.id}/claim", {})):
+        page = phone.get(path)
+        if page.status_code == 404:  # a game without claims
+            continue
+        data = {**form_data(page.get_data(as_text=True)), **fields}
+        answer = phone.post(path, data=data)
+        assert answer.status_code == 422, (path, answer.status)  # refused, with its problems beside the fields
+        assert "has-error" in answer.get_data(as_text=True) or 'role="alert"' in answer.get_data(as_text=True)
+        words = english_left(answer.get_data(as_text=True), PLAYERS, leave_out=LEAVE_OUT)
+        if words:
+            faults[f"POST {path} {fields}"] = sorted(set(words))
+    assert not faults, report(faults)
