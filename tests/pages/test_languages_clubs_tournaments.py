@@ -25,6 +25,13 @@ REDOUBLED = {"taker": 0, "contract": "hearts", "double": 2, "card_points": [82, 
 
 
 @pytest.fixture
+def database_url(tmp_path: Path) -> str:
+    """SQLite only: these tests read what pages say, which no database changes (every page is also read on
+    PostgreSQL by the other page tests), and the sweep is long."""
+    return f"sqlite:///{tmp_path / 'pages.sqlite'}"
+
+
+@pytest.fixture
 def pseudo(database_url: str, tmp_path: Path) -> Iterator[Flask]:
     with pseudo_app(database_url, tmp_path, write_pseudo(tmp_path / "pseudo")) as app:
         yield app

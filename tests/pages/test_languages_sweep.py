@@ -27,6 +27,13 @@ named in its own), and on the rules pages each option's value as the API and the
 (``hold-taker``: a key, marked lang="en", followed by what it means in the page's language)."""
 
 
+@pytest.fixture
+def database_url(tmp_path: Path) -> str:
+    """SQLite only: these tests read what pages say, which no database changes (every page is also read on
+    PostgreSQL by the other page tests), and the sweep is long."""
+    return f"sqlite:///{tmp_path / 'pages.sqlite'}"
+
+
 @pytest.fixture(scope="module")
 def pseudo_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return write_pseudo(tmp_path_factory.mktemp("pseudo"))
