@@ -6,42 +6,25 @@ print) and their forms posted with errors. The pages' own choice of a language n
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.support.api import API, BELA_BATE, BELA_MADE, bearer
-from tests.support.languages import PSEUDO, english_left, pseudo_app, write_pseudo
-from tests.support.pages import parse_page
+from tests.support.languages import (  # noqa: F401 (the sweeps' fixtures: SQLite, the pseudo app, its phone)
+    PSEUDO,
+    english_left,
+    pseudo_folder,
+    pseudo_phone,
+    pseudo_served,
+    sqlite_only,
+)
+from tests.support.pages import post_form
 
 EIGHT = ["Ana", "Ivo", "Mike", "Yvonne", "Eva", "Tom", "Lea", "Max"]
 NAMES = (*EIGHT, "Nobody", "Friday Belote", "Pairs Night", "The Arms", "Kitchen", "Baka", "baka", "Late")
 REDOUBLED_VALAT = {"taker": 0, "contract": "hearts", "double": 2, "card_points": [152, 0], "last_trick": 0}
 REDOUBLED = {"taker": 0, "contract": "hearts", "double": 2, "card_points": [82, None], "last_trick": 0}
-
-
-@pytest.fixture
-def database_url(tmp_path: Path) -> str:
-    """SQLite only: these tests read what pages say, which no database changes (every page is also read on
-    PostgreSQL by the other page tests), and the sweep is long."""
-    return f"sqlite:///{tmp_path / 'pages.sqlite'}"
-
-
-@pytest.fixture
-def pseudo(database_url: str, tmp_path: Path) -> Iterator[Flask]:
-    with pseudo_app(database_url, tmp_path, write_pseudo(tmp_path / "pseudo")) as app:
-        yield app
-
-
-@pytest.fixture
-def phone(pseudo: Flask) -> FlaskClient:
-    client = pseudo.test_client()
-    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = PSEUDO
-    return client
 
 
 class Faults:
@@ -63,17 +46,6 @@ class Faults:
 
     def assert_none(self) -> None:
         assert not self.found, "English left:\n" + "\n".join(f"  {k}: {' '.join(v)}" for k, v in self.found.items())
-
-
-def post_form(client: FlaskClient, page_path: str, action: str, fields: dict[str, Any],
-              **extra: Any) -> Any:
-    page = client.get(page_path).get_data(as_text=True)
-    forms = [n for n in parse_page(page).walk() if n.tag == "form" and n.attrs.get("action") == action]
-    assert forms, f"no form posting to {action} on {page_path}"
-    data = {n.attrs["name"]: n.attrs.get("value", "") for n in forms[0].walk()
-            if n.tag == "input" and n.attrs.get("type") == "hidden"}
-    data.update(fields)
-    return client.post(action, data=data, **extra)
 
 
 def hand(client: FlaskClient, table: dict[str, Any], body: dict[str, Any]) -> None:

@@ -8,8 +8,6 @@ Each failure lists every page and every English word left on it."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,39 +16,19 @@ from flask.testing import FlaskClient
 
 from scorekeeper.rules import PRESETS
 from tests.pages.test_words_sweep import GROUPS, PLAYERS, Match
-from tests.support.languages import PSEUDO, english_left, pseudo_app, write_pseudo
+from tests.support.languages import (  # noqa: F401 (the sweeps' fixtures: SQLite, the pseudo app, its phone)
+    english_left,
+    pseudo_folder,
+    pseudo_phone,
+    pseudo_served,
+    sqlite_only,
+)
 from tests.support.pages import form_data, parse_page
 
 LEAVE_OUT = ("languages", "language-names", "option-key")
 """Left in their own words on purpose: the language switch and the choice of a board's language (each language
 named in its own), and on the rules pages each option's value as the API and the start link write it
 (``hold-taker``: a key, marked lang="en", followed by what it means in the page's language)."""
-
-
-@pytest.fixture
-def database_url(tmp_path: Path) -> str:
-    """SQLite only: these tests read what pages say, which no database changes (every page is also read on
-    PostgreSQL by the other page tests), and the sweep is long."""
-    return f"sqlite:///{tmp_path / 'pages.sqlite'}"
-
-
-@pytest.fixture(scope="module")
-def pseudo_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return write_pseudo(tmp_path_factory.mktemp("pseudo"))
-
-
-@pytest.fixture
-def pseudo(database_url: str, tmp_path: Path, pseudo_folder: Path) -> Iterator[Flask]:
-    with pseudo_app(database_url, tmp_path, pseudo_folder) as app:
-        yield app
-
-
-@pytest.fixture
-def phone(pseudo: Flask) -> FlaskClient:
-    """A phone whose language is the pseudo language (by its Accept-Language)."""
-    client = pseudo.test_client()
-    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = PSEUDO
-    return client
 
 
 def left_on(client: FlaskClient, paths: list[str], allowed: tuple[str, ...] = tuple(PLAYERS),

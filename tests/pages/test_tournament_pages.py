@@ -19,7 +19,7 @@ from sqlalchemy import func, select
 from scorekeeper.extensions import db
 from scorekeeper.models import Tournament, TournamentEntry, TournamentTable
 from tests.support.api import API, bearer
-from tests.support.pages import all_errors, beside, hidden, parse_page
+from tests.support.pages import all_errors, beside, hidden, parse_page, post_form
 
 EIGHT = ["Ana", "Ivo", "Mike", "Yvonne", "Eva", "Tom", "Lea", "Max"]
 
@@ -47,13 +47,7 @@ def new_tournament(client: FlaskClient, **fields: str) -> tuple[int, str]:
 
 def send(client: FlaskClient, page_path: str, action: str, fields: dict[str, str]) -> tuple[int, str]:
     """Post the form of the page at ``page_path`` whose action is ``action`` (its hidden fields kept)."""
-    page = client.get(page_path).get_data(as_text=True)
-    forms = [n for n in parse_page(page).walk() if n.tag == "form" and n.attrs.get("action") == action]
-    assert forms, f"no form posting to {action} on {page_path}"
-    data = {n.attrs["name"]: n.attrs.get("value", "") for n in forms[0].walk()
-            if n.tag == "input" and n.attrs.get("type") == "hidden"}
-    data.update(fields)
-    answer = client.post(action, data=data)
+    answer = post_form(client, page_path, action, fields)
     return answer.status_code, answer.headers.get("Location", "") or answer.get_data(as_text=True)
 
 

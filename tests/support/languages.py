@@ -10,11 +10,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from flask import Flask
+from flask.testing import FlaskClient
 
 from tests.support.app import migrated_app
 from tests.support.pages import Element, parse_page
@@ -107,3 +109,33 @@ def english_left(html: str, allowed: Iterable[str] = (), leave_out: Iterable[str
     for word in sorted({*allowed, *ALWAYS}, key=len, reverse=True):
         text = re.sub(rf"(?<![A-Za-z]){re.escape(word)}(?![A-Za-z])", " ", text)
     return re.findall(r"[A-Za-z]{2,}", text)
+
+
+# The pseudo-language sweeps' fixtures (tests/pages/test_languages_*.py import them): SQLite only (what a page
+# says does not depend on the database; every page is also read on PostgreSQL by the other page tests), one
+# pseudo catalog per module, and a phone that asks for the pseudo language.
+
+
+@pytest.fixture(name="database_url")
+def sqlite_only(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'pages.sqlite'}"
+
+
+@pytest.fixture(scope="module")
+def pseudo_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return write_pseudo(tmp_path_factory.mktemp("pseudo"))
+
+
+@pytest.fixture(name="pseudo")
+def pseudo_served(database_url: str, tmp_path: Path, pseudo_folder: Path) -> Iterator[Flask]:
+    with pseudo_app(database_url, tmp_path, pseudo_folder) as app:
+        yield app
+
+
+@pytest.fixture(name="phone")
+def pseudo_phone(pseudo: Flask) -> FlaskClient:
+    """A phone whose language is the pseudo language (by its Accept-Language)."""
+    client = pseudo.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = PSEUDO
+    return client
+

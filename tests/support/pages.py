@@ -218,3 +218,16 @@ class Phone:
     def hands(self, match_id: str) -> int:
         """How many hands the match's score sheet shows."""
         return len(parse_page(self.client.get(f"/m/{match_id}").get_data(as_text=True)).find(**{"class": "hand"}))
+
+
+def post_form(client: FlaskClient, page_path: str, action: str, fields: dict[str, Any], **extra: Any) -> Any:
+    """Post the form of the page at ``page_path`` whose action is ``action``, its hidden fields kept and
+    ``fields`` over them (``extra``: the test client's own arguments, such as a multipart content type)."""
+    page = client.get(page_path).get_data(as_text=True)
+    forms = [n for n in parse_page(page).walk() if n.tag == "form" and n.attrs.get("action") == action]
+    assert forms, f"no form posting to {action} on {page_path}"
+    data = {n.attrs["name"]: n.attrs.get("value", "") for n in forms[0].walk()
+            if n.tag == "input" and n.attrs.get("type") == "hidden"}
+    data.update(fields)
+    return client.post(action, data=data, **extra)
+
