@@ -77,3 +77,25 @@ def test_a_phone_switches_to_croatian_and_keeps_it_across_a_match(page: Page, se
         shot(page, f"languages-hand-form-{language}")
     page.goto(server.url + "/")
     assert html_lang(page) == "bg"
+
+
+def test_no_language_pushes_a_page_wider_than_the_phone(page: Page, server: LiveServer) -> None:
+    """The longest words (a four-handed game's title in Polish, "Fernsehansicht", the start page's links in
+    Croatian) wrap inside the phone's width on every page a table uses, in every language."""
+    from scorekeeper.languages import LANGUAGES
+    from tests.support.servers import api_match
+
+    made = api_match(server, "south-african", ["Ann", "Bob", "Cat", "Dan"])
+    page.goto(f"{server.url}/m/{made['id']}/join?key={made['edit_token']}")
+    board = f"/board/{made['view_token']}"
+    paths = ["/", f"/m/{made['id']}", f"/m/{made['id']}/hand", board, f"{board}/rules", "/clubs/new",
+             "/tournaments/new", "/rules", "/referee/melds", "/matches"]
+    wide: list[str] = []
+    for language in LANGUAGES:
+        page.goto(f"{server.url}/?lang={language}")
+        for path in paths:
+            page.goto(server.url + path)
+            width = page.evaluate("document.documentElement.scrollWidth")
+            if width > page.viewport_size["width"]:
+                wide.append(f"{language} {path}: {width}px")
+    assert not wide, wide
