@@ -13,7 +13,7 @@ PACKAGING := pyproject.toml setup.py
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: setup run test lint typecheck browser bench clean catalogs messages
+.PHONY: setup run test lint typecheck browser bench clean catalogs messages pyodide
 
 # pip, quietly: its whole output goes to $(PIP_LOG), and is printed only when it fails.
 PIP = $(BIN)/python -m pip install --disable-pip-version-check
@@ -21,7 +21,7 @@ quiet_pip = @echo "make: installing $(1) into $(VENV)"; \
 	$(PIP) $(2) >$(PIP_LOG) 2>&1 || { cat $(PIP_LOG); echo "make: pip failed installing $(1) (log above, kept in $(PIP_LOG))" >&2; exit 1; }
 
 # The test set: `.ci/run` calls `make setup`.
-setup: $(DEV_STAMP)
+setup: $(DEV_STAMP) pyodide
 	@$(MAKE) --no-print-directory catalogs
 
 # The translations: the repository keeps the .po files, the app reads .mo files compiled from them (the wheel's
@@ -52,9 +52,36 @@ $(DEV_STAMP): $(PACKAGING) | $(VENV)/pyvenv.cfg
 	$(call quiet_pip,what testing needs,-e '.[dev]')
 	@touch $@ $(RUN_STAMP)
 
+# Pyodide (CPython for WebAssembly), in which the phone runs scorekeeper/rules itself when it has no signal
+# (issue 22). The app serves it from its own static files, never a CDN: the npm registry's tarball of one pinned
+# version, checked against its SHA-256 before anything is unpacked, and only the five files a Web Worker loads
+# (about 13 MB; not the source maps, type declarations or consoles) go to the git-ignored static/vendor/pyodide/.
+# Its licence (the npm package carries none: MPL-2.0 for Pyodide, the PSF licence for the CPython in it) is kept
+# in git there. Once unpacked this is a no-op: SHA256SUMS, written from the checked tarball, still holds.
+PYODIDE_VERSION := 314.0.7
+PYODIDE_SHA256 := 66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0
+PYODIDE_URL := https://registry.npmjs.org/pyodide/-/pyodide-$(PYODIDE_VERSION).tgz
+PYODIDE_DIR := static/vendor/pyodide
+PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
+SHA256SUM ?= sha256sum
+
+pyodide:
+	@if (cd $(PYODIDE_DIR) 2>/dev/null && grep -qx '$(PYODIDE_VERSION) $(PYODIDE_SHA256)' VERSION 2>/dev/null \
+		&& $(SHA256SUM) --check --status SHA256SUMS 2>/dev/null); then exit 0; fi; \
+	echo "make: fetching Pyodide $(PYODIDE_VERSION) into $(PYODIDE_DIR)"; \
+	tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	curl -fsSL --retry 2 -o "$$tmp/pyodide.tgz" $(PYODIDE_URL) \
+		|| { echo "make: could not download $(PYODIDE_URL)" >&2; exit 1; }; \
+	echo "$(PYODIDE_SHA256)  $$tmp/pyodide.tgz" | $(SHA256SUM) --check --status \
+		|| { echo "make: $(PYODIDE_URL) does not have the SHA-256 pinned in the Makefile" >&2; exit 1; }; \
+	tar -xzf "$$tmp/pyodide.tgz" -C "$$tmp" $(addprefix package/,$(PYODIDE_FILES)) && mkdir -p $(PYODIDE_DIR) \
+		&& cp $(addprefix "$$tmp"/package/,$(PYODIDE_FILES)) $(PYODIDE_DIR)/ \
+		&& (cd $(PYODIDE_DIR) && $(SHA256SUM) $(PYODIDE_FILES) >SHA256SUMS \
+			&& echo '$(PYODIDE_VERSION) $(PYODIDE_SHA256)' >VERSION)
+
 # `scorekeeper serve` migrates the database (SQLite in instance/ unless SCOREKEEPER_DATABASE_URL says
 # otherwise) before it serves.
-run: $(RUN_STAMP) catalogs
+run: $(RUN_STAMP) catalogs pyodide
 	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)
 
 lint: setup
@@ -79,7 +106,7 @@ browser:
 			>/dev/null || echo "could not install$$missing: the tests that need it will skip"; \
 	fi
 
-test: lint typecheck browser
+test: lint typecheck browser pyodide
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: setup
