@@ -62,6 +62,13 @@ def remember_club(club_id: str, token: str) -> None:
     _keep("clubs", club_id, token, CLUBS_REMEMBERED)
 
 
+def forget(match_id: str) -> None:
+    """Forget a match on this phone: its edit key leaves the cookie (the match itself stays on the server)."""
+    stored = _stored("keys")
+    if stored.pop(match_id, None) is not None:
+        session["keys"] = [[key, value] for key, value in stored.items()]
+
+
 def first_time(kind: str, item_id: str) -> bool:
     """True the first time this phone is shown the key of ``item_id`` (the link is shown once)."""
     name = f"shown_{kind}"

@@ -1,6 +1,7 @@
 // The hand form: meld chips, the card counter, the live preview, the Save bar that says what is missing, the
 // focus that follows the taker, and a draft kept on the phone until the hand is saved. The form works without
-// it; the preview asks the server's engine, so no rule is copied here. Its words come from the page, in its
+// it; the preview asks the server's engine (with no signal, the same engine on the phone), so no rule is copied
+// here. With no signal a save goes to the phone's outbox. Its words come from the page, in its
 // language (data-*-words on the form and on the card counter, with {…} to fill in); English otherwise.
 (function () {
   "use strict";
@@ -8,6 +9,11 @@
   if (!form) return;
   const names = form.dataset.names ? JSON.parse(form.dataset.names) : [];
   const fullDeck = form.dataset.fullDeck === "yes";
+  const matchId = form.dataset.match;
+  const editing = form.dataset.number ? Number(form.dataset.number) : null;
+  const mode = (form.querySelector("input[name=mode]") || {}).value === "claim" ? "claim" : "hand";
+  const language = document.documentElement.lang || "en";
+  let queueFirst = false;
   function fill(text, values) {
     return text.replace(/\{(\w+)\}/g, function (whole, name) { return name in values ? values[name] : whole; });
   }
@@ -257,8 +263,9 @@
   }
   function ask() {
     const data = new FormData(form);
-    fetch(form.dataset.preview, { method: "POST", body: data, credentials: "same-origin" })
-      .then(function (r) { return r.json(); })
+    const asked = offline() ? phonePreview() : fetch(form.dataset.preview, { method: "POST", body: data, credentials: "same-origin" })
+      .then(function (r) { return r.json(); }, phonePreview);
+    asked
       .then(function (answer) {
         lines.innerHTML = "";
         const texts = answer.ok ? answer.explanation
@@ -377,9 +384,102 @@
   }
   if (preview) ask();
 
-  // A second tap while saving does nothing (the idempotency key would make it harmless anyway).
-  form.addEventListener("submit", function () {
+  // A second tap while saving does nothing (the idempotency key would make it harmless anyway). With no signal
+  // (or with changes of this match still waiting to be sent, which this one must follow) the hand goes to the
+  // phone's outbox instead (static/js/offline.js), scored by the engine on the phone.
+  form.addEventListener("submit", function (event) {
     const button = form.querySelector("button[type=submit]");
+    if (offline() || queueFirst) {
+      event.preventDefault();
+      saveOnPhone(null, null);
+      return;
+    }
     setTimeout(function () { button.disabled = true; button.textContent = words(form, "savingWords", "Saving…"); }, 0);
   });
+
+  // --- No signal: the engine on the phone previews and saves (static/js/engine.js, static/js/offline.js) -------
+  function offline() { return navigator.onLine === false; }
+  function outbox() { return window.scorekeeperOutbox || null; }
+  function engine() { return window.scorekeeperEngine || null; }
+  function formFields() {
+    const fields = {};
+    new FormData(form).forEach(function (value, name) {
+      if (typeof value === "string" && !(name in fields)) fields[name] = value;
+    });
+    return fields;
+  }
+  function phonePreview() {
+    const box = outbox(), e = engine();
+    if (!box || !e || !matchId) return Promise.reject(new Error("not ready"));
+    return box.phoneState(matchId).then(function (view) {
+      if (!view) throw new Error("not ready");
+      return e.load().then(function () { return e.preview(view.match, hands(view), formFields(), mode, language); });
+    });
+  }
+  function hands(view) {
+    // Changing a hand: the preview scores it where it stands, so the hands after it are left out.
+    if (editing === null) return view.hands;
+    return view.hands.filter(function (h) { return h.number < editing; });
+  }
+  function say(text) {
+    if (!why) return;
+    why.textContent = text;
+    why.classList.add("not-yet");
+    why.hidden = false;
+  }
+  function saveOnPhone(key, base) {
+    const box = outbox(), e = engine();
+    const button = form.querySelector("button[type=submit]");
+    const notReady = words(form, "notReadyWords", "This phone is not ready for no signal: what you typed is kept here; save it when the signal is back.");
+    if (!box || !e || !matchId) { say(notReady); return Promise.resolve(); }
+    button.disabled = true;
+    return box.phoneState(matchId).then(function (view) {
+      if (!view) throw new Error("not ready");
+      const fields = formFields();
+      return e.load().then(function () { return e.handInput(view.match, fields, mode, language); }).then(function (made) {
+        if (made.errors) {
+          showWhy({ ok: false, errors: made.errors });
+          button.disabled = false;
+          return null;
+        }
+        return e.preview(view.match, hands(view), fields, mode, language).then(function (scored) {
+          return box.add({
+            match: matchId, kind: editing === null ? "record" : "edit", number: editing === null ? undefined : editing,
+            hand: made.hand, key: key || box.newKey(), base: base === null ? view.data.revision : base,
+            scores: scored && scored.ok ? scored.scores : null,
+          });
+        }).then(function () {
+          const store = storage();
+          if (store && draftKey) store.removeItem(draftKey);
+          quiet = true;
+          window.location.href = form.dataset.sheet;
+        });
+      });
+    }).catch(function () { button.disabled = false; say(notReady); });
+  }
+  // Changes of this match still waiting on this phone: a new hand queues behind them.
+  if (outbox() && matchId) {
+    outbox().entries(matchId).then(function (entries) {
+      queueFirst = entries.some(function (e) { return e.status === "waiting" || e.status === "conflict"; });
+    }).catch(function () {});
+  }
+  // A save the service worker caught with no signal: the same fields, the same key, now saved on the phone.
+  if (outbox() && matchId && /[?&]offline=1/.test(window.location.search)) {
+    outbox().store.pending(window.location.pathname).then(function (pending) {
+      if (!pending) return;
+      quiet = true;
+      fields().forEach(function (el) {
+        if (!(el.name in pending.fields) && el.type !== "radio" && el.type !== "checkbox") return;
+        const value = pending.fields[el.name];
+        if (el.type === "radio") el.checked = el.value === value;
+        else if (el.type === "checkbox") el.checked = value !== undefined;
+        else el.value = value;
+      });
+      quiet = false;
+      const revision = Number(pending.fields.revision);
+      return outbox().store.donePending(window.location.pathname).then(function () {
+        return saveOnPhone(pending.fields.idempotency_key || null, isNaN(revision) ? null : revision);
+      });
+    }).catch(function () {});
+  }
 })();

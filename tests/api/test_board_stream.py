@@ -35,9 +35,10 @@ def blocks(response: TestResponse) -> Iterator[str]:
 
 
 def event_of(block: str) -> dict[str, str] | None:
-    """The fields of an event block (``id``, ``event``, ``data``); None for a comment or a ``retry`` line."""
+    """The fields of an event block (``id``, ``event``, ``data``); None for a comment, a ``retry`` line or a
+    heartbeat (which says only that the stream is alive)."""
     fields = dict(line.split(": ", 1) for line in block.strip().splitlines() if not line.startswith(":"))
-    return fields if "data" in fields else None
+    return fields if "data" in fields and fields.get("event") != "heartbeat" else None
 
 
 @pytest.fixture
@@ -62,7 +63,7 @@ def test_a_stream_that_missed_a_publication_gets_the_new_state_at_its_next_tick(
         assert next(stream) == "retry: 2000\n\n"
         first = event_of(next(stream))
         assert first is not None and (first["event"], first["id"]) == ("state", "1")
-        assert next(stream) == ": keep-alive\n\n"  # idle: a keep-alive tick, nothing to send
+        assert next(stream) == "event: heartbeat\ndata: 1\n\n"  # idle: a keep-alive tick, nothing to send
 
         recorded = record(client, made, BELA_MADE)
         assert [m.revision for m in dropped] == [recorded["revision"]] == [2]
@@ -78,17 +79,44 @@ def test_a_stream_that_missed_a_publication_gets_the_new_state_at_its_next_tick(
         assert board["state"]["revision"] == 2 and board["state"]["totals"] == recorded["totals"]
 
         # Caught up: the following ticks send keep-alives, not the same state again.
-        assert [next(stream) for _ in range(3)] == [": keep-alive\n\n"] * 3
+        assert [next(stream) for _ in range(3)] == ["event: heartbeat\ndata: 2\n\n"] * 3
 
         # A publication that does arrive is still sent at once, and only once.
         monkeypatch.undo()
         recorded = record(client, made, BELA_BIG)
         following = event_of(next(stream))
         assert following is not None and following["id"] == str(recorded["revision"]) == "3"
-        assert next(stream) == ": keep-alive\n\n"
+        assert next(stream) == "event: heartbeat\ndata: 3\n\n"
     finally:
         response.close()
     assert live.broker_for(None).watchers(made.id) == 0
+
+
+def test_a_quiet_stream_sends_a_heartbeat_the_page_can_hear(app: Flask) -> None:
+    """A match nobody scores for a while: the stream still says something every heartbeat (an event, since
+    EventSource shows a page no comment), without an id, so a reconnecting page resumes from the last revision;
+    an update in between puts the next heartbeat off. static/js/live.js calls the stream lost after two."""
+    app.config.update(BOARD_KEEP_ALIVE_SECONDS=60, BOARD_HEARTBEAT_SECONDS=0.3, REDIS_URL=None)
+    assert streams.HEARTBEAT_SECONDS <= 10, "a page must hear of a lost signal within seconds, not a minute"
+    client = app.test_client()
+    made = create(client)
+    response = open_stream(client, made.view_token)
+    try:
+        stream = blocks(response)
+        assert next(stream) == "retry: 2000\n\n"
+        assert (event_of(next(stream)) or {}).get("id") == "1"
+        started = time.monotonic()
+        beats = [next(stream) for _ in range(3)]
+        assert beats == ["event: heartbeat\ndata: 1\n\n"] * 3
+        assert 0.6 <= time.monotonic() - started < 3, "one heartbeat each 0.3 s, long before the 60 s tick"
+        recorded = record(client, made, BELA_MADE)
+        change = event_of(next(stream))
+        assert change is not None and change["id"] == str(recorded["revision"]) == "2"
+        assert next(stream) == "event: heartbeat\ndata: 2\n\n"
+    finally:
+        response.close()
+    sheet = client.get(f"/board/{made.view_token}").get_data(as_text=True)
+    assert 'data-heartbeat="0.3"' in sheet
 
 
 def test_a_change_after_a_missed_one_reaches_the_watcher_as_the_whole_board(

@@ -89,7 +89,8 @@ class Watcher:
                     return
                 line = raw.decode().rstrip("\r\n")
                 if not line:  # a blank line dispatches the event (comments and retry lines make none)
-                    if data:
+                    # A heartbeat says only that the stream is alive (static/js/live.js watches it): nothing to apply.
+                    if data and fields.get("event") != "heartbeat":
                         self.events.put(Event(fields.get("id", ""), fields.get("event", "message"), "\n".join(data)))
                     fields, data = {}, []
                     continue

@@ -9,9 +9,9 @@ token, never a cookie.
 
 from __future__ import annotations
 
-from flask import Blueprint
+from flask import Blueprint, current_app
 
-from . import boards, clubs, disputes, exchange, hands, matches, openapi, referee, scoring, tournaments
+from . import boards, clubs, disputes, exchange, hands, matches, openapi, referee, scoring, streams, tournaments
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -59,3 +59,10 @@ ROUTES = (
 
 for _method, _rule, _view in ROUTES:
     bp.add_url_rule(_rule, view_func=_view, methods=[_method])
+
+
+@bp.app_template_global()
+def live_heartbeat() -> float:
+    """The event streams' heartbeat in seconds, for the pages that follow one (static/js/live.js): they call
+    their stream lost when they hear nothing for two of them."""
+    return streams.heartbeat_seconds(current_app)

@@ -1,6 +1,8 @@
 """Server-sent event streams: a match's board, or a tournament's venue screen. One shape for both: subscribe,
 send the watcher the whole state when it is behind, then each update as it comes, and on each keep-alive tick
-ask the database for the channel's revision, so an update whose publication was lost still arrives."""
+ask the database for the channel's revision, so an update whose publication was lost still arrives. A stream
+that has sent nothing for a heartbeat sends a ``heartbeat`` event, so the page can tell a quiet match from a
+lost signal (an open connection may not notice by itself that the phone lost it)."""
 
 from __future__ import annotations
 
@@ -20,9 +22,16 @@ from ...services import BadRequest
 STREAM_SECONDS = 600
 """A stream ends after ten minutes; EventSource reconnects by itself and resumes from Last-Event-ID."""
 KEEP_ALIVE_SECONDS = 15
-"""How often an idle stream sends a keep-alive comment and asks the database for the channel's revision, so a
-missed update (a publication lost on its way) reaches the watcher within two ticks. The app's
+"""How often a stream asks the database for the channel's revision, so a missed update (a publication lost on
+its way) reaches the watcher within two ticks; a tick that finds nothing missed sends a heartbeat. The app's
 ``BOARD_KEEP_ALIVE_SECONDS`` overrides it."""
+HEARTBEAT_SECONDS = 5
+"""The longest a stream stays silent: after this long without sending anything it sends a ``heartbeat`` event
+(no id; its data the revision the watcher has). static/js/live.js says the connection is lost when it hears
+nothing for two heartbeats, so a phone whose signal went without a word says so within about 11 s (at once
+when the browser knows it is offline). Events rather than comments, because EventSource shows a page no
+comment. The app's ``BOARD_HEARTBEAT_SECONDS`` (``SCOREKEEPER_HEARTBEAT_SECONDS``) overrides it; the pages
+read the same setting (``heartbeat_seconds``)."""
 REVISION_DIGITS = 18
 """The longest revision a stream accepts to resume from (more digits than any match will reach)."""
 
@@ -48,6 +57,21 @@ def resume_after() -> int:
     return seen
 
 
+def heartbeat_seconds(app: Flask) -> float:
+    """The app's heartbeat: ``BOARD_HEARTBEAT_SECONDS`` when it is a positive number, else ``HEARTBEAT_SECONDS``."""
+    try:
+        seconds = float(app.config.get("BOARD_HEARTBEAT_SECONDS") or HEARTBEAT_SECONDS)
+    except (TypeError, ValueError):
+        return HEARTBEAT_SECONDS
+    return seconds if seconds > 0 else HEARTBEAT_SECONDS
+
+
+def heartbeat(revision: int) -> str:
+    """The block a silent stream sends: a ``heartbeat`` event without an id (so the last event's id, which a
+    reconnecting EventSource sends back, stays the last revision), its data the revision the watcher has."""
+    return f"event: heartbeat\ndata: {revision}\n\n"
+
+
 def event_stream(channel: str, seen: int, current: Callable[[], live.Message],
                  stored_revision: Callable[[], int | None], language: str = "en") -> Response:
     """The stream of ``channel`` for a watcher that has revision ``seen``.
@@ -59,6 +83,7 @@ def event_stream(channel: str, seen: int, current: Callable[[], live.Message],
     published once, in the engine's English, for every watcher."""
     app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
     keep_alive = float(app.config.get("BOARD_KEEP_ALIVE_SECONDS") or KEEP_ALIVE_SECONDS)
+    beat = heartbeat_seconds(app)
     broker = services.broker()
     box = broker.open(channel)  # before reading the state, so no update can fall in between
     try:
@@ -115,24 +140,31 @@ def event_stream(channel: str, seen: int, current: Callable[[], live.Message],
             sent = first.revision
         deadline = time.monotonic() + STREAM_SECONDS
         tick = time.monotonic() + keep_alive
+        quiet_until = time.monotonic() + beat
         while (now := time.monotonic()) < deadline:
             if now >= tick:
                 tick = now + keep_alive
+                quiet_until = now + beat
                 missed = catch_up(sent)
                 if missed is not None and missed.revision > sent:
                     yield live.encode(missed)
                     sent = missed.revision
                 else:
-                    yield ": keep-alive\n\n"
+                    yield heartbeat(sent)
+                continue
+            if now >= quiet_until:
+                quiet_until = now + beat
+                yield heartbeat(sent)
                 continue
             try:
-                message = box.get(timeout=min(tick, deadline) - now)
+                message = box.get(timeout=min(tick, quiet_until, deadline) - now)
             except queue.Empty:
                 continue
             out = to_send(message, sent)
             if out is not None and out.revision > sent:
                 yield live.encode(out)
                 sent = out.revision
+                quiet_until = time.monotonic() + beat
 
     response = Response(stream(), mimetype="text/event-stream",
                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no",

@@ -1,0 +1,232 @@
+"""No signal at the table: what makes the app installable and lets a phone keep scoring the matches it keeps.
+
+- ``/manifest.webmanifest`` and ``/sw.js``: the web app manifest (in the phone's language) and the service
+  worker, at the site's root so that it may answer for every page. The worker keeps the static files, the
+  in-browser engine and the pages of the matches this phone scores; it never keeps an answer marked
+  ``no-store`` (the sheet, with its scoring key and QR code), so no cache holds a match's secret.
+- ``/offline``: the page shown for a page the phone never kept.
+- ``/m/<id>/offline``: the sheet as the phone draws it with no signal (from the match's hands and the phone's
+  outbox, scored by the engine running in the browser). It holds no secret.
+- ``/m/<id>/data.json``: what the phone keeps of a match to score it offline (its rules, players and hands'
+  inputs: no token).
+- ``/m/<id>/sync``: where the phone's outbox sends what was recorded offline, one change at a time, with the
+  revision it was made on and its idempotency key; a change made on an out-of-date sheet is answered 412 with
+  what the match did since, for the table to choose.
+
+The phone's own edit key stays in its session cookie: the outbox is sent with that cookie, never with a token
+the page's scripts could read. ``sync`` takes JSON only with the outbox's own header, which no other site's
+form can send (and the session cookie is SameSite=Lax).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request, session, url_for
+from flask_babel import gettext as _
+
+from .. import services
+from ..i18n import current_language, said
+from ..models import Match
+from ..services import ServiceError, Stale
+from . import phone
+from .scorer import page_context
+
+bp = Blueprint("offline", __name__)
+
+OUTBOX_HEADER = "X-Scorekeeper-Outbox"
+"""The header the phone's outbox sends with every change: a form on another site cannot send it."""
+KINDS = ("record", "edit", "void", "undo", "restore")
+"""The changes an outbox may carry."""
+PRECACHED = ("css/app.css", "js/install.js", "js/offline.js", "js/hand.js", "js/live.js", "js/sheet.js",
+             "js/share.js", "js/wake.js", "icons/icon-192.png", "icons/icon-512.png")
+"""Static files every installed phone keeps from its first visit (the engine's files come when a match opens)."""
+
+
+@cache
+def _worker_source(static_folder: str) -> tuple[str, str]:
+    """The service worker's script and its version: a digest of every static file it may keep, so a new release
+    of any of them brings a new worker, which drops the caches of the old one."""
+    static = Path(static_folder)
+    digest = hashlib.sha256()
+    for path in sorted(static.rglob("*")):
+        if path.is_file() and "vendor" not in path.relative_to(static).parts:
+            digest.update(str(path.relative_to(static)).encode())
+            digest.update(path.read_bytes())
+    source = (static / "js" / "sw.js").read_text(encoding="utf-8")
+    return source, digest.hexdigest()[:16]
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    """The service worker, with its version and the files it keeps written in; never cached by HTTP (a phone
+    checks for a new one on every visit)."""
+    source, version = _worker_source(str(current_app.static_folder))
+    settings = {
+        "version": version,
+        "precache": [url_for("static", filename=name) for name in PRECACHED] + [url_for("offline.offline_page")],
+        "static": url_for("static", filename=""),
+        "offline": url_for("offline.offline_page"),
+    }
+    body = f"const SETTINGS = {json.dumps(settings)};\n{source}"
+    response = Response(body, mimetype="text/javascript")
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Service-Worker-Allowed"] = "/"
+    return response
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    """The web app manifest: a phone adds scorekeeper to its home screen and opens it like an app."""
+    icon = "icons/icon-{}.png"
+    body = {
+        "name": "scorekeeper",
+        "short_name": "scorekeeper",
+        # Translators: the installed app's description, as a phone's app list shows it.
+        "description": _("Keep the score of Bela, Klaberjass, Clobby and Belote at the table, from a phone."),
+        "lang": current_language(),
+        "start_url": url_for("clubs.phone_matches") + "?from=home",
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "portrait",
+        "background_color": "#121417",
+        "theme_color": "#121417",
+        "icons": [
+            {"src": url_for("static", filename=icon.format(192)), "sizes": "192x192", "type": "image/png"},
+            {"src": url_for("static", filename=icon.format(512)), "sizes": "512x512", "type": "image/png"},
+            {"src": url_for("static", filename="icons/icon-maskable-512.png"), "sizes": "512x512",
+             "type": "image/png", "purpose": "maskable"},
+        ],
+    }
+    response = Response(json.dumps(body, ensure_ascii=False), mimetype="application/manifest+json")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/offline")
+def offline_page() -> str:
+    """What a phone with no signal shows for a page it never kept: the matches it keeps are listed by the
+    script, from what it keeps."""
+    return render_template("offline/page.html")
+
+
+def match_data(match: Match) -> dict[str, Any]:
+    """What the phone keeps of a match to score it with no signal: its game, house rules, players and every
+    hand's input, at a revision. No token: the phone's key stays in its cookie."""
+    rules = services.rules_of(match)
+    state = page_context(match)["state"]
+    return {
+        "id": match.id,
+        "variant": match.variant,
+        "rules": match.rules,
+        "players": list(match.players),
+        "names": services.side_names(rules, match.players),
+        "revision": match.revision,
+        "finished": bool(state.get("finished")),
+        "hands": [{"number": h.number, "input": h.input, "voided": h.voided}
+                  for h in sorted(match.hands, key=lambda h: h.number)],
+        "urls": {
+            "sheet": url_for("scorer.sheet", match_id=match.id),
+            "offline": url_for("offline.offline_sheet", match_id=match.id),
+            "hand": url_for("scorer.new_hand", match_id=match.id),
+            "claim": url_for("scorer.claim", match_id=match.id),
+            "rules": url_for("rulebook.match_rules", match_id=match.id),
+            "data": url_for("offline.data", match_id=match.id),
+            "sync": url_for("offline.sync", match_id=match.id),
+        },
+    }
+
+
+@bp.get("/m/<match_id>/data.json")
+def data(match_id: str) -> Response:
+    """The match as the phone keeps it (this phone's key, from its cookie)."""
+    match, _token = phone.scored_match(match_id)
+    response = jsonify(match_data(match))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/m/<match_id>/offline")
+def offline_sheet(match_id: str) -> str:
+    """The sheet a phone draws with no signal: the page's words and places; the hands come from what the
+    phone keeps, scored by the engine in the browser."""
+    match, _token = phone.scored_match(match_id)
+    page = page_context(match)
+    return render_template("offline/sheet.html", **page, data=match_data(match))
+
+
+def _problems(error: ServiceError) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for problem in error.problems:
+        found.setdefault(problem.field, []).append(said(problem.message))
+    return found
+
+
+def _number(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
+
+
+@bp.post("/m/<match_id>/sync")
+def sync(match_id: str) -> tuple[Response, int]:
+    """One change from the phone's outbox: ``{"kind": "record", "hand": {…}, "revision": 7, "key": "…"}``
+    (``edit`` with ``number`` and ``hand``; ``void``, ``undo`` and ``restore`` with ``number``). The
+    answer: 201/200 with the hand's ``number`` and the match's ``revision``; 412 with ``conflict`` (the
+    match's revision and what changed since the change's revision); 4xx with ``errors`` by field."""
+    if request.headers.get(OUTBOX_HEADER) != "1" or not request.is_json:
+        abort(400)
+    match, token = phone.scored_match(match_id)
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        # Translators: an error of the phone's outbox (a program's request, rarely seen by a person).
+        return jsonify({"ok": False, "errors": {"body": [_("send the change as a JSON object")]}}), 400
+    kind, number, revision = body.get("kind"), _number(body.get("number")), _number(body.get("revision"))
+    key = body.get("key") if isinstance(body.get("key"), str) else None
+    hand = body.get("hand")
+    problems: dict[str, list[str]] = {}
+    if kind not in KINDS:
+        problems["kind"] = [_("say which change: %(kinds)s", kinds=", ".join(KINDS))]
+    if revision is None:
+        problems["revision"] = [_("say which revision of the match the change was made on")]
+    if kind in ("edit", "void", "undo", "restore") and number is None:
+        problems["number"] = [_("say which hand")]
+    if kind in ("record", "edit") and not isinstance(hand, dict):
+        problems["hand"] = [_("send the hand as a JSON object")]
+    if not key:
+        problems["key"] = [_("send the change's idempotency key")]
+    if problems:
+        return jsonify({"ok": False, "errors": problems}), 422
+    try:
+        if kind == "record":
+            answer = services.record_hand(match.id, token, hand, revision, key)
+        elif kind == "edit":
+            answer = services.edit_hand(match.id, number, token, hand, revision, key, body.get("reason") or None)
+        elif kind == "void":
+            answer = services.void_hand(match.id, number, token, revision, key, body.get("reason") or None)
+        elif kind == "undo":
+            answer = services.undo_hand(match.id, number, token, revision, key)
+        else:
+            answer = services.restore_hand(match.id, number, token, revision, key)
+    except Stale as error:
+        services.db.session.rollback()
+        current = services.find_match(match.id)
+        changes = getattr(error, "changes", None) or []
+        return jsonify({"ok": False, "conflict": {"revision": current.revision, "changes": changes},
+                        "errors": _problems(error)}), 412
+    except ServiceError as error:
+        services.db.session.rollback()
+        return jsonify({"ok": False, "errors": _problems(error)}), error.status
+    return jsonify({"ok": True, "number": answer.body.get("number"), "revision": answer.revision}), answer.status
+
+
+@bp.post("/m/<match_id>/forget")
+def forget(match_id: str) -> Response:
+    """Forget a match on this phone: its key leaves the cookie (the script clears its outbox and kept pages)."""
+    if request.headers.get(OUTBOX_HEADER) != "1":
+        abort(400)
+    phone.forget(match_id)
+    session.modified = True
+    return jsonify({"ok": True})

@@ -1,0 +1,547 @@
+// No signal at the table: what this phone keeps of the matches it scores, and its outbox.
+//
+// - A match's page, opened with a signal, gets the phone ready: the match's hands as the server has them
+//   (data.json) go into IndexedDB, the service worker keeps its hand form, claim form, rules page and offline
+//   sheet, and the engine (static/js/engine.js: scorekeeper/rules in Pyodide) loads in the background. The page
+//   says when the phone is ready.
+// - The outbox: a hand (or an undo, a void, a thrown-in hand) recorded with no signal is kept in IndexedDB with
+//   its idempotency key (128 random bits) and the revision it was made on. It is sent by itself, in order, when
+//   the server answers again; a request that got no answer is sent again with the same key, so nothing is
+//   recorded twice. A change made on an out-of-date sheet is answered with what the match did since: the table
+//   is asked, side by side, to keep both or drop its own (kept on the phone until the match ends).
+// - The offline sheet (#offline-sheet): the kept hands and the outbox's, scored by the engine on the phone.
+//
+// No score is worked out here: every point, total and sentence comes from the engine. Its words come from the
+// page (#offline-words), in its language.
+(function () {
+  "use strict";
+  const DB = "scorekeeper";
+  const language = document.documentElement.lang || "en";
+  const wordsBlock = document.getElementById("offline-words");
+  let words = {};
+  try { words = wordsBlock ? JSON.parse(wordsBlock.textContent) : {}; } catch (e) { words = {}; }
+  function fill(text, values) {
+    return String(text || "").replace(/\{(\w+)\}/g, function (whole, name) { return name in values ? values[name] : whole; });
+  }
+  function say(name, values) { return fill(words[name] || name, values || {}); }
+
+  // IndexedDB: "matches" (what the server has, by id), "outbox" (changes not sent yet, in the order made),
+  // "pending" (a form the service worker caught with no signal). The service worker opens the same stores.
+  let opened = null;
+  function openDb() {
+    if (opened) return opened;
+    opened = new Promise(function (resolve, reject) {
+      if (!window.indexedDB) { reject(new Error("no IndexedDB")); return; }
+      const request = indexedDB.open(DB, 1);
+      request.onupgradeneeded = function () {
+        const db = request.result;
+        if (!db.objectStoreNames.contains("matches")) db.createObjectStore("matches", { keyPath: "id" });
+        if (!db.objectStoreNames.contains("outbox")) {
+          db.createObjectStore("outbox", { keyPath: "seq", autoIncrement: true }).createIndex("match", "match");
+        }
+        if (!db.objectStoreNames.contains("pending")) db.createObjectStore("pending", { keyPath: "path" });
+      };
+      request.onsuccess = function () { resolve(request.result); };
+      request.onerror = function () { reject(request.error); };
+    });
+    return opened;
+  }
+  function run(storeName, mode, work) {
+    return openDb().then(function (db) {
+      return new Promise(function (resolve, reject) {
+        const tx = db.transaction(storeName, mode);
+        let result;
+        const request = work(tx.objectStore(storeName));
+        if (request) request.onsuccess = function () { result = request.result; };
+        tx.oncomplete = function () { resolve(result); };
+        tx.onerror = function () { reject(tx.error); };
+        tx.onabort = function () { reject(tx.error); };
+      });
+    });
+  }
+  const store = {
+    match: function (id) { return run("matches", "readonly", function (s) { return s.get(id); }); },
+    matches: function () { return run("matches", "readonly", function (s) { return s.getAll(); }); },
+    keepMatch: function (data) { return run("matches", "readwrite", function (s) { return s.put(data); }); },
+    forgetMatch: function (id) { return run("matches", "readwrite", function (s) { return s.delete(id); }); },
+    entries: function (id) {
+      return run("outbox", "readonly", function (s) { return s.index("match").getAll(id); }).then(function (all) {
+        return (all || []).sort(function (a, b) { return a.seq - b.seq; });
+      });
+    },
+    add: function (entry) { return run("outbox", "readwrite", function (s) { return s.add(entry); }); },
+    put: function (entry) { return run("outbox", "readwrite", function (s) { return s.put(entry); }); },
+    remove: function (seq) { return run("outbox", "readwrite", function (s) { return s.delete(seq); }); },
+    pending: function (path) { return run("pending", "readonly", function (s) { return s.get(path); }); },
+    donePending: function (path) { return run("pending", "readwrite", function (s) { return s.delete(path); }); },
+  };
+
+  // A key no one can guess: 128 random bits, base64url.
+  function newKey() {
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return btoa(String.fromCharCode.apply(null, bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+  function signed(points) { return (points >= 0 ? "+" : "") + points; }
+  function scoreWords(names, scores) {
+    if (!scores) return "";
+    return names.map(function (name, i) { return say("scores", { side: name, points: signed(scores[i]) }); }).join(", ");
+  }
+
+  // The match as this phone sees it: the server's hands, then the outbox's changes on top (a dropped change
+  // no longer counts). Each hand the outbox added or changed is marked with its entry.
+  function phoneHands(data, entries) {
+    const hands = data.hands.map(function (h) { return { number: h.number, input: h.input, voided: h.voided }; });
+    const marks = {};
+    let next = hands.reduce(function (most, h) { return Math.max(most, h.number); }, 0) + 1;
+    entries.forEach(function (entry) {
+      if (entry.status === "dropped" || entry.status === "refused") return;
+      if (entry.kind === "record") {
+        hands.push({ number: next, input: entry.hand, voided: false });
+        entry.number_here = next;
+        marks[next] = entry;
+        next += 1;
+        return;
+      }
+      const hand = hands.find(function (h) { return h.number === entry.number; });
+      if (!hand) return;
+      if (entry.kind === "undo" || entry.kind === "void") hand.voided = true;
+      else if (entry.kind === "restore") hand.voided = false;
+      else if (entry.kind === "edit") hand.input = entry.hand;
+      marks[hand.number] = entry;
+    });
+    return { hands: hands, marks: marks };
+  }
+  function matchOf(data) { return { variant: data.variant, rules: data.rules, players: data.players }; }
+
+  // What the phone shows for a match: its kept data (or the page's own copy, when newer) and the outbox.
+  function phoneState(id) {
+    const embedded = document.getElementById("offline-match");
+    let own = null;
+    try { own = embedded ? JSON.parse(embedded.textContent) : null; } catch (e) { own = null; }
+    return Promise.all([store.match(id).catch(function () { return null; }), store.entries(id).catch(function () { return []; })])
+      .then(function (found) {
+        let data = found[0];
+        if (own && own.id === id && (!data || own.revision > data.revision)) data = own;
+        if (!data) return null;
+        const view = phoneHands(data, found[1]);
+        return { data: data, entries: found[1], match: matchOf(data), hands: view.hands, marks: view.marks };
+      });
+  }
+
+  function engine() { return window.scorekeeperEngine || null; }
+
+  // Sending: one match's outbox, in order, one change at a time.
+  const sending = {};
+  function refreshData(id, url) {
+    return fetch(url, { credentials: "same-origin", cache: "no-store" })
+      .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
+      .then(function (data) { return store.keepMatch(data).then(function () { return data; }); });
+  }
+  function post(url, body) {
+    return fetch(url, {
+      method: "POST", credentials: "same-origin", cache: "no-store",
+      headers: { "Content-Type": "application/json", "X-Scorekeeper-Outbox": "1" },
+      body: JSON.stringify(body),
+    });
+  }
+  function flush(id) {
+    if (sending[id]) return sending[id];
+    sending[id] = (function loop(sent) {
+      return phoneState(id).then(function (view) {
+        if (!view) return sent;
+        const entry = view.entries.find(function (e) { return e.status !== "dropped"; });
+        if (!entry || entry.status !== "waiting") return sent;
+        changed();
+        const body = { kind: entry.kind, hand: entry.hand, number: entry.number, revision: entry.base, key: entry.key };
+        return post(view.data.urls.sync, body).then(function (response) {
+          return response.json().catch(function () { return {}; }).then(function (answer) {
+            if (response.ok && answer.ok) {
+              // Later changes made on the same revision follow this one: they are based on its answer.
+              return Promise.all(view.entries.filter(function (e) {
+                return e.seq !== entry.seq && e.base === entry.base && e.status !== "dropped";
+              }).map(function (e) { e.base = answer.revision; return store.put(e); }))
+                .then(function () { return store.remove(entry.seq); })
+                .then(function () { return loop(sent + 1); });
+            }
+            if (response.status === 412 && answer.conflict) {
+              entry.status = "conflict";
+              entry.conflict = answer.conflict;
+              return store.put(entry).then(function () { return refreshData(id, view.data.urls.data).catch(function () {}); })
+                .then(function () { return sent; });
+            }
+            if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
+              const errors = answer.errors || {};
+              const first = Object.keys(errors).map(function (k) { return errors[k][0]; })[0];
+              entry.status = "refused";
+              entry.problem = first || String(response.status);
+              return store.put(entry).then(function () { return sent; });
+            }
+            return sent;  // the server is busy or failing: try again later, with the same key
+          });
+        }, function () { return sent; });  // no answer: sent again later with the same key
+      });
+    })(0).then(function (sent) {
+      delete sending[id];
+      if (sent) return refreshData(id, "/m/" + id + "/data.json").catch(function () {}).then(function () { return sent; });
+      return sent;
+    }, function (error) { delete sending[id]; throw error; }).then(function (sent) {
+      changed(sent);
+      return sent;
+    });
+    return sending[id];
+  }
+  function flushAll() {
+    if (navigator.onLine === false) return Promise.resolve();
+    return store.matches().then(function (all) {
+      return Promise.all(all.map(function (data) {
+        return store.entries(data.id).then(function (entries) {
+          return entries.some(function (e) { return e.status === "waiting"; }) ? flush(data.id) : 0;
+        });
+      }));
+    }).catch(function () {});
+  }
+
+  // Listeners (the pages' parts below) are told when the outbox changed.
+  const listeners = [];
+  function changed(sent) { listeners.forEach(function (fn) { try { fn(sent); } catch (e) { /* a page part */ } }); }
+
+  function add(entry) {
+    const made = Object.assign({ status: "waiting", made: Date.now(), key: newKey() }, entry);
+    return store.add(made).then(function (seq) {
+      made.seq = seq;
+      changed();
+      if (navigator.onLine !== false) flush(made.match).catch(function () {});
+      return made;
+    });
+  }
+
+  // The table's answer to a conflict.
+  function keepBoth(entry) {
+    return store.entries(entry.match).then(function (entries) {
+      const base = entry.conflict.revision;
+      return Promise.all(entries.filter(function (e) { return e.seq !== entry.seq && e.base === entry.base; })
+        .map(function (e) { e.base = base; return store.put(e); })).then(function () {
+        entry.base = base;
+        entry.status = "waiting";
+        delete entry.conflict;
+        return store.put(entry);
+      });
+    }).then(function () { changed(); return flush(entry.match); });
+  }
+  function dropMine(entry) {
+    entry.status = "dropped";
+    entry.dropped = Date.now();
+    return store.put(entry).then(function () { changed(); return flush(entry.match); });
+  }
+
+  // Forget a match on this phone: its key leaves the cookie, its outbox and kept pages go.
+  function forget(id) {
+    return post("/m/" + id + "/forget", {}).catch(function () {}).then(function () {
+      return store.entries(id);
+    }).then(function (entries) {
+      return Promise.all(entries.map(function (e) { return store.remove(e.seq); }));
+    }).then(function () { return store.forgetMatch(id); }).then(function () {
+      return tellWorker({ type: "forget", match: id });
+    });
+  }
+
+  function tellWorker(message) {
+    if (!("serviceWorker" in navigator)) return Promise.resolve(false);
+    return navigator.serviceWorker.ready.then(function (registration) {
+      return new Promise(function (resolve) {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = function (event) { resolve(event.data && event.data.ok); };
+        registration.active.postMessage(message, [channel.port2]);
+        setTimeout(function () { resolve(false); }, 30000);
+      });
+    });
+  }
+
+  // Getting ready for no signal: the match's data, its pages and the engine. Done in the background once a
+  // match page is open with a signal (or on "Get ready for no signal").
+  let readiness = null;
+  function getReady(id) {
+    if (readiness) return readiness;
+    const parts = [
+      refreshData(id, "/m/" + id + "/data.json").then(function (data) {
+        const u = data.urls;
+        return tellWorker({ type: "keep", urls: [u.offline, u.hand, u.claim, u.rules, "/matches", "/"] });
+      }),
+    ];
+    if (engine()) parts.push(engine().load());
+    readiness = Promise.all(parts).then(function (done) { return done[0] !== false; });
+    return readiness;
+  }
+
+  const api = {
+    add: add, flush: flush, flushAll: flushAll, entries: store.entries, phoneState: phoneState, keepBoth: keepBoth,
+    dropMine: dropMine, forget: forget, newKey: newKey, scoreWords: scoreWords, say: say, store: store,
+    onChange: function (fn) { listeners.push(fn); }, getReady: getReady, language: language,
+  };
+  window.scorekeeperOutbox = api;
+
+  window.addEventListener("online", function () { flushAll(); });
+  setInterval(function () { flushAll(); }, 10000);
+
+  // --- The page's parts ---------------------------------------------------------------------------------
+
+  function element(tag, className, text) {
+    const el = document.createElement(tag);
+    if (className) el.className = className;
+    if (text !== undefined) el.textContent = text;
+    return el;
+  }
+
+  // The outbox panel (#outbox, on the sheet and the offline sheet): what is not sent yet, each question.
+  function entryWhat(entry, names) {
+    if (entry.kind === "record") {
+      if (entry.hand && entry.hand.thrown_in) return say("hand", { number: entry.number_here || "" }) + ": " + say("thrown_in");
+      return say("hand", { number: entry.number_here || "" }) + ": " + scoreWords(names, entry.scores);
+    }
+    return say(entry.kind + "_of", { number: entry.number });
+  }
+  function drawOutbox(panel, id) {
+    return phoneState(id).then(function (view) {
+      panel.textContent = "";
+      if (!view) { panel.hidden = true; return view; }
+      const names = view.data.names;
+      const live = view.entries.filter(function (e) { return e.status !== "dropped"; });
+      const dropped = view.entries.filter(function (e) { return e.status === "dropped"; });
+      panel.hidden = live.length === 0 && dropped.length === 0;
+      if (live.length) {
+        const waiting = live.filter(function (e) { return e.status === "waiting"; }).length;
+        panel.appendChild(element("p", "outbox-line", sending[id] ? say("sending") : say("waiting", { count: waiting })));
+        const list = element("ul", "outbox-list");
+        live.forEach(function (entry) {
+          const item = element("li", "outbox-entry " + entry.status);
+          item.appendChild(element("span", "", entryWhat(entry, names) + " "));
+          item.appendChild(element("span", "unsent-mark", "⏳ " + say("not_sent")));
+          list.appendChild(item);
+          if (entry.status === "conflict") item.appendChild(conflictQuestion(entry, view));
+          if (entry.status === "refused") {
+            const refused = element("div", "outbox-question");
+            refused.appendChild(element("p", "", say("refused", { problem: entry.problem || "" })));
+            const drop = element("button", "button", say("drop_mine"));
+            drop.type = "button";
+            drop.addEventListener("click", function () { dropMine(entry); });
+            refused.appendChild(drop);
+            item.appendChild(refused);
+          }
+        });
+        panel.appendChild(list);
+      } else {
+        panel.appendChild(element("p", "outbox-line", say("sent")));
+      }
+      if (dropped.length) {
+        const details = element("details", "outbox-dropped");
+        details.appendChild(element("summary", "", say("dropped_head")));
+        const list = element("ul");
+        dropped.forEach(function (entry) { list.appendChild(element("li", "", entryWhat(entry, names))); });
+        details.appendChild(list);
+        panel.appendChild(details);
+      }
+      return view;
+    });
+  }
+  function conflictQuestion(entry, view) {
+    const names = view.data.names;
+    const box = element("div", "outbox-question");
+    box.setAttribute("role", "alert");
+    const changes = (entry.conflict && entry.conflict.changes) || [];
+    const yours = entry.hand && entry.hand.thrown_in ? say("thrown_in") : scoreWords(names, entry.scores);
+    const lines = changes.length ? changes.map(function (change) {
+      const hand = change.hand || {};
+      const theirs = hand.voided ? say("void_of", { number: change.number }) : scoreWords(names, hand.scores);
+      const kind = change.event === "record" ? "conflict_record" : "conflict_change";
+      return say(kind, { number: change.number, theirs: theirs, yours: yours });
+    }) : [say("conflict_other", { yours: yours })];
+    lines.forEach(function (line) { box.appendChild(element("p", "", line)); });
+    const row = element("div", "row");
+    const next = view.data.hands.reduce(function (most, h) { return Math.max(most, h.number); }, 0) + 1;
+    const keep = element("button", "button primary",
+      entry.kind === "record" ? say("keep_both", { number: next }) : say("keep_change"));
+    keep.type = "button";
+    keep.addEventListener("click", function () { keep.disabled = true; keepBoth(entry); });
+    const drop = element("button", "button", say("drop_mine"));
+    drop.type = "button";
+    drop.addEventListener("click", function () { drop.disabled = true; dropMine(entry); });
+    row.appendChild(keep);
+    row.appendChild(drop);
+    box.appendChild(row);
+    return box;
+  }
+
+  // The offline sheet: the hands the phone keeps and its outbox's, scored by the engine on the phone.
+  function drawSheet(root, id) {
+    const status = document.getElementById("offline-status");
+    return phoneState(id).then(function (view) {
+      if (!view) return;
+      const e = engine();
+      if (!e) return;
+      return e.load().then(function () {
+        return e.replay(view.match, view.hands, language);
+      }).then(function (state) {
+        const names = view.data.names;
+        state.totals.forEach(function (total, i) {
+          const cell = root.querySelector("[data-total='" + i + "']");
+          if (cell) cell.textContent = total;
+        });
+        const line = document.getElementById("offline-line");
+        if (line) line.textContent = state.finished && state.winner !== null && state.winner !== undefined
+          ? names[state.winner] + " ✓" : "";
+        const rows = document.getElementById("offline-hands");
+        rows.textContent = "";
+        let lastCounted = null;
+        state.hands.forEach(function (hand) {
+          const mark = view.marks[hand.number];
+          const row = element("details", "hand" + (hand.voided ? " voided" : "") + (mark ? " unsent" : ""));
+          row.id = "hand-" + hand.number;
+          const summary = element("summary");
+          summary.appendChild(element("span", "no", String(hand.number)));
+          names.forEach(function (name, i) {
+            const cell = element("span", "cell");
+            if (hand.voided) cell.appendChild(element("span", "was", "–"));
+            else {
+              cell.appendChild(element("span", "score", String(hand.scores[i])));
+              cell.appendChild(element("span", "running", String(hand.totals[i])));
+            }
+            summary.appendChild(cell);
+          });
+          summary.appendChild(element("span", "result", mark ? "⏳ " + say("not_sent") : ""));
+          row.appendChild(summary);
+          const body = element("div", "hand-body");
+          (hand.explanation || []).forEach(function (text) { body.appendChild(element("p", "", text)); });
+          row.appendChild(body);
+          rows.appendChild(row);
+          if (!hand.voided) lastCounted = hand;
+        });
+        const last = document.getElementById("offline-last");
+        if (lastCounted && last) {
+          last.hidden = false;
+          last.querySelector(".done-line").textContent = say("hand", { number: lastCounted.number }) + ": "
+            + scoreWords(names, lastCounted.scores) + (view.marks[lastCounted.number] ? " — ⏳ " + say("not_sent") : "");
+          last.querySelector(".done-why").textContent = (lastCounted.explanation || []).slice(-2).join(" ");
+        }
+        const record = document.getElementById("offline-record");
+        if (record) record.textContent = fill(record.dataset.words, { number: state.hands.length + 1 });
+        const claim = document.getElementById("offline-claim");
+        if (claim) claim.hidden = !(state.can_claim || []).some(Boolean);
+        const actions = document.getElementById("offline-actions");
+        if (actions) actions.hidden = Boolean(state.finished);
+        const undo = document.getElementById("offline-undo");
+        if (undo) {
+          undo.hidden = !lastCounted;
+          if (lastCounted) {
+            undo.textContent = fill(undo.dataset.words, { number: lastCounted.number });
+            undo.dataset.number = String(lastCounted.number);
+            undo.dataset.question = fill(undo.dataset.questionWords || undo.dataset.question, {
+              number: lastCounted.number, scores: scoreWords(names, lastCounted.scores) });
+          }
+        }
+        if (status) status.textContent = say("offline_since", { time: new Date().toLocaleTimeString(language, { hour: "2-digit", minute: "2-digit" }) });
+      });
+    }).catch(function () {
+      if (status) status.textContent = say("engine_failed");
+    });
+  }
+
+  function sheetActions(root, id) {
+    const undo = document.getElementById("offline-undo");
+    if (undo) {
+      undo.dataset.questionWords = undo.dataset.question;
+      undo.addEventListener("click", function () {
+        const number = Number(undo.dataset.number);
+        if (!window.confirm(undo.dataset.question)) return;
+        phoneState(id).then(function (view) {
+          const mark = view.marks[number];
+          if (mark && mark.kind === "record" && mark.status !== "conflict") return store.remove(mark.seq).then(function () { changed(); });
+          return add({ match: id, kind: "undo", number: number, base: view.data.revision });
+        });
+      });
+    }
+    const thrown = document.getElementById("offline-thrown-in");
+    if (thrown) {
+      thrown.addEventListener("click", function () {
+        phoneState(id).then(function (view) {
+          return add({ match: id, kind: "record", hand: { thrown_in: true }, base: view.data.revision, scores: null });
+        });
+      });
+    }
+  }
+
+  // A thrown-in hand the service worker caught with no signal: in the outbox, with the key its form carried.
+  function takePending(id) {
+    const path = "/m/" + id + "/thrown-in";
+    return store.pending(path).then(function (pending) {
+      if (!pending) return null;
+      return phoneState(id).then(function (view) {
+        const revision = Number(pending.fields.revision);
+        return add({ match: id, kind: "record", hand: { thrown_in: true }, key: pending.fields.idempotency_key || newKey(),
+                     base: isNaN(revision) ? view.data.revision : revision, scores: null });
+      }).then(function () { return store.donePending(path); });
+    }).catch(function () { return null; });
+  }
+
+  // The readiness line (#offline-ready) on a match's online pages.
+  function drawReady(line, id) {
+    line.hidden = false;
+    line.textContent = say("getting_ready");
+    getReady(id).then(function (ok) {
+      line.textContent = ok ? say("ready") : say("not_ready");
+      line.dataset.ready = ok ? "yes" : "no";
+    }, function () {
+      line.textContent = engine() && engine().status === "failed" ? say("engine_failed") : say("not_ready");
+      line.dataset.ready = "no";
+    });
+  }
+
+  // The offline page's list of the matches this phone keeps.
+  function drawKept(list) {
+    store.matches().then(function (all) {
+      list.textContent = "";
+      if (!all.length) { list.appendChild(element("li", "", list.dataset.emptyWords)); return; }
+      all.forEach(function (data) {
+        const item = element("li");
+        const link = element("a", "button", data.names.join(" · "));
+        link.href = data.urls.sheet;
+        item.appendChild(link);
+        list.appendChild(item);
+      });
+    }).catch(function () { list.appendChild(element("li", "", list.dataset.emptyWords)); });
+  }
+
+  const sheet = document.getElementById("offline-sheet");
+  const panel = document.getElementById("outbox");
+  const ready = document.getElementById("offline-ready");
+  const kept = document.getElementById("kept-matches");
+  const id = (sheet && sheet.dataset.match) || (panel && panel.dataset.match) || (ready && ready.dataset.match) || null;
+  if (kept) drawKept(kept);
+  if (!id) return;
+  function redraw() {
+    const work = [];
+    if (panel) work.push(drawOutbox(panel, id));
+    if (sheet) work.push(drawSheet(sheet, id));
+    return Promise.all(work);
+  }
+  listeners.push(function () { redraw(); });
+  if (sheet) {
+    sheetActions(sheet, id);
+    // Back online with everything sent: the real sheet, from the server.
+    const backOnline = function () {
+      if (navigator.onLine === false) return;
+      store.entries(id).then(function (entries) {
+        if (entries.some(function (e) { return e.status !== "dropped"; })) return;
+        fetch(sheet.dataset.sheet, { method: "HEAD", cache: "no-store", credentials: "same-origin" })
+          .then(function (r) { if (r.ok) location.replace(sheet.dataset.sheet); })
+          .catch(function () { /* still no signal */ });
+      });
+    };
+    listeners.push(backOnline);
+    window.addEventListener("online", backOnline);
+  }
+  takePending(id).then(redraw);
+  if (ready && navigator.onLine !== false) drawReady(ready, id);
+  else if (sheet && engine()) engine().load().catch(function () {});
+  flush(id).catch(function () {});
+})();

@@ -1,0 +1,175 @@
+// The service worker: the app opens with no signal. Served at /sw.js by the app, which writes SETTINGS above
+// this line (its version, the files every phone keeps, where the static files and the offline page are).
+//
+// - Static files: from the phone at once, refreshed in the background. The engine's files (Pyodide and the
+//   packed engine, whose addresses change with their contents) are kept as they came.
+// - Pages: from the network; a page of a match this phone keeps (its hand form, claim form, rules page, the
+//   offline sheet) and the start page and match list are kept as they came, unless the answer says no-store
+//   (the sheet itself, which shows the scoring key: it is never kept; with no signal the offline sheet stands
+//   in for it). With no signal a kept page is shown, else the offline page.
+// - A form sent with no signal: its fields are kept on the phone (IndexedDB, "pending") and the phone is sent
+//   to the same form, kept, which puts the hand in the outbox (static/js/offline.js). Nothing is lost.
+/* global SETTINGS */
+"use strict";
+
+const STATIC = "static-" + SETTINGS.version;
+const ENGINE = "engine";
+const PAGES = "pages";
+const DB = "scorekeeper";
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(caches.open(STATIC).then(function (cache) {
+    return cache.addAll(SETTINGS.precache.map(function (url) { return new Request(url, { cache: "reload" }); }));
+  }).then(function () { return self.skipWaiting(); }));
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (name) {
+      return name.indexOf("static-") === 0 && name !== STATIC;
+    }).map(function (name) { return caches.delete(name); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+
+function path(url) { return new URL(url, self.location.href).pathname; }
+
+// A match's pages: /m/<id>/hand, /m/<id>/claim, /m/<id>/offline, /m/<id>/rules; and the start page, the match
+// list. Only these are kept.
+const MATCH_PAGE = /^\/m\/([^/]+)\/(hand(?:\/\d+)?|claim|offline|rules)$/;
+function keepable(pathname) {
+  return MATCH_PAGE.test(pathname) || pathname === "/" || pathname === "/matches" || pathname === SETTINGS.offline;
+}
+function noStore(response) {
+  return /no-store/.test(response.headers.get("Cache-Control") || "");
+}
+
+function keepPage(request, response) {
+  if (!response || !response.ok || response.redirected || noStore(response)) return Promise.resolve();
+  const copy = response.clone();
+  return caches.open(PAGES).then(function (cache) { return cache.put(path(request.url), copy); });
+}
+
+function fallback(pathname) {
+  return caches.open(PAGES).then(function (cache) {
+    const sheet = /^\/m\/([^/]+)$/.exec(pathname);
+    return cache.match(sheet ? pathname + "/offline" : pathname).then(function (found) {
+      return found || caches.match(SETTINGS.offline);
+    });
+  }).then(function (found) {
+    return found || new Response("No signal.", { status: 503, headers: { "Content-Type": "text/plain" } });
+  });
+}
+
+function page(event) {
+  const pathname = path(event.request.url);
+  return fetch(event.request).then(function (response) {
+    if (keepable(pathname)) event.waitUntil(keepPage(event.request, response));
+    return response;
+  }, function () { return fallback(pathname); });
+}
+
+function fromStatic(event) {
+  const pathname = path(event.request.url);
+  const forever = pathname.indexOf(SETTINGS.static + "vendor/") === 0 || pathname.indexOf("/engine/") >= 0;
+  const name = forever ? ENGINE : STATIC;
+  return caches.open(name).then(function (cache) {
+    return cache.match(event.request, { ignoreVary: true }).then(function (kept) {
+      const fresh = fetch(event.request).then(function (response) {
+        if (response.ok && response.status === 200) return cache.put(event.request, response.clone()).then(function () { return response; });
+        return response;
+      });
+      if (kept) {
+        if (!forever) event.waitUntil(fresh.catch(function () {}));
+        return kept;
+      }
+      return fresh;
+    });
+  });
+}
+
+// IndexedDB, as offline.js opens it (the same stores, made by whichever opens it first).
+function openDb() {
+  return new Promise(function (resolve, reject) {
+    const request = indexedDB.open(DB, 1);
+    request.onupgradeneeded = function () {
+      const db = request.result;
+      if (!db.objectStoreNames.contains("matches")) db.createObjectStore("matches", { keyPath: "id" });
+      if (!db.objectStoreNames.contains("outbox")) {
+        db.createObjectStore("outbox", { keyPath: "seq", autoIncrement: true }).createIndex("match", "match");
+      }
+      if (!db.objectStoreNames.contains("pending")) db.createObjectStore("pending", { keyPath: "path" });
+    };
+    request.onsuccess = function () { resolve(request.result); };
+    request.onerror = function () { reject(request.error); };
+  });
+}
+
+// A form sent from a match's page while the signal dropped: keep its fields, show the same form (kept) that
+// finishes the job on the phone.
+const FORM = /^\/m\/([^/]+)\/(hand|claim|thrown-in)$/;
+function sendForm(event) {
+  const pathname = path(event.request.url);
+  const kept = event.request.clone();
+  return fetch(event.request).catch(function () {
+    const form = FORM.exec(pathname);
+    if (!form) return fallback(pathname);
+    return kept.formData().then(function (data) {
+      const fields = {};
+      data.forEach(function (value, name) { if (typeof value === "string") fields[name] = value; });
+      return openDb().then(function (db) {
+        return new Promise(function (resolve, reject) {
+          const tx = db.transaction("pending", "readwrite");
+          tx.objectStore("pending").put({ path: pathname, match: form[1], form: form[2], fields: fields, at: Date.now() });
+          tx.oncomplete = resolve;
+          tx.onerror = function () { reject(tx.error); };
+        });
+      });
+    }).then(function () {
+      const back = form[2] === "thrown-in" ? "/m/" + form[1] : pathname;
+      return Response.redirect(back + "?offline=1", 303);
+    });
+  });
+}
+
+self.addEventListener("fetch", function (event) {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.method === "POST" && request.mode === "navigate") {
+    event.respondWith(sendForm(event));
+  } else if (request.method !== "GET") {
+    return;
+  } else if (request.mode === "navigate") {
+    event.respondWith(page(event));
+  } else if (url.pathname.indexOf(SETTINGS.static) === 0 || url.pathname.indexOf("/engine/") >= 0) {
+    event.respondWith(fromStatic(event));
+  }
+});
+
+// The pages of a match this phone keeps, fetched now (offline.js asks when a match opens): {type: "keep",
+// urls: [...]}; {type: "forget", match: id} drops them. The answer goes back on the message's port.
+self.addEventListener("message", function (event) {
+  const message = event.data || {};
+  const port = event.ports && event.ports[0];
+  let work = Promise.resolve(true);
+  if (message.type === "keep") {
+    work = caches.open(PAGES).then(function (cache) {
+      return Promise.all((message.urls || []).map(function (url) {
+        return fetch(url, { credentials: "same-origin", cache: "no-store" }).then(function (response) {
+          if (!response.ok || response.redirected || noStore(response)) return false;
+          return cache.put(path(url), response).then(function () { return true; });
+        }, function () { return false; });
+      }));
+    }).then(function (kept) { return kept.every(Boolean); });
+  } else if (message.type === "forget") {
+    work = caches.open(PAGES).then(function (cache) {
+      return cache.keys().then(function (requests) {
+        return Promise.all(requests.filter(function (r) {
+          return path(r.url).indexOf("/m/" + message.match + "/") === 0;
+        }).map(function (r) { return cache.delete(r); }));
+      });
+    }).then(function () { return true; });
+  }
+  event.waitUntil(work.then(function (ok) { if (port) port.postMessage({ ok: ok }); },
+    function () { if (port) port.postMessage({ ok: false }); }));
+});
