@@ -51,7 +51,18 @@ from .clubs import (
 )
 from .disputes import RESOLUTIONS, confirm_hand, dispute_hand, resolve_hand
 from .errors import Answer, BadRequest, Finished, Invalid, NotFound, ServiceError, Stale, Unauthorized, json_object
-from .hands import NOTE_LIMIT, REVISION_LIMIT, edit_hand, record_hand, restore_hand, undo_hand, void_hand
+from .hands import (
+    CHANGES_LIMIT,
+    NOTE_LIMIT,
+    REVISION_LIMIT,
+    changes_since,
+    edit_hand,
+    record_hand,
+    restore_hand,
+    undo_hand,
+    void_hand,
+    would_score,
+)
 from .idempotency import KEY_LIMIT, fingerprint
 from .imports import (
     CLUB_FORMAT,
@@ -102,7 +113,8 @@ __all__ = [
     "Keys", "board_keys", "board_text", "match_keys", "screen_language",
     "CLUB_FORMAT", "CLUB_MATCH_LIMIT", "CLUB_NAME_LIMIT", "CLUB_PLAYER_LIMIT", "EXPORT_FORMAT", "EXPORT_VERSION",
     "IMPORT_EVENT_LIMIT", "IMPORT_HAND_LIMIT", "KEY_LIMIT", "NAME_LIMIT", "NOTE_LIMIT", "RESOLUTIONS",
-    "REVISION_LIMIT", "Answer", "BadRequest", "Finished", "Invalid", "NotFound", "ServiceError", "Stale",
+    "REVISION_LIMIT", "CHANGES_LIMIT", "changes_since", "would_score",
+    "Answer", "BadRequest", "Finished", "Invalid", "NotFound", "ServiceError", "Stale",
     "Unauthorized", "authorize", "authorize_club", "broker", "can_confirm", "can_edit",
     "can_use_club", "club_body", "club_house_rules", "club_players", "confirm_hand", "confirm_token",
     "create_club", "create_match", "current_message", "current_revision", "db", "dispute_hand",

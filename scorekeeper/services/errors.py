@@ -57,9 +57,22 @@ class Finished(ServiceError):
 
 
 class Stale(ServiceError):
-    """``If-Match`` named a revision the match has moved on from."""
+    """``If-Match`` named a revision the match has moved on from.
+
+    A hand write's Stale says what the match did since: ``revision`` is the match's revision now, ``changes``
+    each write after the revision the phone showed, oldest first, as ``{"event", "revision", "number",
+    "hand", "was"?}`` (``event`` one of record, edit, void, undo, restore, dispute, resolve, confirm; ``hand`` the
+    hand's entry as it is now, as in ``state.hands``, its explanation lines the engine's ``Said``; ``was`` what a
+    voided hand scored before it was voided), so that a phone can show the table its own hand beside the
+    other phone's and ask. Empty when nothing is known (``revision`` None)."""
 
     status = 412
+
+    def __init__(self, problems: Iterable[Problem] | str, message: str = "", revision: int | None = None,
+                 changes: Iterable[Mapping[str, Any]] = ()) -> None:
+        super().__init__(problems, message)
+        self.revision = revision
+        self.changes: tuple[Mapping[str, Any], ...] = tuple(changes)
 
 
 class Invalid(ServiceError):

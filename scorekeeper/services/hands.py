@@ -16,7 +16,7 @@ from sqlalchemy import bindparam, func, insert, select, update
 
 from ..extensions import db
 from ..models import Event, Hand, Match, utcnow
-from ..rules import HandRecord, Replayer, RuleError, ScoredHand
+from ..rules import HandRecord, Replayer, RuleError, ScoredHand, replay
 from ..rules.errors import MatchFinished
 from ..rules.words import N_, Listed, Said
 from ..serializers import side_names, stamp, to_json, with_member
@@ -25,10 +25,21 @@ from .boards import match_keys
 from .errors import Answer, BadRequest, Finished, Invalid, NotFound, Stale, json_object
 from .idempotency import Replayed, fingerprint, idempotent, stored_answer
 from .publishing import publish
-from .state import LOCKED_COLUMNS, Locked, cache_append, cache_at, cache_state, replay_rows, rules_of
+from .state import (
+    LOCKED_COLUMNS,
+    Locked,
+    cache_append,
+    cache_at,
+    cache_state,
+    replay_rows,
+    rules_of,
+    state_of,
+)
 from .text import sound_text
 from .tournaments import publish_venue_for_match
 
+CHANGES_LIMIT = 50
+"""The most changes a stale write is told (the latest): a phone a whole evening behind reloads instead."""
 REVISION_LIMIT = 2**31 - 1
 """The highest revision the INTEGER column holds; an If-Match above it can only be stale."""
 NOTE_LIMIT = 500
@@ -56,8 +67,40 @@ def _take_match(match_id: str, expected: int | None) -> Locked:
             raise NotFound("id", no_match(match_id))
         # Translators: %(current)s and %(expected)s are revisions (numbers that count the match's changes).
         raise Stale("If-Match", Said("the match is at revision %(current)s, not %(expected)s: another phone "
-                                     "changed it; reload and try again", current=str(current), expected=str(expected)))
+                                     "changed it; reload and try again", current=str(current), expected=str(expected)),
+                    revision=current)
     return Locked(*locked)
+
+
+def changes_since(match_id: str, expected: int) -> list[dict[str, Any]]:
+    """What the match did after revision ``expected``, oldest first (at most the last ``CHANGES_LIMIT``): each
+    write's event (``undo`` for a void that was an undo), its revision, the hand's number and its entry as it
+    is now, and for a void what the hand scored before (the shape ``Stale.changes`` documents). Read only."""
+    match = db.session.get(Match, match_id, populate_existing=True)
+    if match is None:
+        return []
+    events = list(db.session.scalars(
+        select(Event).where(Event.match_id == match_id, Event.revision > expected)
+        .order_by(Event.revision.desc(), Event.id.desc()).limit(CHANGES_LIMIT)))
+    if not events:
+        return []
+    try:
+        # Replayed (each process keeps the last few by revision), so each explanation line stays sayable.
+        entries = {entry["number"]: entry for entry in state_of(match, sayable=True)["hands"]}
+    except RuleError:
+        entries = {}
+    changes: list[dict[str, Any]] = []
+    for event in reversed(events):
+        data = event.data if isinstance(event.data, dict) else {}
+        kind = "undo" if event.kind == "void" and data.get("undo") else event.kind
+        change: dict[str, Any] = {"event": kind, "revision": event.revision, "number": event.hand_number}
+        if event.hand_number is not None:
+            entry = entries.get(event.hand_number)
+            change["hand"] = dict(entry) if entry is not None else None
+            if event.kind == "void" and isinstance(data.get("was"), dict):
+                change["was"] = data["was"]
+        changes.append(change)
+    return changes
 
 
 def hand_write(
@@ -82,13 +125,16 @@ def hand_write(
     def work() -> Answer:
         try:
             taken = _take_match(match_id, if_match)
-        except Stale:
+        except Stale as stale:
             # A double tap: the twin request may have committed while this one waited for the lock.
+            db.session.rollback()
             if idempotency_key is not None:
-                db.session.rollback()
                 earlier = stored_answer(match_id, idempotency_key, print_)
                 if earlier is not None:
                     raise Replayed(earlier) from None
+            # Another phone's write: say what it did, so this phone can ask the table instead of guessing.
+            if if_match is not None and if_match <= REVISION_LIMIT:
+                stale.changes = tuple(changes_since(match_id, if_match))
             raise
         revision = taken.revision
         if idempotency_key is not None:
@@ -167,6 +213,29 @@ def _append(match: Locked, hand_input: dict[str, Any], revision: int) -> tuple[S
         raise Invalid.of(error, strip=f"hands.{number}.") from None
     entry, summary = cache_append(match, replayer, scored, hand_input, revision)
     return scored, entry, summary
+
+
+def would_score(match: Match, hand_input: Any, number: int | None = None) -> dict[str, Any] | None:
+    """What ``hand_input`` would score if written now, nothing saved: recorded after the others (``number``
+    None) or replacing hand ``number``, the match replayed by the engine. The hand's entry (its explanation
+    lines the engine's ``Said``); None when the engine refuses it (the write itself says why). A stale write's
+    page shows it beside what another phone did."""
+    if not isinstance(hand_input, dict):
+        return None
+    rows = list(db.session.scalars(select(Hand).where(Hand.match_id == match.id).order_by(Hand.number)))
+    records = [HandRecord(hand_input if row.number == number else row.input, row.voided, row.number) for row in rows]
+    target = number
+    if number is None:
+        target = max((row.number for row in rows), default=0) + 1
+        records.append(HandRecord(hand_input, False, target))
+    elif not any(row.number == number for row in rows):
+        return None
+    rules = rules_of(match)
+    try:
+        state = replay(rules, records, match.first_dealer, side_names(rules, match.players))
+    except RuleError:
+        return None
+    return next((h.as_dict() for h in state.hands if h.number == target), None)
 
 
 def record_hand(match_id: str, token: str | None, data: Any, if_match: int | None = None,

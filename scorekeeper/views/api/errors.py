@@ -11,13 +11,16 @@ a service's or the engine's problem is a ``Said``, said here (``i18n.said``); an
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from flask import Response, jsonify, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import HTTPException
 
 from ...i18n import said
-from ...services import ServiceError
+from ...services import ServiceError, Stale
 
 HTTP_WORDS = {
     400: _l("The browser (or proxy) sent a request that this server could not understand."),
@@ -34,6 +37,14 @@ HTTP_WORDS = {
 used when the error carries werkzeug's standard description."""
 
 
+def stale_change(change: Mapping[str, Any]) -> dict[str, Any]:
+    """A change of a stale write's answer as JSON: its hand's explanation said in the request's language."""
+    hand = change.get("hand")
+    if not isinstance(hand, Mapping):
+        return dict(change)
+    return {**change, "hand": {**hand, "explanation": [said(line) for line in hand.get("explanation") or ()]}}
+
+
 def is_api_request() -> bool:
     """Whether this request is the API's (any path under /api/, routed or not)."""
     return request.path.startswith("/api/")
@@ -47,7 +58,13 @@ def json_error(error: Exception) -> tuple[Response, int] | None:
     if not is_api_request():
         return None
     if isinstance(error, ServiceError):
-        return jsonify({"errors": [{**p.as_dict(), "message": said(p.message)} for p in error.problems]}), error.status
+        body: dict[str, Any] = {"errors": [{**p.as_dict(), "message": said(p.message)} for p in error.problems]}
+        if isinstance(error, Stale) and error.revision is not None:
+            # What the match did since the revision the phone showed (docs/api.md "Headers"), each hand's
+            # explanation in the asker's language.
+            body["revision"] = error.revision
+            body["changes"] = [stale_change(change) for change in error.changes]
+        return jsonify(body), error.status
     if isinstance(error, HTTPException):
         field = "body" if error.code in (400, 413) else "path" if error.code in (404, 405) else "request"
         words = HTTP_WORDS.get(error.code or 0) if error.description == type(error).description else None

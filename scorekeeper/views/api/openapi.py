@@ -134,7 +134,10 @@ _ERROR_ANSWERS = {
     "NotFound": "404: no such match, hand, board or club; or a path parameter that does not fit the path "
                 "(a hand number that is not a whole number)",
     "Conflict": "409: the match is finished, or the change would end the match before a later hand",
-    "Stale": "412: If-Match names a revision the match has moved on from; nothing was written",
+    "Stale": "412: If-Match names a revision the match has moved on from; nothing was written. The answer says "
+             "what the match did since: revision (the match's now) and changes (each write after the If-Match "
+             "revision, oldest first, at most the last 50, with its hand as it is now), so a phone can show its "
+             "own hand beside the other phone's and ask the table",
     "TooLarge": "413: the body is larger than the server reads (256 KB; a match import 16 MB, a club import "
                 "64 MB)",
     "Invalid": "422: something the rules or this server do not allow, each problem named by its field; or an "
@@ -168,6 +171,21 @@ _FIGURES = list(_FIGURES_PROPERTIES)
 _SCHEMAS: dict[str, Any] = {
     "Errors": _object({"errors": _array(_ref("Problem"), minItems=1)}, ["errors"],
                       description="every error on an /api/ path: one entry per problem"),
+    "StaleErrors": {"allOf": [_ref("Errors"), _object({
+        "revision": {"type": "integer", "minimum": 1, "description": "the match's revision now (send it as "
+                                                                     "If-Match to write on top of the changes)"},
+        "changes": _array(_object({
+            "event": {"enum": ["record", "edit", "void", "undo", "restore", "dispute", "resolve", "confirm"]},
+            "revision": {"type": "integer", "minimum": 1, "description": "the revision this write made"},
+            "number": _nullable({"type": "integer", "minimum": 1}),
+            "hand": _nullable(_ref("Hand")),
+            "was": _object({"result": {"enum": [*_RESULTS, None]}, "scores": _nullable(_PER_SIDE),
+                            "totals": _nullable(_PER_SIDE), "pot": _nullable(_INT)},
+                           description="a void's or undo's: what the hand scored before it"),
+        }, ["event", "revision", "number"], description="one write since the If-Match revision; hand: the "
+                                                        "hand's entry as it is now (as in state.hands)"),
+            maxItems=50)})],
+        "description": "a stale If-Match: the problem, and (a hand write's) what the match did since"},
     "Problem": _object({"field": {"type": "string", "minLength": 1,
                                   "description": "where the problem is: a body field (card_points.1, hand.taker), "
                                                  "a header (If-Match), or body, path, number, server"},
@@ -819,8 +837,9 @@ def spec() -> dict[str, Any]:
                                "or view_token (its reads), a club's club_token (the club's reads, its matches "
                                "like their edit token), or a side's confirmation token (confirming hands)"}},
             "parameters": {**_PARAMETERS, **_TOURNAMENT_PARAMETERS},
-            "responses": {name: {"description": text, "content": {"application/json": {"schema": _ref("Errors")}}}
-                          for name, text in _ERROR_ANSWERS.items()},
+            "responses": {name: {"description": text, "content": {"application/json": {
+                "schema": _ref("StaleErrors" if name == "Stale" else "Errors")}}}
+                for name, text in _ERROR_ANSWERS.items()},
             "schemas": {**_SCHEMAS, **_TOURNAMENT_SCHEMAS},
         },
         "paths": {**_match_paths(), **_board_paths(), **_engine_paths(), **_club_paths(), **_tournament_paths()},
