@@ -13,6 +13,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from .models import Club, Event, Hand, Match, Tournament, TournamentEntry, TournamentTable
+from .offline.state import hand_entry as offline_entry
+from .offline.state import side_names
 from .rules import Rules, ScoredHand
 from .rules.draw import Standing
 
@@ -31,13 +33,6 @@ def with_member(text: str, key: str, value_text: str) -> str:
 def stamp(moment: datetime) -> str:
     """A stored time in ISO 8601 with its UTC offset (SQLite hands times back without their zone)."""
     return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).isoformat()
-
-
-def side_names(rules: Rules, players: list[str]) -> list[str]:
-    """One name per side: the player, or the partners joined with ``&`` in four-handed play."""
-    if rules.players == 4:
-        return [f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}"]
-    return list(players)
 
 
 def sides(match: Match, rules: Rules) -> list[dict[str, Any]]:
@@ -68,13 +63,11 @@ def match_head(match: Match, rules: Rules) -> dict[str, Any]:
 
 def hand_entry(scored: ScoredHand, row: Hand | None) -> dict[str, Any]:
     """A hand's entry in the state: the engine's result, with what the table said of it (a dispute, the
-    sides that confirmed it) taken from its stored row, so the cache stays a function of the rows."""
-    entry = scored.as_dict()
-    disputed = bool(row is not None and row.disputed)
-    entry["disputed"] = disputed
-    entry["dispute"] = row.dispute_note if disputed and row is not None else None
-    entry["confirmed_by"] = sorted(row.confirmed_by or []) if row is not None else []
-    return entry
+    sides that confirmed it) taken from its stored row, so the cache stays a function of the rows. The shape is
+    ``offline.state.hand_entry``'s, which the phone's worker gives too."""
+    if row is None:
+        return offline_entry(scored)
+    return offline_entry(scored, bool(row.disputed), row.dispute_note, row.confirmed_by or [])
 
 
 def event(row: Event) -> dict[str, Any]:

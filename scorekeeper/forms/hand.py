@@ -7,7 +7,6 @@ Field names mirror the engine's problem fields with ``-`` for ``.`` (``card_poin
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -18,31 +17,28 @@ from wtforms import BooleanField, Field, HiddenField, IntegerField, RadioField, 
 from wtforms.validators import Length, Optional
 
 from ..i18n import said
-from ..rules import Contract, Problem, Rules
+from ..offline import hand_fields
+from ..offline.hand_fields import (
+    HAND_GROUPS,
+    MELDS_LONGEST,
+    SIDE_ASKS,
+    bela_toggle,
+    claim_takes_melds,
+    form_data_from_hand,
+)
+from ..rules import Problem, Rules
 from ..rules.describe import meld_chips
-from ..rules.variants import FalseClaim
 from .choices import CONTRACT_LABELS, new_key, options
 
-HAND_GROUPS = ("card_points", "melds", "bela", "took_trick", "revoke", "claim")
-"""Problems of a whole group of fields, shown at the top of that group."""
+__all__ = ["HAND_GROUPS", "SIDE_ASKS", "TOO_LONG", "bela_toggle", "claim_takes_melds", "form_data_from_hand",
+           "hand_form", "hand_from_form", "in_table_words"]
 # Translators: beside a text that is too long (a side's melds); %(max)d is the most characters it may have.
+# (offline.hand_fields.TOO_LONG_MESSAGE is this message, for the phone's worker.)
 TOO_LONG = _l("Field cannot be longer than %(max)d characters.")
 
 
 def _side_choices(names: Iterable[str]) -> list[tuple[str, str]]:
     return [(str(i), name) for i, name in enumerate(names)]
-
-
-def bela_toggle(rules: Rules) -> bool:
-    """Whether a side's bela is a yes/no toggle (one K and Q of trumps at most) rather than a count: only where
-    an all-trumps contract lets a side hold several (Belote) does the form ask how many."""
-    return Contract.ALL_TRUMPS not in rules.contracts
-
-
-def claim_takes_melds(rules: Rules) -> bool:
-    """Whether the claim form asks for the declarations and bela made so far: only where a false claim forfeits
-    the hand value, which includes them (RULES.md §6, Clobby); a good claim counts the points given."""
-    return rules.false_claim is FalseClaim.FORFEITS_HAND
 
 
 def _meld_and_bela_fields(rules: Rules, names: list[str], fields: dict[str, Field]) -> None:
@@ -51,7 +47,7 @@ def _meld_and_bela_fields(rules: Rules, names: list[str], fields: dict[str, Fiel
     for i, name in enumerate(names):
         # Translators: a field's full name for a screen reader; %(side)s is a side's name ("Mike: melds").
         fields[f"melds-{i}"] = StringField(_("%(side)s: melds", side=name),
-                                           validators=[Optional(), Length(max=60, message=TOO_LONG)])
+                                           validators=[Optional(), Length(max=MELDS_LONGEST, message=TOO_LONG)])
         # glossary: belote and rebelote
         # Translators: a field's full name; %(side)s is a side's name, %(bela)s the game's word for the K and Q
         # of trumps ("Mike: bela").
@@ -140,141 +136,12 @@ def hand_form(
     return form
 
 
-_MELD_SPLIT = re.compile(r"[\s,+]+")
-
-
-def _melds_and_bela(get: Any, rules: Rules, hand: dict[str, Any], problems: list[Problem]) -> None:
-    melds: list[list[int]] = []
-    for i in range(rules.sides):
-        text = (get(f"melds-{i}") or "").strip()
-        values: list[int] = []
-        for token in filter(None, _MELD_SPLIT.split(text)):
-            if token.isdigit():
-                values.append(int(token))
-            else:
-                # Translators: beside a side's melds; %(text)s is what was typed, in quotes ('fifty').
-                problems.append(Problem(f"melds.{i}", _("write meld values as numbers, like 20 50; not %(text)s",
-                                                        text=repr(token))))
-        melds.append(values)
-    if any(melds):
-        hand["melds"] = melds
-    # A toggle gives True/False, Belote's count a digit: both read as a number of bela.
-    bela = [int(get(f"bela-{i}") or 0) for i in range(rules.sides)]
-    if any(bela):
-        hand["bela"] = bela
-
-
-def _won_card_points(rules: Rules, hand: Mapping[str, Any]) -> list[bool]:
-    """Whether each side has card points in the hand; in four-handed games a side left blank holds the rest of
-    the deck, elsewhere a blank is the engine's to refuse."""
-    cards: list[int | None] = list(hand.get("card_points") or [None] * rules.sides)
-    contract = hand.get("contract")
-    deck = rules.deck(Contract(contract) if contract in {c.value for c in Contract} else None)
-    rest = deck - sum(c for c in cards if isinstance(c, int))
-    return [(c > 0) if isinstance(c, int) else (rest > 0 if rules.full_deck else True) for c in cards]
-
-
-def _took_trick(get: Any, rules: Rules, hand: Mapping[str, Any]) -> list[bool] | None:
-    """Which sides took a trick, when the scorer said a side took one without card points; else None, and the
-    engine's default (card points or the last trick) stands."""
-    said = [bool(get(f"took_trick-{i}")) for i in range(rules.sides)]
-    if not any(said):
-        return None
-    won = _won_card_points(rules, hand)
-    return [said[i] or won[i] or hand.get("last_trick") == i for i in range(rules.sides)]
-
-
 def hand_from_form(form: FlaskForm, rules: Rules, claim: bool = False) -> tuple[dict[str, Any], list[Problem]]:
-    """The API's hand input from the form; problems only for what the form itself cannot read."""
-    problems: list[Problem] = []
-    get = form.data.get
-    if claim:
-        body: dict[str, Any] = {"claim": {}}
-        if get("claim-side") not in (None, ""):
-            body["claim"]["side"] = int(get("claim-side"))
-        if get("claim-points") is not None:
-            body["claim"]["points"] = get("claim-points")
-        if get("claim-trick") is not None:
-            body["claim"]["trick"] = get("claim-trick")
-        if claim_takes_melds(rules):
-            _melds_and_bela(get, rules, body, problems)
-        return body, problems
-    hand: dict[str, Any] = {}
-    if get("taker") not in (None, ""):
-        hand["taker"] = int(get("taker"))
-    if get("contract"):
-        hand["contract"] = get("contract")
-    if get("double") not in (None, "", "0"):
-        hand["double"] = int(get("double"))
-    cards = [get(f"card_points-{i}") for i in range(rules.sides)]
-    if any(c is not None for c in cards):
-        hand["card_points"] = cards
-    if get("last_trick") not in (None, ""):
-        hand["last_trick"] = int(get("last_trick"))
-    _melds_and_bela(get, rules, hand, problems)
-    took_trick = _took_trick(get, rules, hand)
-    if took_trick is not None:
-        hand["took_trick"] = took_trick
-    accuser, accused, upheld = get("revoke-accuser"), get("revoke-accused"), get("revoke-upheld")
-    if accuser or accused or upheld:
-        revoke: dict[str, Any] = {}
-        if accuser:
-            revoke["accuser"] = int(accuser)
-        if accused:
-            revoke["accused"] = int(accused)
-        if upheld:
-            revoke["upheld"] = upheld == "yes"
-        hand["revoke"] = revoke
-    return hand, problems
-
-
-SIDE_ASKS = {
-    # glossary: taker
-    "taker": _l("say who the taker is"),
-    "last_trick": _l("say who took the last trick"),
-    # glossary: claim
-    "claim-side": _l("say who claims"),
-    # glossary: revoke
-    "revoke-accuser": _l("say who challenged"),
-    # glossary: revoke
-    "revoke-accused": _l("say who is accused of a revoke"),
-}
-"""What a side choice left blank asks for, in the table's words (the engine's own message names the API's side
-numbers, which the form never shows)."""
+    """The API's hand input from the form; problems only for what the form itself cannot read (the phone's
+    worker reads its fields with the same ``offline.hand_fields``)."""
+    return hand_fields.hand_from_values(form.data.get, rules, claim)
 
 
 def in_table_words(errors: dict[str, list[str]], form: FlaskForm) -> dict[str, list[str]]:
     """The errors of a hand form with a blank side choice asked for by name of the choice, not by side number."""
-    data = form.data
-    return {name: ([str(SIDE_ASKS[name])] if name in SIDE_ASKS and data.get(name) in (None, "") else messages)
-            for name, messages in errors.items()}
-
-
-def form_data_from_hand(hand: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
-    """Prefill a hand form from a stored hand input (to edit it in place)."""
-    data: dict[str, Any] = {}
-    for key in ("taker", "last_trick", "double"):
-        if hand.get(key) is not None:
-            data[key] = str(hand[key])
-    if hand.get("contract"):
-        data["contract"] = hand["contract"]
-    cards = list(hand.get("card_points") or [])
-    for i, value in enumerate(cards):
-        data[f"card_points-{i}"] = value
-    for i, values in enumerate(hand.get("melds") or []):
-        data[f"melds-{i}"] = " ".join(str(v) for v in values if isinstance(v, int))
-    toggle = bela_toggle(rules)
-    for i, value in enumerate(hand.get("bela") or []):
-        data[f"bela-{i}"] = bool(value) if toggle else str(value)
-    took_trick = hand.get("took_trick")
-    if took_trick:
-        # Only a trick that the card points and the last trick do not show is asked on the form.
-        won = _won_card_points(rules, hand)
-        for i, took in enumerate(took_trick):
-            data[f"took_trick-{i}"] = bool(took) and not won[i] and hand.get("last_trick") != i
-    revoke = hand.get("revoke")
-    if isinstance(revoke, Mapping):
-        data["revoke-accuser"] = str(revoke.get("accuser", ""))
-        data["revoke-accused"] = str(revoke.get("accused", ""))
-        data["revoke-upheld"] = "yes" if revoke.get("upheld") else "no"
-    return data
+    return hand_fields.in_table_words(errors, form.data, said)

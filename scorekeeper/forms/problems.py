@@ -7,51 +7,32 @@ flaskbb's ``populate_errors()``: the views call ``show_problems`` and never copy
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any, Protocol
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf.i18n import translations as wtforms_translations
 
 from ..i18n import said
+from ..offline.hand_fields import NOT_A_CHOICE, WHOLE_NUMBER
+from ..offline.problems import FORM, Fields, add_problems, form_field
+from ..offline.problems import add as _add
 from ..rules import Problem
 
-FORM = "_form"
-"""The key of the messages about the whole form, shown at its top."""
+__all__ = ["EXPIRED_FORM", "FORM", "WTFORMS_WORDS", "Fields", "HasProblems", "form_field", "problems_text",
+           "show_problems"]
 EXPIRED_FORM = _l("This page was open too long: nothing was saved. Reload it and try again.")
 """What a form whose CSRF token no longer holds (a page left open, a lost cookie, another site) says, on every
 page (a lazy text: said in the language of the request that shows it)."""
-WTFORMS_WORDS = {
-    "Not a valid integer value.": _l("write a whole number"),
-    # Translators: beside a choice (a radio or a list) whose posted value is none of its choices.
-    "Not a valid choice.": _l("choose one of the choices shown"),
-}
+WTFORMS_WORDS = {"Not a valid integer value.": WHOLE_NUMBER, "Not a valid choice.": NOT_A_CHOICE}
 """WTForms' own messages (in English, or in the request's language when WTForms has a catalog for it) in the
-table's words, in the request's language."""
+table's words (the phone's worker says them of the same fields), said in the request's language."""
 
 
 class HasProblems(Protocol):
     """A ``services.ServiceError`` or a ``rules.RuleError``: anything carrying problems."""
 
     problems: Iterable[Problem]
-
-
-Fields = Mapping[str, str] | Callable[[str], str] | None
-"""Where a problem's field is shown: a mapping (``"players.*"`` takes ``players`` and every field under it), a
-function, or None; a field it does not name is the form field of the same path with ``-`` for ``.``."""
-
-
-def form_field(problem_field: str, fields: Fields = None) -> str:
-    """The form field a problem's field is shown beside (``card_points.1`` → ``card_points-1``)."""
-    if callable(fields):
-        return fields(problem_field)
-    if fields:
-        if problem_field in fields:
-            return fields[problem_field]
-        for key, name in fields.items():
-            if key.endswith(".*") and (problem_field == key[:-2] or problem_field.startswith(key[:-1])):
-                return name
-    return problem_field.replace(".", "-")
 
 
 def show_problems(form: Any, problems: HasProblems | Iterable[Problem] = (), fields: Fields = None, *,
@@ -74,10 +55,7 @@ def show_problems(form: Any, problems: HasProblems | Iterable[Problem] = (), fie
             else:
                 for message in messages:
                     _add(shown, name, _table_words(message))
-    for problem in getattr(problems, "problems", problems):
-        name = form_field(problem.field, fields)
-        _add(shown, name if known is None or name in known else FORM, said(problem.message))
-    return shown
+    return add_problems(shown, getattr(problems, "problems", problems), known, said, fields)
 
 
 def _table_words(message: object) -> str:
@@ -87,7 +65,7 @@ def _table_words(message: object) -> str:
     text = str(message)
     for english, ours in WTFORMS_WORDS.items():
         if text in (english, wtforms_translations.gettext(english)):
-            return str(ours)
+            return said(ours)
     return text
 
 
@@ -95,8 +73,3 @@ def problems_text(problems: HasProblems | Iterable[Problem]) -> str:
     """The problems as one line, for the top of a page that has no field for them (a button's write), in the
     request's language."""
     return " ".join(said(p.message) for p in getattr(problems, "problems", problems))
-
-
-def _add(errors: dict[str, list[str]], name: str, message: str) -> None:
-    if message not in errors.get(name, ()):
-        errors.setdefault(name, []).append(message)

@@ -1,0 +1,275 @@
+"""The hand form's fields (a hand, or a claim in the middle of one), read the way the page posts them: a flat
+mapping of a field's name to its text. Written once for both sides of the wire: the server's WTForms hand form
+(``forms.hand``) reads its validated data into the API's hand input with ``hand_from_values``, and the phone's
+worker, which has no WTForms, first reads the posted text with ``read_fields`` (what WTForms' fields and
+validators do for this form: whole numbers, one of the choices, a text's length, a box ticked) and then does the
+same.
+
+Field names mirror the engine's problem fields with ``-`` for ``.`` (``card_points.1`` is the field
+``card_points-1``), so an error the engine raises is shown beside the field it is about.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
+
+from ..rules import Contract, Problem, Rules
+from ..rules.variants import FalseClaim
+from ..rules.words import N_, Said, Translate
+
+HAND_GROUPS = ("card_points", "melds", "bela", "took_trick", "revoke", "claim")
+"""Problems of a whole group of fields, shown at the top of that group."""
+MELDS_LONGEST = 60
+"""The most characters a side's melds may have."""
+
+# What the server's WTForms says of a field in the table's words (``forms.problems.WTFORMS_WORDS``), and the
+# phone's worker of the same field.
+# Translators: beside a box for a number (card points, the points won so far) that holds something else.
+WHOLE_NUMBER = Said("write a whole number")
+# Translators: beside a choice (a radio or a list) whose posted value is none of its choices.
+NOT_A_CHOICE = Said("choose one of the choices shown")
+
+SIDE_ASKS = {
+    # glossary: taker
+    "taker": Said("say who the taker is"),
+    "last_trick": Said("say who took the last trick"),
+    # glossary: claim
+    "claim-side": Said("say who claims"),
+    # glossary: revoke
+    "revoke-accuser": Said("say who challenged"),
+    # glossary: revoke
+    "revoke-accused": Said("say who is accused of a revoke"),
+}
+"""What a side choice left blank asks for, in the table's words (the engine's own message names the API's side
+numbers, which the form never shows)."""
+
+
+class TooLong(Said):
+    """The form's "too long" message, whose catalog entry (shared with the server's WTForms ``Length``
+    validator) writes the most characters as ``%(max)d``: filled with the number itself, not its text."""
+
+    def say(self, translate: Translate = N_, number: Callable[[int], str] = str) -> str:
+        return translate(self.message) % self.fields
+
+
+# The message of forms.hand.TOO_LONG (WTForms' Length), extracted from there.
+TOO_LONG_MESSAGE = "Field cannot be longer than %(max)d characters."
+
+
+class Field(NamedTuple):
+    """One field of the hand form: its name, what it holds, and what the page lets it hold."""
+
+    name: str
+    kind: str
+    """``choice`` (a radio or a list), ``whole`` (a box for a whole number), ``toggle`` (a box to tick), ``text``,
+    ``hidden``."""
+    choices: tuple[str, ...] = ()
+    """The values a choice may take."""
+    default: str | None = None
+    """A choice's value when the page posts none."""
+
+
+def bela_toggle(rules: Rules) -> bool:
+    """Whether a side's bela is a yes/no toggle (one K and Q of trumps at most) rather than a count: only where
+    an all-trumps contract lets a side hold several (Belote) does the form ask how many."""
+    return Contract.ALL_TRUMPS not in rules.contracts
+
+
+def claim_takes_melds(rules: Rules) -> bool:
+    """Whether the claim form asks for the declarations and bela made so far: only where a false claim forfeits
+    the hand value, which includes them (RULES.md §6, Clobby); a good claim counts the points given."""
+    return rules.false_claim is FalseClaim.FORFEITS_HAND
+
+
+def _meld_and_bela_fields(rules: Rules) -> list[Field]:
+    sides = range(rules.sides)
+    bela = ([Field(f"bela-{i}", "toggle") for i in sides] if bela_toggle(rules)
+            else [Field(f"bela-{i}", "choice", tuple(str(n) for n in range(5)), "0") for i in sides])
+    return [item for pair in zip([Field(f"melds-{i}", "text") for i in sides], bela, strict=True) for item in pair]
+
+
+def hand_fields(rules: Rules, claim: bool = False) -> list[Field]:
+    """The fields of the hand form (or the claim form) of this game, in the order the form declares them (the
+    server's ``forms.hand.hand_form`` builds the same fields, with their labels)."""
+    sides = tuple(str(i) for i in range(rules.sides))
+    fields = [Field("idempotency_key", "hidden"), Field("revision", "hidden")]
+    if claim:
+        fields += [Field("claim-side", "choice", sides), Field("claim-points", "whole")]
+        if rules.claim_window is not None:
+            fields.append(Field("claim-trick", "whole"))
+        if claim_takes_melds(rules):
+            fields += _meld_and_bela_fields(rules)
+        return fields
+    contracts = tuple(c.value for c in rules.contracts)
+    fields += [Field("taker", "choice", sides),
+               Field("contract", "choice", contracts if rules.contract_required else ("", *contracts))]
+    if rules.doubles:
+        fields.append(Field("double", "choice", ("0", "1", "2"), "0"))
+    fields.append(Field("last_trick", "choice", sides))
+    fields += [Field(f"card_points-{i}", "whole") for i in range(rules.sides)]
+    fields += _meld_and_bela_fields(rules)
+    fields += [Field(f"took_trick-{i}", "toggle") for i in range(rules.sides)]
+    if rules.revoke.value != "none":
+        fields += [Field("revoke-accuser", "choice", ("", *sides)), Field("revoke-accused", "choice", ("", *sides)),
+                   Field("revoke-upheld", "choice", ("yes", "no"))]
+    return fields
+
+
+def read_fields(rules: Rules, posted: Mapping[str, str],
+                claim: bool = False) -> tuple[dict[str, Any], dict[str, list[Said]]]:
+    """The form's data from the posted text of its fields, as WTForms reads it (a whole number as an ``int``, a
+    box as a ``bool``, a choice or a text as posted, None where nothing was posted), and what the form itself
+    says of them: a number that is none, a choice that is none of the choices, melds too long. A field left
+    blank is never a problem here (the engine says what is missing)."""
+    data: dict[str, Any] = {}
+    errors: dict[str, list[Said]] = {}
+    for field in hand_fields(rules, claim):
+        raw = posted.get(field.name)
+        blank = raw is None or not str(raw).strip()
+        if field.kind == "toggle":
+            data[field.name] = raw not in (None, "", "false")
+        elif field.kind == "whole":
+            try:
+                data[field.name] = int(raw) if raw is not None else None
+            except ValueError:
+                data[field.name] = None
+                if not blank:
+                    errors[field.name] = [WHOLE_NUMBER]
+        elif field.kind == "choice":
+            data[field.name] = raw if raw is not None else field.default
+            if not blank and raw not in field.choices:
+                errors[field.name] = [NOT_A_CHOICE]
+        else:
+            data[field.name] = raw
+            if field.kind == "text" and not blank and raw is not None and len(raw) > MELDS_LONGEST:
+                errors[field.name] = [TooLong(TOO_LONG_MESSAGE, max=MELDS_LONGEST)]
+    return data, errors
+
+
+_MELD_SPLIT = re.compile(r"[\s,+]+")
+
+Get = Callable[[str], Any]
+"""A form's data by field name (``form.data.get``): None for a field not posted."""
+
+
+def _melds_and_bela(get: Get, rules: Rules, hand: dict[str, Any], problems: list[Problem]) -> None:
+    melds: list[list[int]] = []
+    for i in range(rules.sides):
+        text = (get(f"melds-{i}") or "").strip()
+        values: list[int] = []
+        for token in filter(None, _MELD_SPLIT.split(text)):
+            if token.isdigit():
+                values.append(int(token))
+            else:
+                # Translators: beside a side's melds; %(text)s is what was typed, in quotes ('fifty').
+                problems.append(Problem(f"melds.{i}", Said("write meld values as numbers, like 20 50; not %(text)s",
+                                                           text=repr(token))))
+        melds.append(values)
+    if any(melds):
+        hand["melds"] = melds
+    # A toggle gives True/False, Belote's count a digit: both read as a number of bela.
+    bela = [int(get(f"bela-{i}") or 0) for i in range(rules.sides)]
+    if any(bela):
+        hand["bela"] = bela
+
+
+def won_card_points(rules: Rules, hand: Mapping[str, Any]) -> list[bool]:
+    """Whether each side has card points in the hand; in four-handed games a side left blank holds the rest of
+    the deck, elsewhere a blank is the engine's to refuse."""
+    cards: list[int | None] = list(hand.get("card_points") or [None] * rules.sides)
+    contract = hand.get("contract")
+    deck = rules.deck(Contract(contract) if contract in {c.value for c in Contract} else None)
+    rest = deck - sum(c for c in cards if isinstance(c, int))
+    return [(c > 0) if isinstance(c, int) else (rest > 0 if rules.full_deck else True) for c in cards]
+
+
+def _took_trick(get: Get, rules: Rules, hand: Mapping[str, Any]) -> list[bool] | None:
+    """Which sides took a trick, when the scorer said a side took one without card points; else None, and the
+    engine's default (card points or the last trick) stands."""
+    said = [bool(get(f"took_trick-{i}")) for i in range(rules.sides)]
+    if not any(said):
+        return None
+    won = won_card_points(rules, hand)
+    return [said[i] or won[i] or hand.get("last_trick") == i for i in range(rules.sides)]
+
+
+def hand_from_values(get: Get, rules: Rules, claim: bool = False) -> tuple[dict[str, Any], list[Problem]]:
+    """The API's hand input from the form's data; problems only for what the form itself cannot read."""
+    problems: list[Problem] = []
+    if claim:
+        body: dict[str, Any] = {"claim": {}}
+        if get("claim-side") not in (None, ""):
+            body["claim"]["side"] = int(get("claim-side"))
+        if get("claim-points") is not None:
+            body["claim"]["points"] = get("claim-points")
+        if get("claim-trick") is not None:
+            body["claim"]["trick"] = get("claim-trick")
+        if claim_takes_melds(rules):
+            _melds_and_bela(get, rules, body, problems)
+        return body, problems
+    hand: dict[str, Any] = {}
+    if get("taker") not in (None, ""):
+        hand["taker"] = int(get("taker"))
+    if get("contract"):
+        hand["contract"] = get("contract")
+    if get("double") not in (None, "", "0"):
+        hand["double"] = int(get("double"))
+    cards = [get(f"card_points-{i}") for i in range(rules.sides)]
+    if any(c is not None for c in cards):
+        hand["card_points"] = cards
+    if get("last_trick") not in (None, ""):
+        hand["last_trick"] = int(get("last_trick"))
+    _melds_and_bela(get, rules, hand, problems)
+    took_trick = _took_trick(get, rules, hand)
+    if took_trick is not None:
+        hand["took_trick"] = took_trick
+    accuser, accused, upheld = get("revoke-accuser"), get("revoke-accused"), get("revoke-upheld")
+    if accuser or accused or upheld:
+        revoke: dict[str, Any] = {}
+        if accuser:
+            revoke["accuser"] = int(accuser)
+        if accused:
+            revoke["accused"] = int(accused)
+        if upheld:
+            revoke["upheld"] = upheld == "yes"
+        hand["revoke"] = revoke
+    return hand, problems
+
+
+def in_table_words(errors: dict[str, list[str]], data: Mapping[str, Any],
+                   say: Callable[[str], str]) -> dict[str, list[str]]:
+    """The errors of a hand form with a blank side choice asked for by name of the choice, not by side number."""
+    return {name: ([say(SIDE_ASKS[name])] if name in SIDE_ASKS and data.get(name) in (None, "") else messages)
+            for name, messages in errors.items()}
+
+
+def form_data_from_hand(hand: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
+    """Prefill a hand form from a stored hand input (to edit it in place)."""
+    data: dict[str, Any] = {}
+    for key in ("taker", "last_trick", "double"):
+        if hand.get(key) is not None:
+            data[key] = str(hand[key])
+    if hand.get("contract"):
+        data["contract"] = hand["contract"]
+    cards = list(hand.get("card_points") or [])
+    for i, value in enumerate(cards):
+        data[f"card_points-{i}"] = value
+    for i, values in enumerate(hand.get("melds") or []):
+        data[f"melds-{i}"] = " ".join(str(v) for v in values if isinstance(v, int))
+    toggle = bela_toggle(rules)
+    for i, value in enumerate(hand.get("bela") or []):
+        data[f"bela-{i}"] = bool(value) if toggle else str(value)
+    took_trick = hand.get("took_trick")
+    if took_trick:
+        # Only a trick that the card points and the last trick do not show is asked on the form.
+        won = won_card_points(rules, hand)
+        for i, took in enumerate(took_trick):
+            data[f"took_trick-{i}"] = bool(took) and not won[i] and hand.get("last_trick") != i
+    revoke = hand.get("revoke")
+    if isinstance(revoke, Mapping):
+        data["revoke-accuser"] = str(revoke.get("accuser", ""))
+        data["revoke-accused"] = str(revoke.get("accused", ""))
+        data["revoke-upheld"] = "yes" if revoke.get("upheld") else "no"
+    return data

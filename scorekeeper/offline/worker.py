@@ -1,0 +1,199 @@
+"""The phone's engine (issue 22): what ``static/js/engine-worker.js`` calls in Pyodide, each answer the JSON the
+server gives for the same question, its sentences said in the phone's language.
+
+- ``replay(match, hands, language)``: the match's state, as the API's ``state`` (without its ``revision``,
+  which is the server's count of changes, not the engine's);
+- ``preview(match, hands, fields, mode, language)``: what ``POST /m/<id>/preview`` answers for the hand form's
+  fields (``mode`` ``"claim"`` for the claim form);
+- ``score(match, hands, hand, language)``: an API hand input scored as the next hand, ``{"ok": true, …}`` with
+  every field of the engine's result, or ``{"ok": false, "errors": [{"field", "message"}]}`` as the API says them;
+- ``hand_input(match, fields, mode, language)``: the hand the form would save, ``{"hand": …}``, or the form's
+  ``{"errors": {field: [messages]}}`` as the hand page shows them (the engine's own check is ``preview``'s).
+
+``match`` is the API's match (only ``variant``, ``rules``, ``players`` or ``sides``, and ``first_dealer`` are
+read; ``rules`` may be the stored options or the API's whole ``rules`` object); ``hands`` the API's hands in
+number order (``number``, ``input``, ``voided``; ``disputed``, ``dispute`` and ``confirmed_by`` are kept in the
+entries), or a state (``totals``, ``pot``, ``dealer``, ``game``, ``deals``, ``finished``) to score from.
+
+The language's words come from the app's compiled catalog (``load_catalog``: Python's own ``gettext`` over the
+``.mo`` file the server reads too). Numbers are written as the server writes them in an explanation: every number
+the engine puts in a sentence is a whole number, which ``i18n.number`` writes in plain digits in every language
+(``str``), so the phone writes them with ``str`` too.
+"""
+
+from __future__ import annotations
+
+import gettext
+import json
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from ..rules import OPTION_NAMES, HandRecord, Position, RuleError, Rules, make_rules, score_hand
+from ..rules import replay as replay_hands
+from ..rules.words import Said, Translate, say
+from .hand_fields import HAND_GROUPS, hand_fields, hand_from_values, in_table_words, read_fields
+from .problems import add_problems
+from .state import hand_entry, said_entry, side_names
+
+Say = Callable[[str], str]
+
+_TRANSLATIONS: dict[str, Translate] = {}
+_POSITIONS: OrderedDict[str, Position] = OrderedDict()
+_POSITIONS_KEPT = 8
+
+
+def load_catalog(language: str, path: str) -> None:
+    """Speak ``language`` with the compiled catalog (``messages.mo``) at ``path``."""
+    with open(path, "rb") as catalog:
+        _TRANSLATIONS[language] = gettext.GNUTranslations(catalog).gettext
+
+
+def speaker(language: str) -> Say:
+    """What says the engine's words in ``language``: English (the engine's own words) when no catalog of it was
+    loaded, as the server speaks a language whose catalog is missing."""
+    translate = _TRANSLATIONS.get(language)
+    if translate is None:
+        return lambda text: say(text)
+    return lambda text: say(text, translate, str)
+
+
+def rules_of(match: Mapping[str, Any]) -> Rules:
+    """The match's rules from its variant and its options (unknown keys, like the API's ``title``, are skipped)."""
+    stored = match.get("rules") or {}
+    return make_rules(match["variant"], {name: stored[name] for name in OPTION_NAMES if name in stored})
+
+
+def names_of(rules: Rules, match: Mapping[str, Any]) -> list[str] | None:
+    """The sides' names: the API's ``sides``, else made from the ``players`` in seat order; None: the engine's."""
+    sides = match.get("sides")
+    if sides:
+        return [str(side["name"]) for side in sides]
+    players = match.get("players")
+    return side_names(rules, players) if players else None
+
+
+def _records(hands: Sequence[Mapping[str, Any]]) -> list[HandRecord]:
+    return [HandRecord(hand["input"], bool(hand.get("voided")), hand.get("number")) for hand in hands]
+
+
+def _position(rules: Rules, names: list[str] | None, match: Mapping[str, Any],
+              hands: Sequence[Mapping[str, Any]] | Mapping[str, Any]) -> Position:
+    """The position the next hand is scored from: the state given, or the hands replayed (the last few replays
+    are kept, so a preview on every keystroke replays the match once)."""
+    if isinstance(hands, Mapping):
+        state = hands
+        finished = bool(state.get("finished"))
+        position = Position(tuple(state["totals"]), int(state.get("pot", 0)), int(state.get("dealer", 0)),
+                            int(state.get("game", 1)), int(state.get("deals", 0)))
+    else:
+        key = json.dumps([match.get("variant"), match.get("rules"), names, match.get("first_dealer", 0), hands],
+                         sort_keys=True)
+        known = _POSITIONS.get(key)
+        if known is None:
+            replayed = replay_hands(rules, _records(hands), int(match.get("first_dealer", 0)), names)
+            known = replayed.position if not replayed.finished else None
+            if known is not None:
+                _POSITIONS[key] = known
+                if len(_POSITIONS) > _POSITIONS_KEPT:
+                    _POSITIONS.popitem(last=False)
+        finished = known is None
+        position = known if known is not None else Position.start(rules, 0)
+    if finished:
+        # As the server's services.next_position says it.
+        raise RuleError("match", Said("the match is finished: start a new one"))
+    return position
+
+
+def replay(match: Mapping[str, Any], hands: Sequence[Mapping[str, Any]], language: str = "en") -> dict[str, Any]:
+    """The match's state after ``hands``, as the API's ``state`` (less ``revision``); a hand the rules refuse
+    gives the API's ``{"errors": [{"field", "message"}]}``."""
+    rules = rules_of(match)
+    spoken = speaker(language)
+    try:
+        state = replay_hands(rules, _records(hands), int(match.get("first_dealer", 0)), names_of(rules, match))
+    except RuleError as error:
+        return _api_errors(error, spoken)
+    entries = []
+    for scored, row in zip(state.hands, hands, strict=True):
+        entry = hand_entry(scored, bool(row.get("disputed")), row.get("dispute"), row.get("confirmed_by") or ())
+        entries.append(said_entry(entry, spoken))
+    return {**state.summary(), "hands": entries}
+
+
+def score(match: Mapping[str, Any], hands: Sequence[Mapping[str, Any]] | Mapping[str, Any], hand: Mapping[str, Any],
+          language: str = "en") -> dict[str, Any]:
+    """An API hand input scored as the next hand after ``hands`` (or from a state), not recorded."""
+    rules = rules_of(match)
+    names = names_of(rules, match)
+    spoken = speaker(language)
+    try:
+        result = score_hand(rules, _position(rules, names, match, hands), hand, names)
+    except RuleError as error:
+        return {"ok": False, **_api_errors(error, spoken)}
+    return {"ok": True, "result": result.result.value, "points": list(result.points), "scores": list(result.scores),
+            "totals": list(result.totals), "pot": result.pot, "winner": result.winner,
+            "game_winner": result.game_winner, "valat": result.valat,
+            "explanation": [spoken(line) for line in result.explanation]}
+
+
+def preview(match: Mapping[str, Any], hands: Sequence[Mapping[str, Any]] | Mapping[str, Any],
+            fields: Mapping[str, str], mode: str | None = None, language: str = "en") -> dict[str, Any]:
+    """What the server's ``POST /m/<id>/preview`` answers for these fields of the hand form (or the claim form,
+    ``mode`` ``"claim"``): the engine's result, or the errors by form field, in the same words."""
+    rules = rules_of(match)
+    names = names_of(rules, match)
+    claim = mode == "claim"
+    spoken = speaker(language)
+    data, errors = read_fields(rules, fields, claim)
+    if errors:
+        return {"ok": False, "errors": _said(errors, spoken)}
+    hand, problems = hand_from_values(data.get, rules, claim)
+    if not problems:
+        try:
+            result = score_hand(rules, _position(rules, names, match, hands), hand, names)
+        except RuleError as error:
+            problems = list(error.problems)
+        else:
+            return {"ok": True, "result": result.result.value, "scores": list(result.scores),
+                    "totals": list(result.totals), "pot": result.pot,
+                    "explanation": [spoken(line) for line in result.explanation]}
+    known = {field.name for field in hand_fields(rules, claim)} | set(HAND_GROUPS)
+    return {"ok": False, "errors": in_table_words(add_problems({}, problems, known, spoken), data, spoken)}
+
+
+def hand_input(match: Mapping[str, Any], fields: Mapping[str, str], mode: str | None = None,
+               language: str = "en") -> dict[str, Any]:
+    """The hand the form would save (``{"hand": …}``, the API's hand input), or the form's problems by field as
+    the hand page shows them after a save (``{"errors": …}``). Whether the engine accepts the hand is
+    ``preview``'s (or ``score``'s) to say."""
+    rules = rules_of(match)
+    claim = mode == "claim"
+    spoken = speaker(language)
+    data, errors = read_fields(rules, fields, claim)
+    if errors:
+        return {"errors": _said(errors, spoken)}
+    hand, problems = hand_from_values(data.get, rules, claim)
+    if problems:
+        known = {field.name for field in hand_fields(rules, claim)} | {*HAND_GROUPS, "reason"}
+        return {"errors": in_table_words(add_problems({}, problems, known, spoken), data, spoken)}
+    return {"hand": hand}
+
+
+def _said(errors: Mapping[str, list[Said]], spoken: Say) -> dict[str, list[str]]:
+    return {name: [spoken(message) for message in messages] for name, messages in errors.items()}
+
+
+def _api_errors(error: RuleError, spoken: Say) -> dict[str, Any]:
+    return {"errors": [{"field": p.field, "message": spoken(p.message)} for p in error.problems]}
+
+
+ENTRIES: dict[str, Callable[..., dict[str, Any]]] = {
+    "replay": replay, "preview": preview, "score": score, "handInput": hand_input,
+}
+"""The worker's messages, by the name engine.js calls them."""
+
+
+def call(name: str, arguments: str) -> str:
+    """Answer one of the worker's messages: ``arguments`` a JSON array, the answer JSON text."""
+    return json.dumps(ENTRIES[name](*json.loads(arguments)), ensure_ascii=False, separators=(",", ":"))
