@@ -42,8 +42,8 @@ OUTBOX_HEADER = "X-Scorekeeper-Outbox"
 """The header the phone's outbox sends with every change: a form on another site cannot send it."""
 KINDS = ("record", "edit", "void", "undo", "restore")
 """The changes an outbox may carry."""
-PRECACHED = ("css/app.css", "js/install.js", "js/offline.js", "js/hand.js", "js/live.js", "js/sheet.js",
-             "js/share.js", "js/wake.js", "icons/icon-192.png", "icons/icon-512.png")
+PRECACHED = ("css/app.css", "js/install.js", "js/offline.js", "js/engine.js", "js/hand.js", "js/live.js",
+             "js/sheet.js", "js/share.js", "js/wake.js", "icons/icon-192.png", "icons/icon-512.png")
 """Static files every installed phone keeps from its first visit (the engine's files come when a match opens)."""
 
 
@@ -61,6 +61,26 @@ def _worker_source(static_folder: str) -> tuple[str, str]:
     return source, digest.hexdigest()[:16]
 
 
+@bp.app_template_global()
+def offline_kit() -> list[dict[str, Any]]:
+    """The scripts of the phone's outbox and engine, in the order they load (the offline sheet loads them at once;
+    elsewhere install.js loads them when needed): each one's address and its data attributes."""
+    return [
+        {"src": url_for("static", filename="js/engine.js"), "data": engine_data()},
+        {"src": url_for("static", filename="js/offline.js"), "data": {}},
+    ]
+
+
+def engine_data() -> dict[str, str]:
+    """What static/js/engine.js reads from its script element: where its worker and the packed engine are."""
+    return {}
+
+
+def engine_files() -> list[str]:
+    """Every file the engine on the phone loads: the service worker keeps them when a match opens."""
+    return []
+
+
 @bp.get("/sw.js")
 def service_worker() -> Response:
     """The service worker, with its version and the files it keeps written in; never cached by HTTP (a phone
@@ -71,6 +91,8 @@ def service_worker() -> Response:
         "precache": [url_for("static", filename=name) for name in PRECACHED] + [url_for("offline.offline_page")],
         "static": url_for("static", filename=""),
         "offline": url_for("offline.offline_page"),
+        "engine": engine_files(),
+        "engine_version": hashlib.sha256("\n".join(engine_files()).encode()).hexdigest()[:16],
     }
     body = f"const SETTINGS = {json.dumps(settings)};\n{source}"
     response = Response(body, mimetype="text/javascript")

@@ -13,7 +13,6 @@
   const editing = form.dataset.number ? Number(form.dataset.number) : null;
   const mode = (form.querySelector("input[name=mode]") || {}).value === "claim" ? "claim" : "hand";
   const language = document.documentElement.lang || "en";
-  let queueFirst = false;
   function fill(text, values) {
     return text.replace(/\{(\w+)\}/g, function (whole, name) { return name in values ? values[name] : whole; });
   }
@@ -389,7 +388,8 @@
   // phone's outbox instead (static/js/offline.js), scored by the engine on the phone.
   form.addEventListener("submit", function (event) {
     const button = form.querySelector("button[type=submit]");
-    if (offline() || queueFirst) {
+    // (install.js says whether this match has changes waiting on this phone.)
+    if (offline() || window.scorekeeperWaiting === matchId) {
       event.preventDefault();
       saveOnPhone(null, null);
       return;
@@ -397,10 +397,16 @@
     setTimeout(function () { button.disabled = true; button.textContent = words(form, "savingWords", "Saving…"); }, 0);
   });
 
-  // --- No signal: the engine on the phone previews and saves (static/js/engine.js, static/js/offline.js) -------
+  // --- No signal: the engine on the phone previews and saves (static/js/engine.js, static/js/offline.js, loaded
+  // by install.js when needed) -----------------------------------------------------------------------------------
   function offline() { return navigator.onLine === false; }
-  function outbox() { return window.scorekeeperOutbox || null; }
-  function engine() { return window.scorekeeperEngine || null; }
+  function kit() {
+    if (!window.scorekeeperLoadOffline || !matchId) return Promise.reject(new Error("not ready"));
+    return window.scorekeeperLoadOffline().then(function (box) {
+      if (!box || !window.scorekeeperEngine) throw new Error("not ready");
+      return box;
+    });
+  }
   function formFields() {
     const fields = {};
     new FormData(form).forEach(function (value, name) {
@@ -408,18 +414,19 @@
     });
     return fields;
   }
-  function phonePreview() {
-    const box = outbox(), e = engine();
-    if (!box || !e || !matchId) return Promise.reject(new Error("not ready"));
-    return box.phoneState(matchId).then(function (view) {
-      if (!view) throw new Error("not ready");
-      return e.load().then(function () { return e.preview(view.match, hands(view), formFields(), mode, language); });
-    });
-  }
   function hands(view) {
     // Changing a hand: the preview scores it where it stands, so the hands after it are left out.
     if (editing === null) return view.hands;
     return view.hands.filter(function (h) { return h.number < editing; });
+  }
+  function phonePreview() {
+    return kit().then(function (box) {
+      return box.phoneState(matchId);
+    }).then(function (view) {
+      if (!view) throw new Error("not ready");
+      const e = window.scorekeeperEngine;
+      return e.load().then(function () { return e.preview(view.match, hands(view), formFields(), mode, language); });
+    });
   }
   function say(text) {
     if (!why) return;
@@ -428,57 +435,53 @@
     why.hidden = false;
   }
   function saveOnPhone(key, base) {
-    const box = outbox(), e = engine();
     const button = form.querySelector("button[type=submit]");
     const notReady = words(form, "notReadyWords", "This phone is not ready for no signal: what you typed is kept here; save it when the signal is back.");
-    if (!box || !e || !matchId) { say(notReady); return Promise.resolve(); }
     button.disabled = true;
-    return box.phoneState(matchId).then(function (view) {
-      if (!view) throw new Error("not ready");
-      const fields = formFields();
-      return e.load().then(function () { return e.handInput(view.match, fields, mode, language); }).then(function (made) {
-        if (made.errors) {
-          showWhy({ ok: false, errors: made.errors });
-          button.disabled = false;
-          return null;
-        }
-        return e.preview(view.match, hands(view), fields, mode, language).then(function (scored) {
-          return box.add({
-            match: matchId, kind: editing === null ? "record" : "edit", number: editing === null ? undefined : editing,
-            hand: made.hand, key: key || box.newKey(), base: base === null ? view.data.revision : base,
-            scores: scored && scored.ok ? scored.scores : null,
+    return kit().then(function (box) {
+      const e = window.scorekeeperEngine;
+      return box.phoneState(matchId).then(function (view) {
+        if (!view) throw new Error("not ready");
+        const fields = formFields();
+        return e.load().then(function () { return e.handInput(view.match, fields, mode, language); }).then(function (made) {
+          if (made.errors) {
+            showWhy({ ok: false, errors: made.errors });
+            button.disabled = false;
+            return null;
+          }
+          return e.preview(view.match, hands(view), fields, mode, language).then(function (scored) {
+            return box.add({
+              match: matchId, kind: editing === null ? "record" : "edit", number: editing === null ? undefined : editing,
+              hand: made.hand, key: key || box.newKey(), base: base === null ? view.data.revision : base,
+              scores: scored && scored.ok ? scored.scores : null,
+            });
+          }).then(function () {
+            const store = storage();
+            if (store && draftKey) store.removeItem(draftKey);
+            quiet = true;
+            window.location.href = form.dataset.sheet;
           });
-        }).then(function () {
-          const store = storage();
-          if (store && draftKey) store.removeItem(draftKey);
-          quiet = true;
-          window.location.href = form.dataset.sheet;
         });
       });
     }).catch(function () { button.disabled = false; say(notReady); });
   }
-  // Changes of this match still waiting on this phone: a new hand queues behind them.
-  if (outbox() && matchId) {
-    outbox().entries(matchId).then(function (entries) {
-      queueFirst = entries.some(function (e) { return e.status === "waiting" || e.status === "conflict"; });
-    }).catch(function () {});
-  }
   // A save the service worker caught with no signal: the same fields, the same key, now saved on the phone.
-  if (outbox() && matchId && /[?&]offline=1/.test(window.location.search)) {
-    outbox().store.pending(window.location.pathname).then(function (pending) {
-      if (!pending) return;
-      quiet = true;
-      fields().forEach(function (el) {
-        if (!(el.name in pending.fields) && el.type !== "radio" && el.type !== "checkbox") return;
-        const value = pending.fields[el.name];
-        if (el.type === "radio") el.checked = el.value === value;
-        else if (el.type === "checkbox") el.checked = value !== undefined;
-        else el.value = value;
-      });
-      quiet = false;
-      const revision = Number(pending.fields.revision);
-      return outbox().store.donePending(window.location.pathname).then(function () {
-        return saveOnPhone(pending.fields.idempotency_key || null, isNaN(revision) ? null : revision);
+  if (matchId && /[?&]offline=1/.test(window.location.search)) {
+    kit().then(function (box) {
+      return box.store.pending(window.location.pathname).then(function (pending) {
+        if (!pending) return null;
+        quiet = true;
+        fields().forEach(function (el) {
+          const value = pending.fields[el.name];
+          if (el.type === "radio") el.checked = el.value === value;
+          else if (el.type === "checkbox") el.checked = value !== undefined;
+          else if (value !== undefined) el.value = value;
+        });
+        quiet = false;
+        const revision = Number(pending.fields.revision);
+        return box.store.donePending(window.location.pathname).then(function () {
+          return saveOnPhone(pending.fields.idempotency_key || null, isNaN(revision) ? null : revision);
+        });
       });
     }).catch(function () {});
   }

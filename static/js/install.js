@@ -1,9 +1,85 @@
 // The app installs on the phone: the service worker (served at /sw.js) keeps the app's files and the pages of the
-// matches this phone scores, so scorekeeper opens with no signal. Nothing else happens on a first visit.
+// matches this phone scores, so scorekeeper opens with no signal.
+//
+// On a match's page (#offline-ready) the phone gets ready for no signal in the background, once the page has
+// loaded: the service worker keeps the match's hands, its pages and the engine's files, and the line says when
+// the phone is ready. The outbox and the engine's scripts (#offline-kit: static/js/engine.js, offline.js) are
+// loaded only when needed: with no signal, or while this match has changes not sent yet. So a first visit
+// loads no more than this file and the manifest.
 (function () {
   "use strict";
   if (!("serviceWorker" in navigator)) return;
+  const ready = document.getElementById("offline-ready");
+  const kit = document.getElementById("offline-kit");
+  const match = ready ? ready.dataset.match : null;
+  let loading = null;
+
+  function inject(script) {
+    return new Promise(function (resolve, reject) {
+      const element = document.createElement("script");
+      Object.keys(script.data || {}).forEach(function (name) { element.dataset[name] = script.data[name]; });
+      element.src = script.src;
+      element.onload = resolve;
+      element.onerror = reject;
+      document.body.appendChild(element);
+    });
+  }
+  // The outbox and the engine, loaded once, in order; resolved with the outbox.
+  function loadOffline() {
+    if (window.scorekeeperOutbox) return Promise.resolve(window.scorekeeperOutbox);
+    if (!loading) {
+      let scripts = [];
+      try { scripts = kit ? JSON.parse(kit.textContent).scripts : []; } catch (e) { scripts = []; }
+      loading = scripts.reduce(function (chain, script) {
+        return chain.then(function () { return inject(script); });
+      }, Promise.resolve()).then(function () { return window.scorekeeperOutbox; });
+    }
+    return loading;
+  }
+  window.scorekeeperLoadOffline = loadOffline;
+
+  // Changes of this match still waiting on this phone (IndexedDB, as offline.js keeps them)?
+  function waiting(id) {
+    return new Promise(function (resolve) {
+      if (!window.indexedDB) { resolve(false); return; }
+      const request = indexedDB.open("scorekeeper", 1);
+      request.onupgradeneeded = function () { request.transaction.abort(); resolve(false); };
+      request.onerror = function () { resolve(false); };
+      request.onsuccess = function () {
+        const db = request.result;
+        if (!db.objectStoreNames.contains("outbox")) { db.close(); resolve(false); return; }
+        const get = db.transaction("outbox", "readonly").objectStore("outbox").index("match").count(id);
+        get.onsuccess = function () { db.close(); resolve(get.result > 0); };
+        get.onerror = function () { db.close(); resolve(false); };
+      };
+    });
+  }
+
+  function say(name) { return ready.dataset[name] || ""; }
+  function keep(registration) {
+    ready.hidden = false;
+    ready.textContent = say("gettingWords");
+    return new Promise(function (resolve) {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = function (event) { resolve(Boolean(event.data && event.data.ok)); };
+      registration.active.postMessage({ type: "keep", match: match }, [channel.port2]);
+      setTimeout(function () { resolve(false); }, 120000);
+    }).then(function (ok) {
+      ready.textContent = ok ? say("readyWords") : say("notReadyWords");
+      ready.dataset.ready = ok ? "yes" : "no";
+    });
+  }
+
   window.addEventListener("load", function () {
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () { /* the app still works online */ });
+    if (!match) return;
+    window.addEventListener("offline", loadOffline);
+    if (navigator.onLine === false) { loadOffline(); return; }
+    waiting(match).then(function (some) {
+      if (!some) return;
+      window.scorekeeperWaiting = match;  // a hand saved now queues behind them (hand.js)
+      loadOffline();
+    });
+    navigator.serviceWorker.ready.then(keep);
   });
 })();

@@ -1,9 +1,9 @@
 // No signal at the table: what this phone keeps of the matches it scores, and its outbox.
 //
-// - A match's page, opened with a signal, gets the phone ready: the match's hands as the server has them
-//   (data.json) go into IndexedDB, the service worker keeps its hand form, claim form, rules page and offline
-//   sheet, and the engine (static/js/engine.js: scorekeeper/rules in Pyodide) loads in the background. The page
-//   says when the phone is ready.
+// - Getting ready is the service worker's (install.js asks it when a match's page opens with a signal): the
+//   match's hands as the server has them (data.json) in IndexedDB, its pages and the engine's files kept. This
+//   file, and the engine (static/js/engine.js: scorekeeper/rules in Pyodide), load only when needed: on the
+//   offline sheet, with no signal, or while the match has changes waiting.
 // - The outbox: a hand (or an undo, a void, a thrown-in hand) recorded with no signal is kept in IndexedDB with
 //   its idempotency key (128 random bits) and the revision it was made on. It is sent by itself, in order, when
 //   the server answers again; a request that got no answer is sent again with the same key, so nothing is
@@ -258,26 +258,10 @@
     });
   }
 
-  // Getting ready for no signal: the match's data, its pages and the engine. Done in the background once a
-  // match page is open with a signal (or on "Get ready for no signal").
-  let readiness = null;
-  function getReady(id) {
-    if (readiness) return readiness;
-    const parts = [
-      refreshData(id, "/m/" + id + "/data.json").then(function (data) {
-        const u = data.urls;
-        return tellWorker({ type: "keep", urls: [u.offline, u.hand, u.claim, u.rules, "/matches", "/"] });
-      }),
-    ];
-    if (engine()) parts.push(engine().load());
-    readiness = Promise.all(parts).then(function (done) { return done[0] !== false; });
-    return readiness;
-  }
-
   const api = {
     add: add, flush: flush, flushAll: flushAll, entries: store.entries, phoneState: phoneState, keepBoth: keepBoth,
     dropMine: dropMine, forget: forget, newKey: newKey, scoreWords: scoreWords, say: say, store: store,
-    onChange: function (fn) { listeners.push(fn); }, getReady: getReady, language: language,
+    onChange: function (fn) { listeners.push(fn); }, language: language,
   };
   window.scorekeeperOutbox = api;
 
@@ -483,19 +467,6 @@
     }).catch(function () { return null; });
   }
 
-  // The readiness line (#offline-ready) on a match's online pages.
-  function drawReady(line, id) {
-    line.hidden = false;
-    line.textContent = say("getting_ready");
-    getReady(id).then(function (ok) {
-      line.textContent = ok ? say("ready") : say("not_ready");
-      line.dataset.ready = ok ? "yes" : "no";
-    }, function () {
-      line.textContent = engine() && engine().status === "failed" ? say("engine_failed") : say("not_ready");
-      line.dataset.ready = "no";
-    });
-  }
-
   // The offline page's list of the matches this phone keeps.
   function drawKept(list) {
     store.matches().then(function (all) {
@@ -513,9 +484,8 @@
 
   const sheet = document.getElementById("offline-sheet");
   const panel = document.getElementById("outbox");
-  const ready = document.getElementById("offline-ready");
   const kept = document.getElementById("kept-matches");
-  const id = (sheet && sheet.dataset.match) || (panel && panel.dataset.match) || (ready && ready.dataset.match) || null;
+  const id = (sheet && sheet.dataset.match) || (panel && panel.dataset.match) || null;
   if (kept) drawKept(kept);
   if (!id) return;
   function redraw() {
@@ -541,7 +511,5 @@
     window.addEventListener("online", backOnline);
   }
   takePending(id).then(redraw);
-  if (ready && navigator.onLine !== false) drawReady(ready, id);
-  else if (sheet && engine()) engine().load().catch(function () {});
   flush(id).catch(function () {});
 })();

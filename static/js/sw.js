@@ -13,7 +13,7 @@
 "use strict";
 
 const STATIC = "static-" + SETTINGS.version;
-const ENGINE = "engine";
+const ENGINE = "engine-" + SETTINGS.engine_version;
 const PAGES = "pages";
 const DB = "scorekeeper";
 
@@ -26,7 +26,7 @@ self.addEventListener("install", function (event) {
 self.addEventListener("activate", function (event) {
   event.waitUntil(caches.keys().then(function (names) {
     return Promise.all(names.filter(function (name) {
-      return name.indexOf("static-") === 0 && name !== STATIC;
+      return (name.indexOf("static-") === 0 && name !== STATIC) || (name.indexOf("engine-") === 0 && name !== ENGINE);
     }).map(function (name) { return caches.delete(name); }));
   }).then(function () { return self.clients.claim(); }));
 });
@@ -146,22 +146,58 @@ self.addEventListener("fetch", function (event) {
   }
 });
 
-// The pages of a match this phone keeps, fetched now (offline.js asks when a match opens): {type: "keep",
-// urls: [...]}; {type: "forget", match: id} drops them. The answer goes back on the message's port.
+// Getting a phone ready for a match with no signal (install.js asks when a match's page opens): {type: "keep",
+// match: id} keeps the match's hands as the server has them (IndexedDB "matches", as offline.js reads them), its
+// pages, and the engine's files; {type: "forget", match: id} drops its pages. The answer goes back on the
+// message's port: {ok: true} when everything was kept.
+function keepData(id) {
+  return fetch("/m/" + id + "/data.json", { credentials: "same-origin", cache: "no-store" }).then(function (response) {
+    if (!response.ok) throw new Error("no data");
+    return response.json();
+  }).then(function (data) {
+    return openDb().then(function (db) {
+      return new Promise(function (resolve, reject) {
+        const tx = db.transaction("matches", "readwrite");
+        tx.objectStore("matches").put(data);
+        tx.oncomplete = function () { resolve(data); };
+        tx.onerror = function () { reject(tx.error); };
+      });
+    });
+  });
+}
+function keepPages(urls) {
+  return caches.open(PAGES).then(function (cache) {
+    return Promise.all(urls.map(function (url) {
+      return fetch(url, { credentials: "same-origin", cache: "no-store" }).then(function (response) {
+        if (!response.ok || response.redirected || noStore(response)) return false;
+        return cache.put(path(url), response).then(function () { return true; });
+      }, function () { return false; });
+    }));
+  }).then(function (kept) { return kept.every(Boolean); });
+}
+function keepEngine() {
+  return caches.open(ENGINE).then(function (cache) {
+    return Promise.all(SETTINGS.engine.map(function (url) {
+      return cache.match(url).then(function (found) {
+        if (found) return true;
+        return fetch(url, { credentials: "same-origin" }).then(function (response) {
+          if (!response.ok) return false;
+          return cache.put(url, response).then(function () { return true; });
+        }, function () { return false; });
+      });
+    }));
+  }).then(function (kept) { return kept.every(Boolean); });
+}
 self.addEventListener("message", function (event) {
   const message = event.data || {};
   const port = event.ports && event.ports[0];
   let work = Promise.resolve(true);
-  if (message.type === "keep") {
-    work = caches.open(PAGES).then(function (cache) {
-      return Promise.all((message.urls || []).map(function (url) {
-        return fetch(url, { credentials: "same-origin", cache: "no-store" }).then(function (response) {
-          if (!response.ok || response.redirected || noStore(response)) return false;
-          return cache.put(path(url), response).then(function () { return true; });
-        }, function () { return false; });
-      }));
-    }).then(function (kept) { return kept.every(Boolean); });
-  } else if (message.type === "forget") {
+  if (message.type === "keep" && message.match) {
+    work = keepData(message.match).then(function (data) {
+      const u = data.urls;
+      return Promise.all([keepPages([u.offline, u.hand, u.claim, u.rules, "/matches", "/"]), keepEngine()]);
+    }).then(function (done) { return done.every(Boolean); });
+  } else if (message.type === "forget" && message.match) {
     work = caches.open(PAGES).then(function (cache) {
       return cache.keys().then(function (requests) {
         return Promise.all(requests.filter(function (r) {

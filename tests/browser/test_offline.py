@@ -1,0 +1,152 @@
+"""No signal at the table (issue 22): a phone in flight mode keeps scoring its match with the engine running on
+the phone (Pyodide in a Web Worker), keeps every hand in its outbox through a reload and a closed tab, and sends
+each one, once, when the signal returns; two phones that recorded the same hand are asked, never doubled.
+
+Real components throughout: `scorekeeper serve`, Debian's Chromium with its service worker and IndexedDB, and
+Playwright's offline mode (the phone's network cut, as flight mode does)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+from tests.support.browser import fill_hand, record, shot, start_match
+from tests.support.servers import LiveServer
+
+pytestmark = pytest.mark.browser
+
+READY = 60_000
+"""The engine's first download and start on this machine (measured in benchmarks/offline_engine.py): generous."""
+
+
+def ready_for_no_signal(page: Page) -> None:
+    """The page says the phone is ready: the match's pages kept, the engine loaded on the phone."""
+    expect(page.locator("#offline-ready")).to_have_text(re.compile("ready for no signal"), timeout=READY)
+    expect(page.locator("#offline-ready")).to_have_attribute("data-ready", "yes", timeout=READY)
+
+
+def match_id_of(page: Page) -> str:
+    return re.search(r"/m/([^/?#]+)", page.url).group(1)
+
+
+def record_offline(page: Page, points: dict[str, int], taker: str, last_trick: str) -> None:
+    """With no signal: from the offline sheet, open the kept hand form, fill it, save; back on the offline sheet."""
+    page.get_by_role("link", name=re.compile("^Record hand")).click()
+    fill_hand(page, taker, points, last_trick)
+    # The preview comes from the engine on the phone: what saving now would score.
+    expect(page.locator("#save-why")).to_contain_text("If you save now", timeout=READY)
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator("#offline-sheet")).to_be_visible()
+
+
+def unsent(page: Page) -> Any:
+    return page.locator("#offline-hands .hand.unsent")
+
+
+def test_three_hands_with_no_signal_survive_a_reload_and_a_closed_tab_and_are_sent_once(
+        page: Page, context: BrowserContext, server: LiveServer) -> None:
+    start_match(page, server.url, "Bela", ["Mike", "Yvonne"])
+    match_id = match_id_of(page)
+    record(page, "Mike", {"Mike": 100, "Yvonne": 52}, "Mike")
+    ready_for_no_signal(page)
+    sheet = page.url.split("?")[0]
+
+    context.set_offline(True)
+    page.goto(sheet)
+    expect(page.locator("#offline-sheet")).to_be_visible()
+    expect(page.locator(".scoreboard [data-total='0']")).to_have_text("110", timeout=READY)
+    record_offline(page, {"Mike": 40, "Yvonne": 112}, "Mike", "Yvonne")
+    record_offline(page, {"Mike": 90, "Yvonne": 62}, "Yvonne", "Mike")
+    record_offline(page, {"Mike": 81, "Yvonne": 71}, "Mike", "Mike")
+    expect(unsent(page)).to_have_count(3, timeout=READY)
+    expect(page.locator("#outbox")).to_contain_text("Not sent yet: 3")
+    shot(page, "offline-sheet-outbox")
+    offline_totals = [page.locator(f".scoreboard [data-total='{i}']").inner_text() for i in range(2)]
+
+    page.reload()
+    expect(unsent(page)).to_have_count(3, timeout=READY)
+    page.close()
+    again = context.new_page()
+    again.goto(sheet)
+    expect(again.locator("#offline-hands .hand.unsent")).to_have_count(3, timeout=READY)
+    expect(again.locator(".scoreboard [data-total='0']")).to_have_text(offline_totals[0])
+    # The engine on the phone said each hand in the rule book's words.
+    expect(again.locator("#hand-2 .hand-body")).to_contain_text("bate")
+
+    context.set_offline(False)
+    # Sent by itself, in order; back on the server's own sheet with the same totals and no marks.
+    expect(again.get_by_role("heading", name="Score sheet")).to_be_visible(timeout=READY)
+    expect(again.locator("#live .scoreboard [data-total='0']")).to_have_text(offline_totals[0], timeout=READY)
+    expect(again.locator("#live .scoreboard [data-total='1']")).to_have_text(offline_totals[1])
+    expect(again.locator(".unsent-mark")).to_have_count(0)
+    state = again.request.get(f"{server.url}/m/{match_id}/data.json").json()
+    assert [h["number"] for h in state["hands"]] == [1, 2, 3, 4]
+    assert [h["input"]["card_points"] for h in state["hands"]] == [[100, 52], [40, 112], [90, 62], [81, 71]]
+
+
+def test_a_send_cut_off_after_the_server_stored_it_is_sent_again_without_a_double(
+        page: Page, context: BrowserContext, server: LiveServer) -> None:
+    start_match(page, server.url, "Bela", ["Mike", "Yvonne"])
+    match_id = match_id_of(page)
+    ready_for_no_signal(page)
+    sheet = page.url.split("?")[0]
+    context.set_offline(True)
+    page.goto(sheet)
+    record_offline(page, {"Mike": 100, "Yvonne": 52}, "Mike", "Mike")
+
+    cut = []
+
+    def store_then_cut(route: Any) -> None:
+        # The server stores the hand; its answer never reaches the phone (the signal dropped on the way back).
+        if not cut:
+            answer = route.fetch()
+            cut.append(answer.status)
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    page.route("**/sync", store_then_cut)
+    context.set_offline(False)
+    expect(page.get_by_role("heading", name="Score sheet")).to_be_visible(timeout=READY)
+    assert cut == [201]
+    hands = page.request.get(f"{server.url}/m/{match_id}/data.json").json()["hands"]
+    assert [h["number"] for h in hands] == [1]
+
+
+def test_two_phones_offline_record_the_same_hand_and_the_second_is_asked(
+        browser: Any, server: LiveServer, tmp_path: Any) -> None:
+    phones = [browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+              for _ in range(2)]
+    ana, mike = (context.new_page() for context in phones)
+    start_match(ana, server.url, "Bela", ["Mike", "Yvonne"])
+    match_id = match_id_of(ana)
+    sheet = ana.url.split("?")[0]
+    # The second phone scores the same match: the first hands it the scoring link.
+    shown = ana.request.get(sheet + "?show=scoring-qr").text()
+    key = re.search(r"join\?key=([A-Za-z0-9_\-]+)", shown).group(1)
+    mike.goto(f"{server.url}/m/{match_id}/join?key={key}")
+    for phone in (ana, mike):
+        phone.goto(sheet)
+        ready_for_no_signal(phone)
+    for context in phones:
+        context.set_offline(True)
+    for phone, points in ((ana, {"Mike": 0, "Yvonne": 152}), (mike, {"Mike": 82, "Yvonne": 70})):
+        phone.goto(sheet)
+        record_offline(phone, points, "Mike", "Yvonne" if points["Mike"] == 0 else "Mike")
+    phones[0].set_offline(False)
+    expect(ana.get_by_role("heading", name="Score sheet")).to_be_visible(timeout=READY)
+    phones[1].set_offline(False)
+    question = mike.locator("#outbox .outbox-question")
+    expect(question).to_contain_text("Another phone recorded hand 1", timeout=READY)
+    expect(question).to_contain_text("Mike +0, Yvonne +162")
+    expect(question).to_contain_text("yours: (Mike +92, Yvonne +70)")
+    shot(mike, "offline-conflict-question")
+    mike.get_by_role("button", name="Keep both (yours becomes hand 2)").click()
+    expect(mike.get_by_role("heading", name="Score sheet")).to_be_visible(timeout=READY)
+    hands = mike.request.get(f"{server.url}/m/{match_id}/data.json").json()["hands"]
+    assert [(h["number"], h["input"]["card_points"]) for h in hands] == [(1, [0, 152]), (2, [82, 70])]
+    for context in phones:
+        context.close()
