@@ -81,7 +81,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
 
-    from .views import api, board, clubs, confirm, offline, referee, rulebook, scorer, tournaments
+    from .views import api, board, clubs, confirm, engine, offline, referee, rulebook, scorer, tournaments
 
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
@@ -93,6 +93,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(clubs.bp)
     app.register_blueprint(tournaments.bp)
     app.register_blueprint(offline.bp)
+    app.register_blueprint(engine.bp)
     # The outbox's JSON writes: no form can send their header, and the session cookie is SameSite=Lax.
     csrf.exempt(offline.sync)
     csrf.exempt(offline.forget)

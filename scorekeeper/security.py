@@ -19,7 +19,10 @@ API_PREFIX = "/api/"
 
 CONTENT_SECURITY_POLICY = "; ".join((
     "default-src 'self'",
-    "script-src 'self'",  # static/js only: no inline script, no event handler attributes, no eval
+    # static/js only: no inline script, no event handler attributes, no eval. WebAssembly may be compiled (the
+    # phone's engine, Pyodide, from static/vendor/): 'wasm-unsafe-eval' allows that and nothing of JavaScript.
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "worker-src 'self'",  # the engine's Web Worker and the service worker, from this server only
     "style-src 'self'",  # static/css only: no style attributes
     "img-src 'self' data:",  # the empty favicon is a data: URL; QR codes and charts are inline SVG
     "connect-src 'self'",  # the live sheet and board: fetch and server-sent events, to this server only

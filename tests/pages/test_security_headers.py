@@ -35,11 +35,15 @@ def directives(policy: str) -> dict[str, list[str]]:
 def assert_secure_headers(answer, where: str) -> None:  # type: ignore[no-untyped-def]
     headers = answer.headers
     policy = directives(headers.get("Content-Security-Policy", ""))
-    assert policy.get("script-src") == ["'self'"], (where, policy)
+    # Scripts from this server only; WebAssembly may be compiled (the phone's engine, Pyodide), JavaScript never
+    # evaluated from text ('unsafe-eval') nor written inline ('unsafe-inline').
+    assert policy.get("script-src") == ["'self'", "'wasm-unsafe-eval'"], (where, policy)
+    assert policy.get("worker-src") == ["'self'"], (where, policy)
     assert policy.get("default-src") == ["'self'"], (where, policy)
     assert policy.get("frame-ancestors") == ["'none'"], (where, policy)
     assert policy.get("object-src") == ["'none'"], (where, policy)
-    assert not any("unsafe" in source for sources in policy.values() for source in sources), (where, policy)
+    assert not any("unsafe" in source for sources in policy.values() for source in sources
+                   if source != "'wasm-unsafe-eval'"), (where, policy)
     assert headers.get("X-Content-Type-Options") == "nosniff", where
     assert headers.get("X-Frame-Options") == "DENY", where
     assert headers.get("Referrer-Policy") in ("same-origin", "no-referrer"), where

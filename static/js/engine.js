@@ -1,0 +1,112 @@
+// The phone's engine (issue 22), on the page's side: window.scorekeeperEngine starts the Web Worker
+// (static/js/engine-worker.js, which runs scorekeeper/rules in Pyodide) only when asked, and passes it questions.
+// Nothing starts on its own: a page that never calls load() or a question downloads nothing.
+//
+//   load()                                         start the worker and its download (once); resolves when ready
+//   status, onStatus(fn)                           "idle" | "loading" | "ready" | "failed"; fn(status) on each change
+//   replay(match, hands, language)                 the state, as the API's (less its revision)
+//   preview(match, hands, fields, mode, language)  what POST /m/<id>/preview answers
+//   score(match, hands, hand, language)            an API hand input scored as the next hand
+//   handInput(match, fields, mode, language)       {hand} as the form would save it, or {errors} by field
+//
+// match: the API's match (variant, rules, players or sides, first_dealer); hands: the API's hands in number
+// order ({number, input, voided}), or a state to score from; fields: the hand form's fields as it posts them.
+// Each question waits for load() (and starts it). Where the files are: the data-* attributes of this script's
+// tag (templates/_macros/engine.html writes them).
+(function () {
+  "use strict";
+  const tag = document.currentScript;
+  const where = tag ? tag.dataset : {};
+  let worker = null;
+  let started = null;
+  let next = 1;
+  const waiting = new Map();
+  const listeners = [];
+
+  function set(status) {
+    if (engine.status === status) return;
+    engine.status = status;
+    listeners.slice().forEach(function (fn) {
+      try { fn(status); } catch (error) { console.error(error); }
+    });
+  }
+
+  function send(message) {
+    return new Promise(function (resolve, reject) {
+      const id = next++;
+      waiting.set(id, { resolve: resolve, reject: reject });
+      message.id = id;
+      worker.postMessage(message);
+    });
+  }
+
+  function answered(event) {
+    const reply = event.data || {};
+    const asked = waiting.get(reply.id);
+    if (!asked) return;
+    waiting.delete(reply.id);
+    if (reply.ok) asked.resolve(reply.value);
+    else asked.reject(new Error(reply.error));
+  }
+
+  // The worker failed (its script, Pyodide, or later): every question waiting is refused, and the next load()
+  // or question starts a new worker.
+  function broken(error) {
+    const why = new Error("the engine stopped: " + ((error && error.message) || "worker error"));
+    waiting.forEach(function (asked) { asked.reject(why); });
+    waiting.clear();
+    if (worker) worker.terminate();
+    worker = null;
+    started = null;
+    set("failed");
+  }
+
+  function load() {
+    if (started) return started;
+    set("loading");
+    started = new Promise(function (resolve, reject) {
+      if (!where.worker || !where.engine || !window.Worker) {
+        reject(new Error("this page cannot run the engine"));
+        return;
+      }
+      worker = new Worker(where.worker, { type: "module" });
+      worker.onmessage = answered;
+      worker.onerror = function (event) {
+        event.preventDefault();
+        reject(new Error("the engine could not start: " + (event.message || "worker error")));
+        broken(event);
+      };
+      send({ type: "init", pyodide: where.pyodide, engine: where.engine, catalogs: where.catalogs })
+        .then(resolve, reject);
+    });
+    const loading = started;
+    started.then(function () {
+      if (started === loading) set("ready");
+    }, function (error) {
+      // A failed download may be tried again: the next load() starts afresh.
+      if (started === loading) broken(error);
+    });
+    return started;
+  }
+
+  function ask(name, args, language) {
+    return load().then(function () {
+      return send({ type: "call", name: name, args: args, language: language || "en" });
+    });
+  }
+
+  const engine = {
+    status: "idle",
+    load: load,
+    onStatus: function (fn) { listeners.push(fn); },
+    replay: function (match, hands, language) { return ask("replay", [match, hands, language || "en"], language); },
+    preview: function (match, hands, fields, mode, language) {
+      return ask("preview", [match, hands, fields, mode || null, language || "en"], language);
+    },
+    score: function (match, hands, hand, language) { return ask("score", [match, hands, hand, language || "en"], language); },
+    handInput: function (match, fields, mode, language) {
+      return ask("handInput", [match, fields, mode || null, language || "en"], language);
+    },
+  };
+  window.scorekeeperEngine = engine;
+})();
