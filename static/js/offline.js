@@ -396,6 +396,7 @@
           row.appendChild(summary);
           const body = element("div", "hand-body");
           (hand.explanation || []).forEach(function (text) { body.appendChild(element("p", "", text)); });
+          body.appendChild(rowActions(rows, view, hand, mark));
           row.appendChild(body);
           rows.appendChild(row);
           if (!hand.voided) lastCounted = hand;
@@ -428,6 +429,33 @@
     }).catch(function () {
       if (status) status.textContent = say("engine_failed");
     });
+  }
+
+  // A hand's own buttons on the offline sheet: change it (its kept form, filled on the phone), void or restore it.
+  function rowActions(rows, view, hand, mark) {
+    const box = element("div", "row hand-actions");
+    const id = view.data.id;
+    const unsentRecord = mark && mark.kind === "record";
+    if (!hand.voided) {
+      const change = element("a", "button small", fill(rows.dataset.changeWords, { number: hand.number }));
+      change.href = view.data.urls.hand + "?change=" + hand.number;
+      box.appendChild(change);
+    }
+    const button = element("button", "button small", fill(hand.voided ? rows.dataset.restoreWords : rows.dataset.voidWords,
+      { number: hand.number }));
+    button.type = "button";
+    button.addEventListener("click", function () {
+      button.disabled = true;
+      const unsentVoid = mark && (mark.kind === "void" || mark.kind === "undo") && hand.voided;
+      if ((unsentRecord && !hand.voided) || unsentVoid) {
+        // A change never sent is taken out of the outbox: nothing to undo on the server.
+        store.remove(mark.seq).then(function () { changed(); });
+        return;
+      }
+      add({ match: id, kind: hand.voided ? "restore" : "void", number: hand.number, base: view.data.revision });
+    });
+    if (!(unsentRecord && hand.voided)) box.appendChild(button);
+    return box;
   }
 
   function sheetActions(root, id) {
