@@ -17,7 +17,8 @@ pytestmark = pytest.mark.browser
 
 def controlled(page: Page) -> None:
     """Wait until the service worker controls the page (it claims its pages as soon as it is active)."""
-    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=30_000)
+    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
+                           timeout=30_000)
 
 
 def test_chromium_finds_the_app_installable(browser_type: Any, browser_type_launch_args: dict[str, Any],
