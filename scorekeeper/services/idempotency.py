@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable
 from datetime import timedelta
 
@@ -38,10 +39,37 @@ _FORGET = delete(IdempotencyKey.__table__).where(_KEPT.created_at < bindparam("b
 _KEEP = insert(IdempotencyKey.__table__)
 
 
-def caller_scope(kind: str, caller: str) -> str:
+class CreateScope(str):
+    """The scope of a create's key (``caller_scope``): such a key must be unguessable (``guessable``), since
+    a caller is only its address when it holds no secret yet, and everyone in a pub shares one address."""
+
+
+def caller_scope(kind: str, caller: str) -> CreateScope:
     """The scope of a create's key: the kind of create and a digest of who sent it (the phone's session,
     the club whose secret was shown, or the address the request came from), never global."""
-    return f"{kind}:" + hashlib.sha256(caller.encode("utf-8", "replace")).hexdigest()[:40]
+    return CreateScope(f"{kind}:" + hashlib.sha256(caller.encode("utf-8", "replace")).hexdigest()[:40])
+
+
+RANDOM_KEY_LENGTH = 22
+"""Characters of the base64 alphabets a create's key has at least: 22 × 6 bits ≥ 128 bits."""
+RANDOM_HEX_LENGTH = 32
+"""Hex digits a create's key written in hex has at least: 32 × 4 bits = 128 bits."""
+RANDOM_KEY_VARIETY = 8
+"""Different characters a create's key has at least: random keys of these lengths always do (fewer than 8 in
+32 random hex digits comes about once in 25 million keys), a word repeated or a run of one character never."""
+_BASE64 = re.compile(r"[A-Za-z0-9_+/-]+=*")
+_HEX = re.compile(r"[0-9A-Fa-f-]+")
+
+
+def guessable(key: str) -> bool:
+    """Whether a create's key has fewer than 128 random bits, by the rule docs/api.md states: it must be at
+    least 22 characters of the base64 or base64url alphabet (32 hex digits when it is hex, dashes aside, as in
+    a UUID), with at least 8 different characters."""
+    if not _BASE64.fullmatch(key) or len(set(key)) < RANDOM_KEY_VARIETY:
+        return True
+    if _HEX.fullmatch(key):
+        return len(key.replace("-", "")) < RANDOM_HEX_LENGTH
+    return len(key.rstrip("=")) < RANDOM_KEY_LENGTH
 
 
 def fingerprint(*parts: object) -> str:
@@ -68,6 +96,13 @@ def idempotent(scope: str, key: str | None, print_: str, work: Callable[[], Answ
         if not key or len(key) > KEY_LIMIT:
             raise Invalid("Idempotency-Key", Said("an idempotency key has 1 to %(limit)s characters", limit=KEY_LIMIT))
         sound_text(key, "Idempotency-Key", Said("the idempotency key"), Said("send a new key"))
+        if isinstance(scope, CreateScope) and guessable(key):
+            # Translators: Idempotency-Key is an HTTP header, written as is.
+            raise Invalid("Idempotency-Key", Said(
+                "a key that creates a match, club, tournament or import must be random, so that nobody else can "
+                "send it: send 128 random bits, such as 16 random bytes in base64url (22 characters) or 32 random "
+                "hex digits"))
+        scope = str(scope)  # plain text for the database drivers
         earlier = stored_answer(scope, key, print_)
         db.session.rollback()
         if earlier is not None:

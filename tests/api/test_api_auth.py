@@ -21,6 +21,7 @@ from tests.support.api import (
     assert_unchanged,
     bearer,
     create,
+    create_key,
     record,
     snapshot,
 )
@@ -170,7 +171,7 @@ def test_reads_never_show_the_edit_token(client: FlaskClient) -> None:
 def test_the_edit_token_is_stored_only_as_a_hash(app: Flask, client: FlaskClient) -> None:
     plain = create(client)
     response = client.post(f"{API}/matches", json={"variant": "belote", "players": ["A", "B", "C", "D"]},
-                           headers={"Idempotency-Key": "create-once"})
+                           headers={"Idempotency-Key": create_key("create-once")})
     keyed = Made(response.get_json())
     for made in (plain, keyed):
         record(client, made, BELA_MADE if made is plain else

@@ -18,6 +18,7 @@ from tests.support.api import (
     assert_errors,
     assert_unchanged,
     create,
+    create_key,
     record,
     row_counts,
     snapshot,
@@ -122,7 +123,7 @@ def test_a_key_of_the_wrong_length_is_422(app: Flask, client: FlaskClient, key: 
 
 
 def test_a_retried_create_answers_the_same_match(app: Flask, client: FlaskClient) -> None:
-    headers = {"Idempotency-Key": "new-match"}
+    headers = {"Idempotency-Key": create_key("new-match")}
     first = client.post(f"{API}/matches", json=CREATE, headers=headers)
     assert first.status_code == 201
     counts = row_counts(app)
@@ -141,7 +142,7 @@ def test_a_retried_create_answers_the_same_match(app: Flask, client: FlaskClient
 
 
 def test_a_used_create_key_with_a_different_body_is_422(app: Flask, client: FlaskClient) -> None:
-    headers = {"Idempotency-Key": "new-match"}
+    headers = {"Idempotency-Key": create_key("new-match")}
     made = Made(client.post(f"{API}/matches", json=CREATE, headers=headers).get_json())
     before = snapshot(app, client, made)
     response = client.post(f"{API}/matches", json={**CREATE, "players": ["Ana", "Ivo"]}, headers=headers)
@@ -151,7 +152,7 @@ def test_a_used_create_key_with_a_different_body_is_422(app: Flask, client: Flas
 
 
 def test_a_failed_create_does_not_use_up_its_key(app: Flask, client: FlaskClient) -> None:
-    headers = {"Idempotency-Key": "try-again"}
+    headers = {"Idempotency-Key": create_key("try-again")}
     before = snapshot(app, client, None)
     assert_errors(client.post(f"{API}/matches", json={**CREATE, "players": ["Mike"]}, headers=headers), 422,
                   "players")

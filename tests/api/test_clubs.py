@@ -29,6 +29,7 @@ from tests.support.api import (
     bearer,
     club_row_counts,
     create,
+    create_key,
 )
 
 CLUBS = f"{API}/clubs"
@@ -152,7 +153,7 @@ def test_a_club_needs_a_json_object(app: Flask, client: FlaskClient) -> None:
 
 def test_a_retried_create_with_its_key_is_the_same_club(app: Flask, client: FlaskClient) -> None:
     body = {"name": "Pub", "players": ["Mike", "Ana"]}
-    key = {"Idempotency-Key": "club-1"}
+    key = {"Idempotency-Key": create_key("club-1")}
     first = client.post(CLUBS, json=body, headers=key)
     again = client.post(CLUBS, json=body, headers=key)
     assert first.status_code == again.status_code == 201
@@ -501,7 +502,7 @@ def test_a_changed_club_export_imports_nothing(app: Flask, client: FlaskClient, 
 def test_club_import_is_idempotent_with_a_key(app: Flask, client: FlaskClient) -> None:
     club, _ = _played_club(client)
     document = _export(client, club)
-    key = {"Idempotency-Key": "club-import-1"}
+    key = {"Idempotency-Key": create_key("club-import-1")}
     first = client.post(f"{CLUBS}/imports", json=document, headers=key)
     before = club_row_counts(app)
     again = client.post(f"{CLUBS}/imports", json=document, headers=key)

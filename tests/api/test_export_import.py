@@ -25,6 +25,7 @@ from tests.support.api import (
     assert_errors,
     bearer,
     create,
+    create_key,
     record,
     row_counts,
 )
@@ -260,8 +261,8 @@ def test_import_is_idempotent_with_a_key(app: Flask, client: FlaskClient) -> Non
     made = create(client)
     record(client, made, BELA_MADE)
     document = _export(client, made)
-    first = client.post(f"{API}/imports", json=document, headers={"Idempotency-Key": "imp-1"})
-    again = client.post(f"{API}/imports", json=document, headers={"Idempotency-Key": "imp-1"})
+    first = client.post(f"{API}/imports", json=document, headers={"Idempotency-Key": create_key("imp-1")})
+    again = client.post(f"{API}/imports", json=document, headers={"Idempotency-Key": create_key("imp-1")})
     assert first.status_code == again.status_code == 201
     assert first.get_json()["id"] == again.get_json()["id"]
     assert first.get_json()["edit_token"] == again.get_json()["edit_token"]

@@ -15,7 +15,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
-from tests.support.api import API, URLSAFE, MadeTournament, all_stored_text, assert_errors, bearer, create
+from tests.support.api import API, URLSAFE, MadeTournament, all_stored_text, assert_errors, bearer, create, create_key
 
 TOURNAMENTS = f"{API}/tournaments"
 QUICK = {"name": "Friday Belote", "variant": "belote", "rules": {"deal-limit": 7}, "format": "knockout-remix",
@@ -139,7 +139,7 @@ def test_without_a_seed_one_is_drawn_and_shown(client: FlaskClient) -> None:
 
 def test_a_retried_create_answers_once_and_only_to_its_caller(app: Flask, client: FlaskClient) -> None:
     def send(address: str) -> Any:
-        return client.post(TOURNAMENTS, json=QUICK, headers={"Idempotency-Key": "friday"},
+        return client.post(TOURNAMENTS, json=QUICK, headers={"Idempotency-Key": create_key("friday")},
                            environ_base={"REMOTE_ADDR": address})
 
     mine = send("10.0.0.1")

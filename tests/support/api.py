@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
 from dataclasses import dataclass
@@ -34,6 +36,12 @@ BELA_BIG = {"taker": 0, "card_points": [80, 62], "last_trick": 0}
 """90 against 62, made."""
 BELA_IMPOSSIBLE = {"taker": 0, "card_points": [80, 80], "last_trick": 0}
 """160 card points: more than the 152 in the deck."""
+
+
+def create_key(name: str) -> str:
+    """A create's Idempotency-Key as a phone makes one (16 random bytes in base64url, the 128 bits a create's key
+    needs), the same for the same ``name`` so that a test can send it again."""
+    return base64.urlsafe_b64encode(hashlib.sha256(name.encode()).digest()[:16]).decode().rstrip("=")
 
 
 def bearer(token: str) -> dict[str, str]:

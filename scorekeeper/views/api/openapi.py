@@ -101,7 +101,10 @@ _PARAMETERS: dict[str, Any] = {
         "description": "A retried write with the same key and the same body gets the first answer, byte for "
                        "byte, and nothing new is recorded; the same key with a different body is 422, and so "
                        "is a key outside 1 to 200 characters. A hand write's keys belong to its match, a "
-                       "create's to its caller."},
+                       "create's to its caller, and a create's key (a match, club, tournament or import) must be "
+                       "random, else 422: at least 22 characters of the base64 or base64url alphabet (32 hex "
+                       "digits when it is hex, dashes aside, as in a UUID) with at least 8 different characters "
+                       "(16 random bytes in base64url pass)."},
     "If-Match": {
         "name": "If-Match", "in": "header", "required": False,
         "schema": {"type": "string", "pattern": '^(W/)?"?[0-9]+"?$', "examples": ['"7"']},
@@ -141,7 +144,8 @@ _ERROR_ANSWERS = {
     "TooLarge": "413: the body is larger than the server reads (256 KB; a match import 16 MB, a club import "
                 "64 MB)",
     "Invalid": "422: something the rules or this server do not allow, each problem named by its field; or an "
-               "Idempotency-Key reused for a different request, or not 1 to 200 characters",
+               "Idempotency-Key reused for a different request, or not 1 to 200 characters, or guessable on a "
+               "create",
 }
 
 # ---------------------------------------------------------------- schemas
