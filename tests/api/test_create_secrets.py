@@ -11,7 +11,6 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-
 from flask import Flask
 from flask.testing import FlaskClient
 
