@@ -22,7 +22,7 @@
   let heard = Date.now(); // when the stream last said anything
   const beat = Math.max(0.1, Number(status.dataset.heartbeat) || 15) * 1000;
   const silence = 2 * beat + 1000; // two heartbeats missed: the stream is gone
-  const patience = Math.max(5000, beat + 1000); // an attempt that neither opens nor fails is dropped
+  const patience = 5000; // an attempt that neither opens nor fails (the server answers at once) is dropped
   let source = null;
   let attempted = 0; // when the current attempt began
   let failed = 0; // when the browser gave up on the current attempt (0: it has not)
@@ -144,8 +144,10 @@
     opened.addEventListener("error", function () {
       if (source !== opened) return;
       connected = false;
-      // CONNECTING: the browser tries again by itself (after the stream's retry, 2 s); CLOSED: it gave up.
-      if (opened.readyState === EventSource.CLOSED) failed = Date.now();
+      // The browser may try again by itself (after the stream's retry, 2 s, or its own 3 s when it never heard
+      // one) or give up (an HTTP error): the watch below tries again after a pause of 1 s growing to 5 s,
+      // whichever comes first.
+      failed = Date.now();
       show(false);
     });
   }

@@ -11,7 +11,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.support.browser import record, shot, start_match, totals
+from tests.support.browser import clock_seconds, record, shot, start_match, totals
 from tests.support.servers import LiveServer, stop_server
 
 pytestmark = pytest.mark.browser
@@ -21,14 +21,6 @@ CLOCK = r"(\d\d:\d\d:\d\d(?:\s?[AP]M)?)"
 LIVE = re.compile(rf"^● Live: updates as each hand is recorded \(last at {CLOCK}\)\.$")
 LOST = re.compile(rf"^⚠ Last update {CLOCK} \((\d+) s ago\) — reconnecting…$")
 
-
-def seconds_of(clock: str) -> int:
-    """A time the board wrote (``03:41:07 PM`` or ``15:41:07``) as seconds since midnight."""
-    found = re.fullmatch(r"(\d\d):(\d\d):(\d\d)\s?([AP]M)?", clock)
-    assert found is not None, clock
-    hours, minutes, seconds, half = found.groups()
-    hour = int(hours) % 12 + (12 if half == "PM" else 0) if half else int(hours)
-    return hour * 3600 + int(minutes) * 60 + int(seconds)
 
 
 @pytest.fixture
@@ -171,7 +163,7 @@ def test_a_board_that_lost_its_connection_says_how_old_its_figures_are(
     expect(status).to_have_class(re.compile(r"\blost\b"))
     lost = LOST.match(status.inner_text().strip())
     # The last update is the last time the board heard from the server: its figures were right then.
-    assert lost is not None and seconds_of(since) <= seconds_of(lost.group(1)) <= seconds_of(stopped)
+    assert lost is not None and clock_seconds(since) <= clock_seconds(lost.group(1)) <= clock_seconds(stopped)
     # It keeps counting how old the figures are while it tries again.
     expect(status).to_have_text(re.compile(r"\((?:[5-9]|\d\d+) s ago\)"), timeout=15_000)
     assert totals(board) == ["75", "60"]

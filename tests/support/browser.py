@@ -25,6 +25,15 @@ def shot(page: Any, name: str) -> Path:
     return path
 
 
+def clock_seconds(clock: str) -> int:
+    """A time a live page wrote (``03:41:07 PM`` or ``15:41:07``, the browser's locale) as seconds since midnight."""
+    found = re.fullmatch(r"(\d\d):(\d\d):(\d\d)\s?([AP]M)?", clock)
+    assert found is not None, clock
+    hours, minutes, seconds, half = found.groups()
+    hour = int(hours) % 12 + (12 if half == "PM" else 0) if half else int(hours)
+    return hour * 3600 + int(minutes) * 60 + int(seconds)
+
+
 def start_match(page: Page, base: str, game: str, players: list[str]) -> None:
     """Fill the start page: the game by (a regex of) its title, names in seat order; lands on the sheet."""
     page.goto(base + "/")
