@@ -524,8 +524,10 @@ def _board_paths() -> dict[str, Any]:
             {"description": "a text/event-stream: retry: 2000, the current board (event state), then after every "
                             "write what it changed (event change), or the whole board again when the stream "
                             "missed the revision before it; every 15 s the board if a change never reached the "
-                            "stream (it asks the database), else a keep-alive comment; it ends after 10 "
-                            "minutes. The schema is one event's (as OpenAPI 3.2's itemSchema would say it)",
+                            "stream (it asks the database), else a heartbeat (event heartbeat, no id, its data "
+                            "the revision the watcher has), sent too after 5 s of silence so a page can tell a "
+                            "quiet match from a lost signal; it ends after 10 minutes. The schema is one state or "
+                            "change event's (as OpenAPI 3.2's itemSchema would say it)",
              "content": {"text/event-stream": {"schema": _object({
                  "event": {"enum": ["state", "change"]},
                  "id": {"type": "string", "pattern": "^[0-9]+$", "description": "the match's revision"},
@@ -813,7 +815,8 @@ def _tournament_paths() -> dict[str, Any]:
             [{"$ref": "#/components/parameters/screen_token"}, _param("Last-Event-ID"), _param("last_event_id")],
             {"description": "a text/event-stream: retry: 2000, the venue view (event state), then the view after "
                             "every change at the tournament or any of its tables; every 15 s the view if a "
-                            "change never reached the stream, else a keep-alive comment; it ends after 10 "
+                            "change never reached the stream, else a heartbeat (event heartbeat, no id, its "
+                            "data the revision the watcher has), sent too after 5 s of silence; it ends after 10 "
                             "minutes",
              "content": {"text/event-stream": {"schema": _object({
                  "event": {"const": "state"},
