@@ -29,14 +29,20 @@ from ...i18n import number, said
 from ...models import Match
 from ...rules import RuleError, Rules, score_hand
 from ...services import ServiceError, Stale
-from .. import phone
+from .. import phone, stale
 from . import bp, page_context
 
 REVOKE_ARGS = ("revoke-accuser", "revoke-accused", "revoke-upheld")
 """Query arguments that prefill the hand form's revoke challenge (from the legal-play checker)."""
-# glossary: hand
-STALE_HAND = _l("Another phone changed this match while you were entering: the score above is the new one. "
-                "Nothing was saved; check the hand and save again.")
+DROPPED = {
+    # glossary: hand
+    # Translators: after "Drop mine" on a stale hand form: the other phone's hand stays, this one is gone.
+    "record": _l("Yours was dropped: nothing was saved. The sheet shows the other phone's hand."),
+    # glossary: hand
+    # Translators: after "Drop mine" on a stale change of a hand.
+    "edit": _l("Your change to hand %(number)s was dropped: nothing was saved."),
+}
+"""What the sheet says after the table chose "Drop mine" on a stale hand form."""
 FOCUS_GROUPS = {"card_points": "card_points-0", "melds": "melds-0", "bela": "bela-0", "took_trick": "took_trick-0",
                 "revoke": "revoke-accuser", "claim": "claim-side"}
 """The input that a problem of a whole group of fields sends the scorer to."""
@@ -105,18 +111,24 @@ def _save_hand(match: Match, token: str, form: FlaskForm, rules: Rules, number: 
     revision = form.revision.data
     if_match = int(revision) if revision and str(revision).isdigit() else None
     key = form.idempotency_key.data or None
-    try:
+
+    def write(at: int | None) -> services.Answer:
         if number is None:
-            answer = services.record_hand(match.id, token, hand, if_match, key)
-        else:
-            answer = services.edit_hand(match.id, number, token, hand, if_match, key,
-                                        request.form.get("reason") or None)
-    except Stale:
-        services.db.session.rollback()
-        form.revision.data = services.find_match(match.id).revision
-        return {"_stale": [str(STALE_HAND)]}
+            return services.record_hand(match.id, token, hand, at, key)
+        return services.edit_hand(match.id, number, token, hand, at, key, request.form.get("reason") or None)
+
+    try:
+        answer = stale.write_at(write, if_match)
     except ServiceError as error:
         return in_table_words(show_problems(form, error, groups=groups), form)
+    if isinstance(answer, Stale):
+        # Another phone changed the match since this form opened: nothing was saved. The table is shown what
+        # it did beside this hand (as the engine would score it now) and chooses; "keep both" sends this form
+        # again at the new revision (the same key: nothing was kept for it), "drop mine" goes back to the sheet.
+        now = services.find_match(match.id)
+        form.revision.data = answer.revision
+        mine = services.would_score(now, hand, number)
+        return {"_conflict": stale.question(answer, services.sides_of(now, rules), mine, number)}
     # The engine's own sentences (a replayed retry's stored answer holds their English text only).
     lines = " ".join(said(line) for line in (answer.explanation or answer.body["explanation"])[-2:])
     if number is None:
@@ -162,11 +174,17 @@ def _hand_page(match_id: str, number: int | None, claim: bool = False) -> Any:
         data.update({k: v for k in REVOKE_ARGS if (v := request.args.get(k))})
     form = hand_form(rules, names, request.form if request.method == "POST" else None, data, claim=claim)
     errors: dict[str, list[str]] = {}
+    conflict = None
     if request.method == "POST":
         if form.validate_on_submit():
+            if request.form.get("choice") == "drop":
+                # "Drop mine", after a stale save: nothing is saved; back to the sheet, saying so.
+                flash(str(DROPPED["record" if number is None else "edit"] % {"number": number}), "saved")
+                return redirect(url_for("scorer.sheet", match_id=match_id))
             outcome = _save_hand(match, token, form, rules, number, claim)
             if not isinstance(outcome, dict):
                 return outcome
+            conflict = outcome.pop("_conflict", None)
             errors = outcome
         else:
             errors = show_problems(form)
@@ -176,7 +194,8 @@ def _hand_page(match_id: str, number: int | None, claim: bool = False) -> Any:
                            card_values=card_facts(rules), deck_totals=deck_totals(rules),
                            focus=_first_error(form, errors, rules.sides), bela_toggle=bela_toggle(rules),
                            claim_melds=claim_takes_melds(rules), **counter_words(),
-                           fresh=request.method == "GET"), (422 if errors else 200)
+                           fresh=request.method == "GET", conflict=conflict), (
+                               409 if conflict else 422 if errors else 200)
 
 
 @bp.route("/m/<match_id>/hand", methods=["GET", "POST"])

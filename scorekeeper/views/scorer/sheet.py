@@ -17,7 +17,7 @@ from ...i18n import current_language, said
 from ...models import Match
 from ...qr import qr_svg
 from ...services import Answer, ServiceError, Stale, exports
-from .. import phone, sheet_words
+from .. import phone, sheet_words, stale
 from ..confirm import confirm_path
 from ..downloads import csv_response
 from ..links import public_url
@@ -121,27 +121,100 @@ def _drop_saved_flashes() -> None:
 
 
 def _simple_write(match_id: str, action: Write, done: str | None = None, message: str = "",
-                  nothing: str = "changed") -> Response:
+                  nothing: str = "changed", number: int | None = None) -> Response | tuple[str, int]:
     """A button's write from the sheet, checked against the revision the sheet was rendered at. Then the sheet,
     at its top: with ``?<done>=<hand>`` (it says what was done), or with ``message`` (a key of
-    ``DONE_MESSAGES``); refused from an out-of-date sheet, saying ``nothing`` (a key of ``STALE``) was done."""
+    ``DONE_MESSAGES``). From an out-of-date sheet it is sent again at the new revision when the match moved
+    only by changes that touch no score (a dispute, a confirmation); else nothing is done, and the phone is
+    told what changed and asked again (``nothing``, a key of ``STALE``: what was not done; ``number``: the
+    hand it was for), or, for a write that asks nothing (a dispute, a ruling), told so on the sheet."""
     match, token = phone.scored_match(match_id)
     form = hand_form(services.rules_of(match), list(match.players), request.form)
     if not form.validate_on_submit():
         flash(str(EXPIRED_FORM), "problem")
         return redirect(url_for("scorer.sheet", match_id=match_id))
     revision = str(form.revision.data or "")
+    key = form.idempotency_key.data or None
     try:
-        answer = action(match, token, int(revision) if revision.isdigit() else None, form.idempotency_key.data or None)
-    except Stale:
-        flash(str(STALE[nothing]), "problem")
+        answer = stale.write_at(lambda at: action(match, token, at, key), int(revision) if revision.isdigit() else None)
     except ServiceError as error:
         flash(problems_text(error), "problem")
-    else:
-        if done:
-            return redirect(url_for("scorer.sheet", match_id=match_id, **{done: answer.body["number"]}))
-        flash(str(DONE_MESSAGES[message] % {"number": answer.body["number"]}), "saved")
+        return redirect(url_for("scorer.sheet", match_id=match_id))
+    if isinstance(answer, Stale):
+        if nothing in ASKED:
+            return _ask(match_id, answer, nothing, number, key)
+        flash(str(STALE[nothing]), "problem")
+        return redirect(url_for("scorer.sheet", match_id=match_id))
+    if done:
+        return redirect(url_for("scorer.sheet", match_id=match_id, **{done: answer.body["number"]}))
+    flash(str(DONE_MESSAGES[message] % {"number": answer.body["number"]}), "saved")
     return redirect(url_for("scorer.sheet", match_id=match_id))
+
+
+ASKED_HEADS = {
+    "recorded": _l("The sheet changed on another phone: nothing was recorded yet."),
+    "voided": _l("The sheet changed on another phone: nothing was voided yet."),
+    "restored": _l("The sheet changed on another phone: nothing was restored yet."),
+    "undone": _l("The sheet changed on another phone: nothing was undone yet."),
+}
+"""The heading of the page that asks again after a stale write from the sheet."""
+ASKED = {
+    # glossary: hand
+    # Translators: a stale write's own action, beside what another phone did (everybody passed in this hand).
+    "recorded": _l("Yours: hand %(number)s thrown in."),
+    # glossary: hand
+    "voided": _l("Yours: void hand %(number)s."),
+    # glossary: hand
+    "restored": _l("Yours: restore hand %(number)s."),
+    # glossary: hand
+    "undone": _l("Yours: undo hand %(number)s."),
+}
+"""The sheet's writes that, from an out-of-date sheet, ask again after saying what changed: what this phone
+meant to do, said beside the other phone's changes."""
+AGAIN = {
+    # glossary: hand
+    "voided": _l("Void hand %(number)s anyway"),
+    # glossary: hand
+    "restored": _l("Restore hand %(number)s anyway"),
+    # glossary: hand
+    # Translators: %(scores)s is what each side scores in the hand now, "Mike +0, Yvonne +136".
+    "undone": _l("Undo hand %(number)s anyway (%(scores)s)"),
+}
+"""The button that sends a stale void, restore or undo again at the new revision."""
+
+
+def _ask(match_id: str, error: Stale, nothing: str, number: int | None, key: str | None) -> tuple[str, int]:
+    """The page a stale write from the sheet answers (409): what the other phone did, what this phone meant,
+    and the choice: do it anyway at the new revision (the same idempotency key: nothing was kept for it), or
+    back to the sheet. An undo whose hand is no longer the last that counts is not offered again: undo takes
+    back only the last hand, and the table sees the new one on the sheet."""
+    match = services.find_match(match_id)
+    page = sheet_page(match)
+    sides, last = page["sides"], page["last"]
+    next_number = len(page["state"]["hands"]) + 1
+    question = stale.question(error, sides, None, number)
+    question["yours"] = str(ASKED[nothing] % {"number": next_number if nothing == "recorded" else number})
+    note, again = "", ""
+    if nothing == "recorded":
+        # glossary: hand
+        again = (_("Keep both (yours becomes hand %(number)s)", number=next_number) if question["recorded"]
+                 # glossary: hand
+                 else _("Save mine as hand %(number)s", number=next_number))
+    elif nothing == "undone" and (last is None or last["number"] != number):
+        # glossary: hand
+        note = _("Hand %(number)s is no longer the last hand that counts: nothing was undone.", number=number)
+    elif nothing == "undone":
+        again = str(AGAIN[nothing] % {"number": number, "scores": sheet_words.score_words(last["scores"], sides)})
+    else:
+        again = str(AGAIN[nothing] % {"number": number})
+    carry = {"number": number} if nothing == "undone" else {}
+    if nothing == "voided" and request.form.get("reason"):
+        carry["reason"] = request.form["reason"]
+    return render_template("scorer/stale.html", **page, question=question, heading=str(ASKED_HEADS[nothing]),
+                           note=note,
+                           again=again, action=request.path, carry=carry, key=key,
+                           # Translators: the choice that throws away this phone's write after another phone's.
+                           back=_("Drop mine") if nothing == "recorded" else _("No: back to the sheet")), 409
 
 
 @bp.post("/m/<match_id>/thrown-in")
@@ -156,14 +229,14 @@ def void(match_id: str, number: int) -> Response:
     """Void a hand: it stays on the sheet, struck through, no longer scored, and can be restored."""
     reason = request.form.get("reason") or None
     return _simple_write(match_id, lambda m, t, rev, key: services.void_hand(m.id, number, t, rev, key, reason),
-                         "voided", nothing="voided")
+                         "voided", nothing="voided", number=number)
 
 
 @bp.post("/m/<match_id>/hand/<int:number>/restore")
 def restore(match_id: str, number: int) -> Response:
     """Count a voided hand again: every later hand is scored again with it."""
     return _simple_write(match_id, lambda m, t, rev, key: services.restore_hand(m.id, number, t, rev, key),
-                         "restored", nothing="restored")
+                         "restored", nothing="restored", number=number)
 
 
 @bp.post("/m/<match_id>/hand/<int:number>/dispute")
@@ -189,8 +262,13 @@ def undo_confirm(match_id: str) -> Any:
     match, _ = phone.scored_match(match_id)
     page = sheet_page(match)
     last = page["last"]
-    if (last is None or request.args.get("number") != str(last["number"])
-            or request.args.get("revision") != str(match.revision)):
+    revision, number = request.args.get("revision", ""), request.args.get("number", "")
+    if last is not None and number.isdigit() and revision.isdigit() and revision != str(match.revision):
+        # From a sheet another phone changed since: say what it did before asking anything.
+        changes = services.changes_since(match_id, min(int(revision), services.REVISION_LIMIT))
+        return _ask(match_id, Stale("revision", STALE["undone"], revision=match.revision, changes=changes), "undone",
+                    int(number), None)
+    if last is None or number != str(last["number"]) or revision != str(match.revision):
         # glossary: hand
         flash(str(STALE["undone"]) if last else _("There is no hand to undo."), "problem")
         return redirect(url_for("scorer.sheet", match_id=match_id))
@@ -207,7 +285,7 @@ def undo(match_id: str) -> Response:
         flash(str(STALE["undone"]), "problem")
         return redirect(url_for("scorer.sheet", match_id=match_id))
     return _simple_write(match_id, lambda m, t, rev, key: services.undo_hand(m.id, int(number), t, rev, key),
-                         "undone", nothing="undone")
+                         "undone", nothing="undone", number=int(number))
 
 
 @bp.get("/m/<match_id>/export.json")
