@@ -103,6 +103,7 @@ def catalog(language: str) -> bytes | None:
     return out.getvalue()
 
 
+@bp.app_template_global()
 def engine_urls() -> dict[str, Any]:
     """Where a page's engine.js finds the worker, Pyodide, the modules and the catalogs; and every file a phone
     needs to score with no signal (for the service worker to keep)."""
@@ -119,11 +120,6 @@ def engine_urls() -> dict[str, Any]:
                   *(pyodide + name for name in PYODIDE_FILES), url_for("engine.modules", at=at)],
         "catalog_files": {code: f"{catalogs}{code}.mo" for code in LANGUAGES if code != "en"},
     }
-
-
-@bp.app_context_processor
-def _template_globals() -> dict[str, Any]:
-    return {"engine_urls": engine_urls}
 
 
 @bp.get("/engine/<at>/engine.zip")
