@@ -22,11 +22,23 @@ CARRIED = {f"scorekeeper._data.{folder}": folder for folder in FOLDERS}
 CATALOGS = "translations/*/LC_MESSAGES/*.mo"
 
 
+PYODIDE = Path("static/vendor/pyodide")
+"""Pyodide, which the phone's engine runs in (issue 22): fetched and checked by `make pyodide` (the Makefile pins
+its version and SHA-256), git-ignored, and carried in the wheel with the rest of static/."""
+
+
 class BuildWithCatalogs(build_py):
-    """build_py, then each translation's .po compiled to its .mo beside it in the build (what `pybabel compile
+    """Pyodide fetched into static/vendor/ when a fresh checkout lacks it (`make pyodide`, a no-op once there),
+    then build_py, then each translation's .po compiled to its .mo beside it in the build (what `pybabel compile
     -d scorekeeper/translations` does in a checkout)."""
 
     def run(self) -> None:
+        import subprocess
+
+        if Path("Makefile").is_file():
+            subprocess.run(["make", "--no-print-directory", "pyodide"], check=True)
+        elif not (PYODIDE / "VERSION").is_file():
+            raise SystemExit(f"{PYODIDE} is missing: build the wheel from a checkout (its Makefile fetches it)")
         super().run()
         from babel.messages.mofile import write_mo
         from babel.messages.pofile import read_po
