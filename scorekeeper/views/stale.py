@@ -123,4 +123,4 @@ def question(error: Stale, sides: Sequence[Mapping[str, Any]], mine: Mapping[str
     return {"lines": [change_words(c, sides) for c in shown], "yours": yours_words(mine, sides), "same": same,
             "recorded": any(c.get("event") == "record" for c in shown),
             "own": number is not None and any(c.get("number") == number for c in shown),
-            "revision": error.revision}
+            "changes": shown, "revision": error.revision}

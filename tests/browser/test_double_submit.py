@@ -1,4 +1,4 @@
-"""A hand sent twice is recorded once; a phone saving over another phone's change is told, not obeyed."""
+"""A hand sent twice is recorded once; a phone saving over another phone's change is told and asked, not obeyed."""
 
 from __future__ import annotations
 
@@ -85,10 +85,12 @@ def test_a_stale_phone_is_told_and_overwrites_nothing(page: Page, server, new_co
     fill_hand(other, "Mike", {"Mike": 100, "Yvonne": 30}, "Mike")
     other.get_by_role("button", name="Save hand").click()
     expect(other.get_by_role("alert")).to_contain_text(
-        "Another phone changed this match while you were entering: the score above is the new one.")
-    expect(other.get_by_role("alert")).to_contain_text("Nothing was saved; check the hand and save again.")
+        "Not saved yet: another phone changed this match while you were entering.")
+    expect(other.get_by_role("alert")).to_contain_text("Another phone recorded hand 2 (Mike +50, Yvonne +110)")
+    expect(other.get_by_role("alert")).to_contain_text("Yours: Mike +110, Yvonne +30.")
     assert totals(other) == ["140", "172"]  # the new score, shown
     expect(other.get_by_role("heading", name="Hand 3")).to_be_visible()
+    expect(other.get_by_role("button", name="Save hand")).to_have_count(0)  # it asks instead
     expect(other.get_by_label("Mike: card points")).to_have_value("100")  # its figures kept to check
     shot(other, "stale-phone-told")
 
@@ -98,7 +100,7 @@ def test_a_stale_phone_is_told_and_overwrites_nothing(page: Page, server, new_co
     expect(page.locator("#hand-2 .result")).to_contain_text("made")
     assert totals(page) == ["140", "172"]
 
-    # Saving again on the second phone, now up to date, records it as hand 3.
-    other.get_by_role("button", name="Save hand").click()
+    # The table keeps both on the second phone: it is recorded as hand 3.
+    other.get_by_role("button", name="Keep both (yours becomes hand 3)").click()
     expect(other.get_by_role("status")).to_contain_text(re.compile("Recorded hand 3"))
     assert totals(other) == ["250", "202"]

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.browser
 MADE = {"taker": 0, "card_points": [80, 62], "last_trick": 0}      # Mike 90, Yvonne 62
 YVONNE = {"taker": 1, "card_points": [50, 100], "last_trick": 1}   # Mike 50, Yvonne 110
 MIKE_70 = {"taker": 0, "card_points": [70, 60], "last_trick": 0}   # Mike 80, Yvonne 60
-STALE = "The sheet changed on another phone: nothing was undone. Here is the sheet as it is now."
+ASKED = "The sheet changed on another phone: nothing was undone yet."
 
 
 def _hands(page: Page) -> list[tuple[str, bool]]:
@@ -53,11 +53,15 @@ def test_two_phones_tap_undo_at_once_void_one_hand(page: Page, new_context, serv
     # The second phone's dialog was open on the old sheet; it says yes too, and nothing more is undone.
     expect(other.get_by_role("dialog")).to_be_visible()
     other.get_by_role("button", name="Yes, undo hand 3").click()
-    expect(other.get_by_role("status")).to_have_text(STALE)
+    expect(other.get_by_role("heading", level=1)).to_have_text(ASKED)
+    expect(other.get_by_role("alert")).to_have_text(re.compile(
+        r"^\s*Another phone undid hand 3 \(Mike \+80, Yvonne \+60\)\s+Yours: undo hand 3\.\s+"
+        r"Hand 3 was undone already: nothing more was undone\.\s*$"))
+    shot(other, "undo-second-phone-told")
+    other.get_by_role("link", name="No: back to the sheet").click()
     assert totals(other) == ["140", "172"]
     assert _hands(other) == [("1", False), ("2", False), ("3", True)]
     expect(other.locator(".sheet .undo").get_by_role("link")).to_have_text("Undo hand 2")
-    shot(other, "undo-second-phone-told")
 
     # The audit names one undo.
     status, events = server.json("GET", f"/api/v1/matches/{made['id']}/events", None,
@@ -113,12 +117,23 @@ def test_undo_and_restore_without_javascript(new_context, server) -> None:
                             {"Authorization": f"Bearer {made['edit_token']}"})
     assert status == 201
     page.get_by_role("button", name="Yes, undo hand 3").click()
-    expect(page.get_by_role("status")).to_have_text(STALE)
+    told = ("Another phone recorded hand 4 (thrown in) Yours: undo hand 3. "
+            "Hand 3 is no longer the last hand that counts: nothing was undone.")
+    expect(page.get_by_role("heading", level=1)).to_have_text(ASKED)
+    expect(page.get_by_role("alert")).to_have_text(told, use_inner_text=True)
+    expect(page.get_by_role("button")).to_have_count(0)  # hand 4 is not undone in its place
+    page.get_by_role("link", name="No: back to the sheet").click()
     assert _hands(page) == [("1", False), ("2", False), ("3", False), ("4", False)]
 
     # So is a link from an out-of-date sheet, before it even asks.
+    page.goto(f"{server.url}/m/{made['id']}/undo?number=3&revision=6")
+    expect(page.get_by_role("alert")).to_have_text(told, use_inner_text=True)
+    page.goto(f"{server.url}/m/{made['id']}/undo?number=3&revision=99")  # a revision the match never had
+    expect(page.get_by_role("heading", level=1)).to_have_text(ASKED)
+    # A link of the sheet as it is, for a hand that is not the last: refused at once, on the sheet.
     page.goto(f"{server.url}/m/{made['id']}/undo?number=3&revision=7")
-    expect(page.get_by_role("status")).to_have_text(STALE)
+    expect(page.locator("p.notice.problem[role=status]")).to_have_text(
+        "The sheet changed on another phone: nothing was undone. Here is the sheet as it is now.")
     expect(page.get_by_role("heading", name="Score sheet")).to_be_visible()
 
 
@@ -146,7 +161,11 @@ def test_a_void_from_an_out_of_date_sheet_voids_nothing(new_context, server) -> 
                             {"Authorization": f"Bearer {made['edit_token']}"})
     assert status == 201
     row.get_by_role("button", name="Void hand 1").click()
-    expect(page.get_by_role("status")).to_have_text(
-        "The sheet changed on another phone: nothing was voided. Here is the sheet as it is now.")
+    expect(page.get_by_role("heading", level=1)).to_have_text(
+        "The sheet changed on another phone: nothing was voided yet.")
+    expect(page.get_by_role("alert")).to_have_text(
+        "Another phone recorded hand 3 (Mike +80, Yvonne +60) Yours: void hand 1.", use_inner_text=True)
+    shot(page, "void-from-an-old-sheet-asks")
+    page.get_by_role("link", name="No: back to the sheet").click()
     assert _hands(page) == [("1", False), ("2", False), ("3", False)]
     assert totals(page) == ["220", "232"]

@@ -200,6 +200,10 @@ def _ask(match_id: str, error: Stale, nothing: str, number: int | None, key: str
         again = (_("Keep both (yours becomes hand %(number)s)", number=next_number) if question["recorded"]
                  # glossary: hand
                  else _("Save mine as hand %(number)s", number=next_number))
+    elif nothing == "undone" and any(c.get("number") == number and c.get("event") in ("void", "undo")
+                                     for c in question["changes"]):
+        # glossary: hand
+        note = _("Hand %(number)s was undone already: nothing more was undone.", number=number)
     elif nothing == "undone" and (last is None or last["number"] != number):
         # glossary: hand
         note = _("Hand %(number)s is no longer the last hand that counts: nothing was undone.", number=number)
