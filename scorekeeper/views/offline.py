@@ -34,6 +34,7 @@ from ..i18n import current_language, said
 from ..models import Match
 from ..services import ServiceError, Stale
 from . import phone
+from .engine import digest, engine_urls
 from .scorer import page_context
 
 bp = Blueprint("offline", __name__)
@@ -65,20 +66,27 @@ def _worker_source(static_folder: str) -> tuple[str, str]:
 def offline_kit() -> list[dict[str, Any]]:
     """The scripts of the phone's outbox and engine, in the order they load (the offline sheet loads them at once;
     elsewhere install.js loads them when needed): each one's address and its data attributes."""
+    urls = engine_urls()
     return [
-        {"src": url_for("static", filename="js/engine.js"), "data": engine_data()},
+        {"src": urls["script"], "data": {name: urls[name] for name in ("worker", "pyodide", "engine", "catalogs")}},
         {"src": url_for("static", filename="js/offline.js"), "data": {}},
     ]
 
 
-def engine_data() -> dict[str, str]:
-    """What static/js/engine.js reads from its script element: where its worker and the packed engine are."""
-    return {}
-
-
 def engine_files() -> list[str]:
-    """Every file the engine on the phone loads: the service worker keeps them when a match opens."""
-    return []
+    """Every file the engine on the phone loads, catalogs of every language included: the service worker keeps
+    them when a match opens."""
+    urls = engine_urls()
+    return [*urls["files"], *urls["catalog_files"].values()]
+
+
+@cache
+def _engine_version(static_folder: str) -> str:
+    """The engine's files change with the packed engine (its digest is in its addresses) and with Pyodide's
+    pinned release, whose files keep their addresses: both name the worker's engine cache."""
+    sums = Path(static_folder) / "vendor" / "pyodide" / "SHA256SUMS"
+    pinned = sums.read_bytes() if sums.is_file() else b""
+    return hashlib.sha256(digest().encode() + pinned).hexdigest()[:16]
 
 
 @bp.get("/sw.js")
@@ -92,7 +100,7 @@ def service_worker() -> Response:
         "static": url_for("static", filename=""),
         "offline": url_for("offline.offline_page"),
         "engine": engine_files(),
-        "engine_version": hashlib.sha256("\n".join(engine_files()).encode()).hexdigest()[:16],
+        "engine_version": _engine_version(str(current_app.static_folder)),
     }
     body = f"const SETTINGS = {json.dumps(settings)};\n{source}"
     response = Response(body, mimetype="text/javascript")

@@ -294,13 +294,12 @@
       const dropped = view.entries.filter(function (e) { return e.status === "dropped"; });
       panel.hidden = live.length === 0 && dropped.length === 0;
       if (live.length) {
-        const waiting = live.filter(function (e) { return e.status === "waiting"; }).length;
-        panel.appendChild(element("p", "outbox-line", sending[id] ? say("sending") : say("waiting", { count: waiting })));
+        panel.appendChild(element("p", "outbox-line", sending[id] ? say("sending") : say("waiting", { count: live.length })));
         const list = element("ul", "outbox-list");
         live.forEach(function (entry) {
           const item = element("li", "outbox-entry " + entry.status);
           item.appendChild(element("span", "", entryWhat(entry, names) + " "));
-          item.appendChild(element("span", "unsent-mark", "⏳ " + say("not_sent")));
+          item.appendChild(element("span", "unsent-mark", "↑ " + say("not_sent")));
           list.appendChild(item);
           if (entry.status === "conflict") item.appendChild(conflictQuestion(entry, view));
           if (entry.status === "refused") {
@@ -357,12 +356,15 @@
   }
 
   // The offline sheet: the hands the phone keeps and its outbox's, scored by the engine on the phone.
+  // When this page lost its signal (or opened without one), as the table's clock says it.
+  const since = new Date().toLocaleTimeString(language, { hour: "2-digit", minute: "2-digit" });
   function drawSheet(root, id) {
     const status = document.getElementById("offline-status");
     return phoneState(id).then(function (view) {
       if (!view) return;
       const e = engine();
       if (!e) return;
+      if (status && e.status !== "ready") status.textContent = say("engine_loading");
       return e.load().then(function () {
         return e.replay(view.match, view.hands, language);
       }).then(function (state) {
@@ -392,7 +394,7 @@
             }
             summary.appendChild(cell);
           });
-          summary.appendChild(element("span", "result", mark ? "⏳ " + say("not_sent") : ""));
+          summary.appendChild(element("span", "result", mark ? "↑ " + say("not_sent") : ""));
           row.appendChild(summary);
           const body = element("div", "hand-body");
           (hand.explanation || []).forEach(function (text) { body.appendChild(element("p", "", text)); });
@@ -405,7 +407,7 @@
         if (lastCounted && last) {
           last.hidden = false;
           last.querySelector(".done-line").textContent = say("hand", { number: lastCounted.number }) + ": "
-            + scoreWords(names, lastCounted.scores) + (view.marks[lastCounted.number] ? " — ⏳ " + say("not_sent") : "");
+            + scoreWords(names, lastCounted.scores) + (view.marks[lastCounted.number] ? " — ↑ " + say("not_sent") : "");
           last.querySelector(".done-why").textContent = (lastCounted.explanation || []).slice(-2).join(" ");
         }
         const record = document.getElementById("offline-record");
@@ -424,7 +426,8 @@
               number: lastCounted.number, scores: scoreWords(names, lastCounted.scores) });
           }
         }
-        if (status) status.textContent = say("offline_since", { time: new Date().toLocaleTimeString(language, { hour: "2-digit", minute: "2-digit" }) });
+        if (status) status.textContent = navigator.onLine === false ? say("offline_since", { time: since })
+          : say("back_online");
       });
     }).catch(function () {
       if (status) status.textContent = say("engine_failed");

@@ -73,7 +73,8 @@ function fromStatic(event) {
   const forever = pathname.indexOf(SETTINGS.static + "vendor/") === 0 || pathname.indexOf("/engine/") >= 0;
   const name = forever ? ENGINE : STATIC;
   return caches.open(name).then(function (cache) {
-    return cache.match(event.request, { ignoreVary: true }).then(function (kept) {
+    // Kept in any of this worker's caches (the engine's files are kept when a match opens).
+    return caches.match(event.request, { ignoreVary: true }).then(function (kept) {
       const fresh = fetch(event.request).then(function (response) {
         if (response.ok && response.status === 200) return cache.put(event.request, response.clone()).then(function () { return response; });
         return response;
