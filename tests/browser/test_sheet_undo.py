@@ -58,7 +58,7 @@ def test_two_phones_tap_undo_at_once_void_one_hand(page: Page, new_context, serv
         r"^\s*Another phone undid hand 3 \(Mike \+80, Yvonne \+60\)\s+Yours: undo hand 3\.\s+"
         r"Hand 3 was undone already: nothing more was undone\.\s*$"))
     shot(other, "undo-second-phone-told")
-    other.get_by_role("link", name="No: back to the sheet").click()
+    other.get_by_role("link", name="Back to the sheet").click()
     assert totals(other) == ["140", "172"]
     assert _hands(other) == [("1", False), ("2", False), ("3", True)]
     expect(other.locator(".sheet .undo").get_by_role("link")).to_have_text("Undo hand 2")
@@ -122,7 +122,7 @@ def test_undo_and_restore_without_javascript(new_context, server) -> None:
     expect(page.get_by_role("heading", level=1)).to_have_text(ASKED)
     expect(page.get_by_role("alert")).to_have_text(told, use_inner_text=True)
     expect(page.get_by_role("button")).to_have_count(0)  # hand 4 is not undone in its place
-    page.get_by_role("link", name="No: back to the sheet").click()
+    page.get_by_role("link", name="Back to the sheet").click()
     assert _hands(page) == [("1", False), ("2", False), ("3", False), ("4", False)]
 
     # So is a link from an out-of-date sheet, before it even asks.

@@ -218,7 +218,8 @@ def _ask(match_id: str, error: Stale, nothing: str, number: int | None, key: str
                            note=note,
                            again=again, action=request.path, carry=carry, key=key,
                            # Translators: the choice that throws away this phone's write after another phone's.
-                           back=_("Drop mine") if nothing == "recorded" else _("No: back to the sheet")), 409
+                           back=_("Drop mine") if nothing == "recorded" else _("No: back to the sheet") if again
+                           else _("Back to the sheet")), 409
 
 
 @bp.post("/m/<match_id>/thrown-in")
