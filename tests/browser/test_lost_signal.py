@@ -9,9 +9,10 @@ import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.support.api import BELA_BIG, BELA_MADE
 from tests.support.browser import clock_seconds, shot, totals
@@ -156,4 +157,33 @@ def test_a_silent_stream_is_caught_by_the_heartbeat_and_the_page_catches_up(
         print(f"\nsilent stream: said lost after {max(said):.2f} s (heartbeat 1 s), "
               f"caught up {max(caught):.2f} s after the signal returned")
     finally:
+        relay.close()
+
+
+def test_a_phone_waking_up_catches_up_at_once(browser: Browser, browser_context_args: dict[str, Any],
+                                              server: LiveServer) -> None:
+    """A phone that slept: the connection its pages had died meanwhile without a word, and a hand was recorded.
+    Waking (the page becomes visible) it does not wait for two missed heartbeats (11 s by default): a stream
+    that said nothing for a heartbeat is replaced at once, and the figures follow. Without the service worker:
+    its background download of the engine, silenced too, would hold the browser's six connections to the
+    server for good (a real phone's browser drops them when the network changes)."""
+    relay = StallingRelay(server.url)
+    context = browser.new_context(**browser_context_args, service_workers="block")
+    try:
+        made = new_match(server)
+        sheet, board = open_both(context, relay.url, made)
+        relay.silence_open()
+        expected = another_phone_records(server, made, BELA_MADE)
+        time.sleep(6.5)  # asleep for more than a heartbeat (5 s), less than two
+        assert totals(sheet) == totals(board) == ["0", "0"]
+        started = time.monotonic()
+        for page in (sheet, board):  # what a phone's browser tells a page when its screen comes back on
+            page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+        caught = [wait_for_totals(page, expected, started, 3) for page in (sheet, board)]
+        for page in (sheet, board):
+            expect(page.locator("#live-status")).to_have_text(LIVE)
+            assert page.evaluate("window.marker") == "never reloaded"
+        print(f"\nwaking up: caught up {max(caught):.2f} s after the page became visible")
+    finally:
+        context.close()
         relay.close()

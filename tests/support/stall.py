@@ -13,7 +13,9 @@ import time
 class StallingRelay:
     """Relays 127.0.0.1:<port> to the server's port. ``stall()``: every connection stays open but no byte
     passes either way, and new ones are accepted and never answered. ``resume()``: the connections that went
-    silent are cut (a connection lost with the signal does not come back), new ones pass again."""
+    silent are cut (a connection lost with the signal does not come back), new ones pass again.
+    ``silence_open()``: the connections open now go silent for good while new ones pass (a phone that slept:
+    its old connection died meanwhile, though neither end said so)."""
 
     def __init__(self, server_url: str) -> None:
         self._target = ("127.0.0.1", int(server_url.rsplit(":", 1)[1]))
@@ -23,6 +25,7 @@ class StallingRelay:
         self._stalled = False
         self._open: set[socket.socket] = set()
         self._doomed: set[socket.socket] = set()
+        self._dead: set[socket.socket] = set()
         self._closing = False
         threading.Thread(target=self._accept, daemon=True).start()
 
@@ -31,6 +34,11 @@ class StallingRelay:
         with self._lock:
             self._stalled = True
             self._doomed |= self._open
+
+    def silence_open(self) -> None:
+        """The connections open now carry nothing more, either way; new ones pass."""
+        with self._lock:
+            self._dead |= self._open
 
     def resume(self) -> None:
         """The signal is back: the silent connections are cut, new ones pass."""
@@ -80,8 +88,10 @@ class StallingRelay:
             while data := source.recv(65536):
                 while True:  # hold what came while the signal is gone; drop it if the connection is cut
                     with self._lock:
-                        if not self._stalled:
+                        if not self._stalled and source not in self._dead:
                             break
+                        if source not in self._open:
+                            return
                     time.sleep(0.02)
                 with self._lock:
                     if target not in self._open:
