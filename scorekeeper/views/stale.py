@@ -39,7 +39,11 @@ def write_at(write: Callable[[int | None], Answer], revision: int | None) -> Ans
         except Stale as error:
             services.db.session.rollback()
             attempts += 1
-            if revision is None or error.revision is None or touching(error.changes) or attempts == RETRIES:
+            # Sent again only when every write since is known (one change per revision, none left out by the
+            # services' limit) and none of them moved a hand.
+            known = bool(error.changes) and error.revision is not None and revision is not None and len(
+                error.changes) == error.revision - revision
+            if not known or touching(error.changes) or attempts == RETRIES:
                 return error
             revision = error.revision
 
