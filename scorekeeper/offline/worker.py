@@ -32,7 +32,7 @@ from typing import Any
 from ..rules import OPTION_NAMES, HandRecord, Position, RuleError, Rules, make_rules, score_hand
 from ..rules import replay as replay_hands
 from ..rules.words import Said, Translate, say
-from .hand_fields import HAND_GROUPS, hand_fields, hand_from_values, in_table_words, read_fields
+from .hand_fields import HAND_GROUPS, form_data_from_hand, hand_fields, hand_from_values, in_table_words, read_fields
 from .problems import add_problems
 from .state import hand_entry, said_entry, side_names
 
@@ -180,6 +180,12 @@ def hand_input(match: Mapping[str, Any], fields: Mapping[str, str], mode: str | 
     return {"hand": hand}
 
 
+def form_fields(match: Mapping[str, Any], hand: Mapping[str, Any]) -> dict[str, Any]:
+    """The hand form's fields filled from a stored hand input (to change the hand with no signal): what the
+    server's form is prefilled with (a checkbox's value is true or false, a choice's its text)."""
+    return {"fields": form_data_from_hand(hand, rules_of(match))}
+
+
 def _said(errors: Mapping[str, list[Said]], spoken: Say) -> dict[str, list[str]]:
     return {name: [spoken(message) for message in messages] for name, messages in errors.items()}
 
@@ -189,7 +195,7 @@ def _api_errors(error: RuleError, spoken: Say) -> dict[str, Any]:
 
 
 ENTRIES: dict[str, Callable[..., dict[str, Any]]] = {
-    "replay": replay, "preview": preview, "score": score, "handInput": hand_input,
+    "replay": replay, "preview": preview, "score": score, "handInput": hand_input, "formFields": form_fields,
 }
 """The worker's messages, by the name engine.js calls them."""
 

@@ -8,6 +8,7 @@
 //   preview(match, hands, fields, mode, language)  what POST /m/<id>/preview answers
 //   score(match, hands, hand, language)            an API hand input scored as the next hand
 //   handInput(match, fields, mode, language)       {hand} as the form would save it, or {errors} by field
+//   formFields(match, hand)                        {fields}: the form filled from a stored hand input (to change it)
 //
 // match: the API's match (variant, rules, players or sides, first_dealer); hands: the API's hands in number
 // order ({number, input, voided}), or a state to score from; fields: the hand form's fields as it posts them.
@@ -107,6 +108,7 @@
     handInput: function (match, fields, mode, language) {
       return ask("handInput", [match, fields, mode || null, language || "en"], language);
     },
+    formFields: function (match, hand) { return ask("formFields", [match, hand], "en"); },
   };
   window.scorekeeperEngine = engine;
 })();

@@ -10,7 +10,9 @@
   const names = form.dataset.names ? JSON.parse(form.dataset.names) : [];
   const fullDeck = form.dataset.fullDeck === "yes";
   const matchId = form.dataset.match;
-  const editing = form.dataset.number ? Number(form.dataset.number) : null;
+  // Changing a hand with no signal: the kept form of the next hand, opened as ?change=N from the offline sheet.
+  const changing = /[?&]change=(\d+)/.exec(window.location.search);
+  const editing = form.dataset.number ? Number(form.dataset.number) : changing ? Number(changing[1]) : null;
   const mode = (form.querySelector("input[name=mode]") || {}).value === "claim" ? "claim" : "hand";
   const language = document.documentElement.lang || "en";
   function fill(text, values) {
@@ -389,7 +391,7 @@
   form.addEventListener("submit", function (event) {
     const button = form.querySelector("button[type=submit]");
     // (install.js says whether this match has changes waiting on this phone.)
-    if (offline() || window.scorekeeperWaiting === matchId) {
+    if (offline() || changing || window.scorekeeperWaiting === matchId) {
       event.preventDefault();
       saveOnPhone(null, null);
       return;
@@ -464,6 +466,28 @@
         });
       });
     }).catch(function () { button.disabled = false; say(notReady); });
+  }
+  // The hand being changed, as the phone has it, filled in by the engine (the server's own prefill, in Python).
+  if (changing && matchId) {
+    const heading = document.querySelector(".hand-head h1");
+    if (heading && form.dataset.changeWords) heading.textContent = words(form, "changeWords", "", { number: editing });
+    const button = form.querySelector("button[type=submit]");
+    if (button && form.dataset.saveChangeWords) button.textContent = form.dataset.saveChangeWords;
+    kit().then(function (box) { return box.phoneState(matchId); }).then(function (view) {
+      const hand = view && view.hands.find(function (h) { return h.number === editing; });
+      if (!hand) return null;
+      return window.scorekeeperEngine.formFields(view.match, hand.input).then(function (made) {
+        quiet = true;
+        fields().forEach(function (el) {
+          const value = made.fields[el.name];
+          if (el.type === "radio") el.checked = value !== undefined && el.value === String(value);
+          else if (el.type === "checkbox") el.checked = value === true;
+          else el.value = value === undefined || value === null ? "" : String(value);
+        });
+        quiet = false;
+        schedule();
+      });
+    }).catch(function () { say(words(form, "notReadyWords", "")); });
   }
   // A save the service worker caught with no signal: the same fields, the same key, now saved on the phone.
   if (matchId && /[?&]offline=1/.test(window.location.search)) {

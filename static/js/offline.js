@@ -157,16 +157,29 @@
         return post(view.data.urls.sync, body).then(function (response) {
           return response.json().catch(function () { return {}; }).then(function (answer) {
             if (response.ok && answer.ok) {
-              // Later changes made on the same revision follow this one: they are based on its answer.
-              return Promise.all(view.entries.filter(function (e) {
-                return e.seq !== entry.seq && e.base === entry.base && e.status !== "dropped";
-              }).map(function (e) { e.base = answer.revision; return store.put(e); }))
-                .then(function () { return store.remove(entry.seq); })
+              // Later changes made after this one on the phone follow it: they are based on its answer. After a
+              // question the table answered for this one only, they are not: each is sent on its own revision and
+              // asked about in its turn, with this phone's own writes left out of what "another phone" did.
+              const later = view.entries.filter(function (e) {
+                return e.seq !== entry.seq && e.status !== "dropped" && e.made_on === entry.made_on;
+              });
+              return Promise.all(later.map(function (e) {
+                if (!entry.answered && e.base === entry.base) e.base = answer.revision;
+                else e.mine = (e.mine || []).concat([answer.revision]);
+                return store.put(e);
+              })).then(function () { return store.remove(entry.seq); })
                 .then(function () { return loop(sent + 1); });
             }
             if (response.status === 412 && answer.conflict) {
+              const mine = entry.mine || [];
+              const theirs = (answer.conflict.changes || []).filter(function (c) { return mine.indexOf(c.revision) < 0; });
+              if (mine.length && !theirs.length) {
+                // Only this phone's own changes came in between: nothing to ask.
+                entry.base = answer.conflict.revision;
+                return store.put(entry).then(function () { return loop(sent); });
+              }
               entry.status = "conflict";
-              entry.conflict = answer.conflict;
+              entry.conflict = { revision: answer.conflict.revision, changes: theirs };
               return store.put(entry).then(function () { return refreshData(id, view.data.urls.data).catch(function () {}); })
                 .then(function () { return sent; });
             }
@@ -207,7 +220,7 @@
   function changed(sent) { listeners.forEach(function (fn) { try { fn(sent); } catch (e) { /* a page part */ } }); }
 
   function add(entry) {
-    const made = Object.assign({ status: "waiting", made: Date.now(), key: newKey() }, entry);
+    const made = Object.assign({ status: "waiting", made: Date.now(), key: newKey(), made_on: entry.base }, entry);
     return store.add(made).then(function (seq) {
       made.seq = seq;
       changed();
@@ -218,16 +231,11 @@
 
   // The table's answer to a conflict.
   function keepBoth(entry) {
-    return store.entries(entry.match).then(function (entries) {
-      const base = entry.conflict.revision;
-      return Promise.all(entries.filter(function (e) { return e.seq !== entry.seq && e.base === entry.base; })
-        .map(function (e) { e.base = base; return store.put(e); })).then(function () {
-        entry.base = base;
-        entry.status = "waiting";
-        delete entry.conflict;
-        return store.put(entry);
-      });
-    }).then(function () { changed(); return flush(entry.match); });
+    entry.base = entry.conflict.revision;
+    entry.status = "waiting";
+    entry.answered = true;
+    delete entry.conflict;
+    return store.put(entry).then(function () { changed(); return flush(entry.match); });
   }
   function dropMine(entry) {
     entry.status = "dropped";

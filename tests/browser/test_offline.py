@@ -159,3 +159,42 @@ def test_two_phones_offline_record_the_same_hand_and_the_second_is_asked(
     assert [(h["number"], h["input"]["card_points"]) for h in hands] == [(1, [0, 152]), (2, [82, 70])]
     for context in phones:
         context.close()
+
+
+def test_a_hand_changed_with_no_signal_and_one_the_table_drops(
+        page: Page, context: BrowserContext, server: LiveServer) -> None:
+    start_match(page, server.url, "Bela", ["Mike", "Yvonne"])
+    match_id = match_id_of(page)
+    sheet = page.url.split("?")[0]
+    record(page, "Mike", {"Mike": 100, "Yvonne": 52}, "Mike")
+    ready_for_no_signal(page)
+    key = re.search(r"join\?key=([A-Za-z0-9_\-]+)", page.request.get(sheet + "?show=scoring-qr").text()).group(1)
+
+    context.set_offline(True)
+    page.goto(sheet)
+    # Hand 1 changed on this phone: its kept form, filled in by the engine on the phone.
+    page.locator("#hand-1 summary").click()
+    page.get_by_role("link", name="Change hand 1").click()
+    expect(page.get_by_label("Mike: card points")).to_have_value("100", timeout=READY)
+    page.get_by_label("Mike: card points").fill("90")
+    page.get_by_label("Yvonne: card points").fill("62")
+    expect(page.locator("#save-why")).to_contain_text("Mike +100 · Yvonne +62", timeout=READY)
+    page.get_by_role("button", name="Save the change").click()
+    expect(page.locator("#offline-hands #hand-1.unsent")).to_be_visible(timeout=READY)
+    record_offline(page, {"Mike": 40, "Yvonne": 112}, "Mike", "Yvonne")
+
+    # Meanwhile another phone records hand 2 with a signal.
+    other = page.request.post(f"{server.url}/api/v1/matches/{match_id}/hands", headers={
+        "Authorization": f"Bearer {key}"}, data={"taker": 1, "card_points": [70, 82], "last_trick": 1})
+    assert other.status == 201
+
+    context.set_offline(False)
+    # The change of hand 1 is asked about first, then this phone's hand 2 (the other phone's hand 2 named once).
+    question = page.locator("#outbox .outbox-question")
+    expect(question).to_contain_text("Another phone recorded hand 2 (Mike +70, Yvonne +92)", timeout=READY)
+    page.get_by_role("button", name="Send mine as well").click()
+    expect(question).to_contain_text("yours: (Mike +0, Yvonne +162)", timeout=READY)
+    page.get_by_role("button", name="Drop mine").click()
+    expect(page.get_by_role("heading", name="Score sheet")).to_be_visible(timeout=READY)
+    hands = page.request.get(f"{server.url}/m/{match_id}/data.json").json()["hands"]
+    assert [(h["number"], h["input"]["card_points"]) for h in hands] == [(1, [90, 62]), (2, [70, 82])]
