@@ -70,6 +70,18 @@
     });
   }
 
+  // "Forget this match on this phone": its key leaves the cookie, its outbox and kept pages go (offline.js).
+  const forget = document.getElementById("forget-match");
+  if (forget) {
+    forget.hidden = false;
+    forget.addEventListener("click", function () {
+      if (!window.confirm(forget.dataset.question)) return;
+      forget.disabled = true;
+      loadOffline().then(function (box) { return box.forget(forget.dataset.match); })
+        .then(function () { window.location.href = forget.dataset.after; }, function () { forget.disabled = false; });
+    });
+  }
+
   window.addEventListener("load", function () {
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () { /* the app still works online */ });
     if (!match) return;

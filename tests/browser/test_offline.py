@@ -198,3 +198,31 @@ def test_a_hand_changed_with_no_signal_and_one_the_table_drops(
     expect(page.get_by_role("heading", name="Score sheet")).to_be_visible(timeout=READY)
     hands = page.request.get(f"{server.url}/m/{match_id}/data.json").json()["hands"]
     assert [(h["number"], h["input"]["card_points"]) for h in hands] == [(1, [90, 62]), (2, [70, 82])]
+
+
+KEPT_FOR = """(id) => Promise.all([
+  caches.keys().then(names => Promise.all(names.map(name => caches.open(name).then(cache => cache.keys()))))
+    .then(lists => lists.flat().map(r => new URL(r.url).pathname).filter(p => p.startsWith("/m/" + id + "/"))),
+  new Promise(resolve => {
+    const open = indexedDB.open("scorekeeper", 1);
+    open.onsuccess = () => {
+      const get = open.result.transaction("matches").objectStore("matches").get(id);
+      get.onsuccess = () => resolve(get.result ? 1 : 0);
+    };
+  }),
+])"""
+"""What this phone keeps of a match: its kept pages' paths, and whether IndexedDB holds its hands."""
+
+
+def test_forgetting_a_match_on_this_phone_drops_its_pages_outbox_and_key(page: Page, server: LiveServer) -> None:
+    start_match(page, server.url, "Bela", ["Mike", "Yvonne"])
+    match_id = match_id_of(page)
+    ready_for_no_signal(page)
+    kept, data = page.evaluate(KEPT_FOR, match_id)
+    assert f"/m/{match_id}/hand" in kept and data == 1
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Forget this match on this phone").click()
+    expect(page).to_have_url(re.compile(r"/matches$"))
+    assert page.evaluate(KEPT_FOR, match_id) == [[], 0]
+    # The key left this phone: its sheet is no longer this phone's to score.
+    assert page.request.get(f"{server.url}/m/{match_id}").status == 403
