@@ -176,18 +176,21 @@ function keepPages(urls) {
     }));
   }).then(function (kept) { return kept.every(Boolean); });
 }
+// One file at a time: the page's own requests and its live stream keep the browser's other connections.
 function keepEngine() {
   return caches.open(ENGINE).then(function (cache) {
-    return Promise.all(SETTINGS.engine.map(function (url) {
-      return cache.match(url).then(function (found) {
-        if (found) return true;
-        return fetch(url, { credentials: "same-origin" }).then(function (response) {
-          if (!response.ok) return false;
-          return cache.put(url, response).then(function () { return true; });
-        }, function () { return false; });
+    return SETTINGS.engine.reduce(function (chain, url) {
+      return chain.then(function (ok) {
+        return cache.match(url).then(function (found) {
+          if (found) return ok;
+          return fetch(url, { credentials: "same-origin" }).then(function (response) {
+            if (!response.ok) return false;
+            return cache.put(url, response).then(function () { return ok; });
+          }, function () { return false; });
+        });
       });
-    }));
-  }).then(function (kept) { return kept.every(Boolean); });
+    }, Promise.resolve(true));
+  });
 }
 self.addEventListener("message", function (event) {
   const message = event.data || {};
