@@ -32,10 +32,11 @@ from flask_babel import gettext as _
 from .. import services
 from ..i18n import current_language, said
 from ..models import Match
-from ..services import ServiceError, Stale
+from ..services import Answer, ServiceError, Stale
 from . import phone
 from .engine import digest, engine_urls
 from .scorer import page_context
+from .stale import change_words, touching, write_at
 
 bp = Blueprint("offline", __name__)
 
@@ -229,26 +230,28 @@ def sync(match_id: str) -> tuple[Response, int]:
         problems["key"] = [_("send the change's idempotency key")]
     if problems:
         return jsonify({"ok": False, "errors": problems}), 422
-    try:
+    def write(at: int | None) -> Answer:
         if kind == "record":
-            answer = services.record_hand(match.id, token, hand, revision, key)
-        elif kind == "edit":
-            answer = services.edit_hand(match.id, number, token, hand, revision, key, body.get("reason") or None)
-        elif kind == "void":
-            answer = services.void_hand(match.id, number, token, revision, key, body.get("reason") or None)
-        elif kind == "undo":
-            answer = services.undo_hand(match.id, number, token, revision, key)
-        else:
-            answer = services.restore_hand(match.id, number, token, revision, key)
-    except Stale as error:
-        services.db.session.rollback()
-        current = services.find_match(match.id)
-        changes = getattr(error, "changes", None) or []
-        return jsonify({"ok": False, "conflict": {"revision": current.revision, "changes": changes},
-                        "errors": _problems(error)}), 412
+            return services.record_hand(match.id, token, hand, at, key)
+        if kind == "edit":
+            return services.edit_hand(match.id, number, token, hand, at, key, body.get("reason") or None)
+        if kind == "void":
+            return services.void_hand(match.id, number, token, at, key, body.get("reason") or None)
+        if kind == "undo":
+            return services.undo_hand(match.id, number, token, at, key)
+        return services.restore_hand(match.id, number, token, at, key)
+
+    try:
+        # A dispute, a ruling or a side's confirmation since: written at the new revision without asking.
+        answer = write_at(write, revision)
     except ServiceError as error:
         services.db.session.rollback()
         return jsonify({"ok": False, "errors": _problems(error)}), error.status
+    if isinstance(answer, Stale):
+        sides = page_context(services.find_match(match.id))["sides"]
+        changes = [{**change, "words": change_words(change, sides)} for change in touching(answer.changes)]
+        return jsonify({"ok": False, "conflict": {"revision": answer.revision, "changes": changes},
+                        "errors": _problems(answer)}), 412
     return jsonify({"ok": True, "number": answer.body.get("number"), "revision": answer.revision}), answer.status
 
 

@@ -341,12 +341,11 @@
     box.setAttribute("role", "alert");
     const changes = (entry.conflict && entry.conflict.changes) || [];
     const yours = entry.hand && entry.hand.thrown_in ? say("thrown_in") : scoreWords(names, entry.scores);
-    const lines = changes.length ? changes.map(function (change) {
-      const hand = change.hand || {};
-      const theirs = hand.voided ? say("void_of", { number: change.number }) : scoreWords(names, hand.scores);
-      const kind = change.event === "record" ? "conflict_record" : "conflict_change";
-      return say(kind, { number: change.number, theirs: theirs, yours: yours });
-    }) : [say("conflict_other", { yours: yours })];
+    // What the other phone did, in the server's words (each change as the services replayed it), then this
+    // phone's own, as the engine on the phone scored it.
+    const lines = changes.map(function (change) { return change.words; }).filter(Boolean);
+    if (!lines.length) lines.push(say("changed_match"));
+    lines.push(say("yours_offline", { yours: yours }));
     lines.forEach(function (line) { box.appendChild(element("p", "", line)); });
     const row = element("div", "row");
     const next = view.data.hands.reduce(function (most, h) { return Math.max(most, h.number); }, 0) + 1;

@@ -151,7 +151,7 @@ def test_two_phones_offline_record_the_same_hand_and_the_second_is_asked(
     question = mike.locator("#outbox .outbox-question")
     expect(question).to_contain_text("Another phone recorded hand 1", timeout=READY)
     expect(question).to_contain_text("Mike +0, Yvonne +162")
-    expect(question).to_contain_text("yours: (Mike +92, Yvonne +70)")
+    expect(question).to_contain_text("Yours, not sent yet: Mike +92, Yvonne +70.")
     shot(mike, "offline-conflict-question")
     mike.get_by_role("button", name="Keep both (yours becomes hand 2)").click()
     expect(mike.get_by_role("heading", name="Score sheet")).to_be_visible(timeout=READY)
@@ -193,7 +193,7 @@ def test_a_hand_changed_with_no_signal_and_one_the_table_drops(
     question = page.locator("#outbox .outbox-question")
     expect(question).to_contain_text("Another phone recorded hand 2 (Mike +70, Yvonne +92)", timeout=READY)
     page.get_by_role("button", name="Send mine as well").click()
-    expect(question).to_contain_text("yours: (Mike +0, Yvonne +162)", timeout=READY)
+    expect(question).to_contain_text("Yours, not sent yet: Mike +0, Yvonne +162.", timeout=READY)
     page.get_by_role("button", name="Drop mine").click()
     expect(page.get_by_role("heading", name="Score sheet")).to_be_visible(timeout=READY)
     hands = page.request.get(f"{server.url}/m/{match_id}/data.json").json()["hands"]
