@@ -321,6 +321,8 @@
       store.setItem(draftKey, JSON.stringify({ revision: revision, saved: Date.now(), fields: snapshot() }));
     } catch (e) { /* a full or refused storage only loses the draft */ }
   }
+  // A draft is dropped once its hand was sent and the match moved on (it was saved); one that was never sent is
+  // kept even when another phone changed the match meanwhile: the form puts it back and says so.
   function tidyDrafts() {
     const store = storage();
     if (!store || !draftKey) return;
@@ -332,15 +334,31 @@
       let draft = null;
       try { draft = JSON.parse(store.getItem(key)); } catch (e) { draft = null; }
       const ours = key.indexOf(PREFIX + match + ":") === 0;
-      if (!draft || draft.saved < old || (ours && draft.revision !== revision)) store.removeItem(key);
+      if (!draft || draft.saved < old || (ours && draft.sent && draft.revision !== revision)) store.removeItem(key);
     }
   }
+  // This form's draft, or (a new hand) the draft of this match's next hand as it was numbered before another
+  // phone recorded one: [key, draft].
+  function findDraft(store) {
+    const own = store.getItem(draftKey);
+    if (own) return [draftKey, own];
+    if (form.dataset.draft.split(":")[1] !== "new") return null;
+    const prefix = PREFIX + form.dataset.draft.split(":")[0] + ":new:";
+    for (let i = store.length - 1; i >= 0; i--) {
+      const key = store.key(i);
+      if (key && key.indexOf(prefix) === 0) return [key, store.getItem(key)];
+    }
+    return null;
+  }
+  let movedOn = false;
   function restoreDraft() {
     const store = storage();
     if (!store || !draftKey || form.dataset.fresh !== "yes") return false;
+    const found = findDraft(store);
     let draft = null;
-    try { draft = JSON.parse(store.getItem(draftKey)); } catch (e) { return false; }
-    if (!draft || draft.revision !== revision || !draft.fields) return false;
+    try { draft = found ? JSON.parse(found[1]) : null; } catch (e) { return false; }
+    if (!draft || !draft.fields || draft.sent) return false;
+    movedOn = draft.revision !== revision;
     const before = JSON.stringify(snapshot());
     quiet = true;
     fields().forEach(function (el) {
@@ -351,13 +369,19 @@
       else el.value = value;
     });
     quiet = false;
+    if (found[0] !== draftKey) store.removeItem(found[0]);
+    keepDraft();
     return JSON.stringify(snapshot()) !== before;
   }
   if (draftKey) {
     tidyDrafts();
     if (restoreDraft()) {
       const note = document.getElementById("draft-note");
-      if (note) note.hidden = false;
+      if (note) {
+        note.hidden = false;
+        // Another phone changed the match since this was typed: said, and the draft kept to save or discard.
+        if (movedOn && note.dataset.movedWords && note.firstChild) note.firstChild.textContent = note.dataset.movedWords + " ";
+      }
       form.querySelectorAll("details").forEach(function (d) {
         if (d.querySelector("input[type=checkbox]:checked, select option:checked:not([value=''])")) d.open = true;
       });
@@ -396,8 +420,20 @@
       saveOnPhone(null, null);
       return;
     }
+    markSent();
     setTimeout(function () { button.disabled = true; button.textContent = words(form, "savingWords", "Saving…"); }, 0);
   });
+  // Sent: once the match has moved on past it, the draft was saved and goes. (A form sent back with a problem or a
+  // question keeps it: the next change writes it again, and the question page keeps it at once.)
+  function markSent() {
+    const store = storage();
+    if (!store || !draftKey) return;
+    try {
+      const draft = JSON.parse(store.getItem(draftKey));
+      if (draft) { draft.sent = true; store.setItem(draftKey, JSON.stringify(draft)); }
+    } catch (e) { /* only the draft */ }
+  }
+  if (draftKey && document.getElementById("conflict")) keepDraft();
 
   // --- No signal: the engine on the phone previews and saves (static/js/engine.js, static/js/offline.js, loaded
   // by install.js when needed) -----------------------------------------------------------------------------------

@@ -79,6 +79,25 @@ def test_a_draft_survives_a_reload_and_a_closed_tab_until_saved(page: Page, live
     assert drafts == []
 
 
+def test_a_draft_is_kept_when_another_phone_records_a_hand_meanwhile(page: Page, live: LiveServer) -> None:
+    match_id, token = open_hand_form(page, live, "bela")
+    option(page, "taker", "Mike").tap()
+    page.keyboard.type("90")
+    page.keyboard.press("Enter")
+    page.keyboard.type("62")
+    # Another phone records hand 1 before this one saves.
+    answer = page.request.post(f"{live.url}/api/v1/matches/{match_id}/hands", headers={
+        "Authorization": f"Bearer {token}"}, data={"taker": 1, "card_points": [70, 82], "last_trick": 1})
+    assert answer.status == 201
+    page.goto(f"{live.url}/m/{match_id}/hand")
+    # The form is now hand 2's; what this phone had typed is back, and the page says the match moved on.
+    expect(page.get_by_role("heading", name="Hand 2")).to_be_visible()
+    expect(page.get_by_label("Mike: card points")).to_have_value("90")
+    expect(page.get_by_label("Yvonne: card points")).to_have_value("62")
+    expect(page.locator("#draft-note")).to_contain_text("Another phone changed this match since")
+    expect(page.locator("#draft-note")).to_contain_text("save it as hand 2")
+
+
 def test_a_draft_can_be_thrown_away(page: Page, live: LiveServer) -> None:
     open_hand_form(page, live, "clobby")
     option(page, "taker", "Bob & Dan").tap()
