@@ -50,12 +50,12 @@ class Server:
     """
 
     def __init__(self, name: str, command: list[str], port: int, env: dict[str, str], folder: Path,
-                 probe: str, quick_stop: bool = False) -> None:
+                 probe: str, quick_stop: bool = False, cwd: Path = ROOT) -> None:
         self.name, self.port, self.url = name, port, f"http://{HOST}:{port}"
         self.quick_stop = quick_stop
         self.log_path = folder / f"{name}.log"
         self.log = open(self.log_path, "wb")  # noqa: SIM115 - closed in stop()
-        self.process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
+        self.process = subprocess.Popen(command, cwd=cwd, env=env, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
