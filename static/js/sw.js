@@ -113,7 +113,9 @@ function sendForm(event) {
   const kept = event.request.clone();
   return fetch(event.request).catch(function () {
     const form = FORM.exec(pathname);
-    if (!form) return fallback(pathname);
+    // Any other form (a new match, a club's, a tournament's) needs the signal: the offline page says so and
+    // lists the matches this phone keeps.
+    if (!form) return caches.match(SETTINGS.offline).then(function (found) { return found || fallback(pathname); });
     return kept.formData().then(function (data) {
       const fields = {};
       data.forEach(function (value, name) { if (typeof value === "string") fields[name] = value; });
