@@ -7,7 +7,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, Response
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from werkzeug.exceptions import HTTPException
@@ -54,6 +54,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # late brings back a flash message that was already shown.
         SESSION_REFRESH_EACH_REQUEST=False,
         WTF_CSRF_TIME_LIMIT=None,
+        # Pages, scripts, styles and JSON travel gzipped to a phone that asks (every browser does): a phone on a
+        # pub's weak signal loads a sheet in a quarter of the bytes. Never an event stream (each event must
+        # arrive as it is written) nor what is compressed already (Pyodide's WebAssembly, the zips, PNGs).
+        COMPRESS_MIMETYPES=["text/html", "text/css", "text/javascript", "application/javascript",
+                            "application/json", "application/manifest+json", "image/svg+xml"],
+        COMPRESS_ALGORITHM=["gzip"],
+        COMPRESS_LEVEL=6,
+        COMPRESS_STREAMS=False,
     )
     app.config.from_pyfile("config.py", silent=True)
     for variable, key in ENVIRONMENT.items():
@@ -75,11 +83,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     i18n.init_app(app)
 
-    from .extensions import csrf, db, migrate
+    from .extensions import compress, csrf, db, migrate
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
+    compress.init_app(app)
+    _compress_static_files(app)
 
     from .views import api, board, clubs, confirm, engine, offline, referee, rulebook, scorer, tournaments
 
@@ -99,6 +109,24 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.exempt(offline.forget)
     _json_errors(app)
     return app
+
+
+def _compress_static_files(app: Flask) -> None:
+    """Static scripts and styles gzipped too: Flask streams a file from disk (``direct_passthrough``), which
+    Flask-Compress leaves alone (event streams must stay streams); a whole answer of a compressible kind is read
+    into memory instead (our scripts and styles are a few KB; Pyodide's script is the largest, 1 MB). Registered
+    after Flask-Compress, so it runs before it."""
+    from flask import request
+
+    kinds = set(app.config["COMPRESS_MIMETYPES"])
+
+    @app.after_request
+    def _readable(response: Response) -> Response:
+        if (request.endpoint == "static" and response.direct_passthrough and response.mimetype in kinds
+                and response.status_code == 200):
+            response.direct_passthrough = False
+            response.set_data(response.get_data())  # read whole: a stream would be sent as it is
+        return response
 
 
 def _behind_proxies(app: Flask) -> None:
