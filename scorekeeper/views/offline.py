@@ -44,8 +44,8 @@ OUTBOX_HEADER = "X-Scorekeeper-Outbox"
 """The header the phone's outbox sends with every change: a form on another site cannot send it."""
 KINDS = ("record", "edit", "void", "undo", "restore")
 """The changes an outbox may carry."""
-PRECACHED = ("css/app.css", "js/install.js", "js/offline.js", "js/engine.js", "js/hand.js", "js/live.js",
-             "js/sheet.js", "js/share.js", "js/wake.js", "icons/icon-192.png", "icons/icon-512.png")
+PRECACHED = ("css/app.css", "js/install.js", "js/phone-db.js", "js/offline.js", "js/engine.js", "js/hand.js",
+             "js/live.js", "js/sheet.js", "js/share.js", "js/wake.js", "icons/icon-192.png", "icons/icon-512.png")
 """Static files every installed phone keeps from its first visit (the engine's files come when a match opens)."""
 
 
@@ -70,6 +70,7 @@ def offline_kit() -> list[dict[str, Any]]:
     urls = engine_urls()
     return [
         {"src": urls["script"], "data": {name: urls[name] for name in ("worker", "pyodide", "engine", "catalogs")}},
+        {"src": url_for("static", filename="js/phone-db.js"), "data": {}},
         {"src": url_for("static", filename="js/offline.js"), "data": {}},
     ]
 

@@ -15,7 +15,6 @@
 // page (#offline-words), in its language.
 (function () {
   "use strict";
-  const DB = "scorekeeper";
   const language = document.documentElement.lang || "en";
   const wordsBlock = document.getElementById("offline-words");
   let words = {};
@@ -25,25 +24,10 @@
   }
   function say(name, values) { return fill(words[name] || name, values || {}); }
 
-  // IndexedDB: "matches" (what the server has, by id), "outbox" (changes not sent yet, in the order made),
-  // "pending" (a form the service worker caught with no signal). The service worker opens the same stores.
+  // IndexedDB (static/js/phone-db.js): "matches", "outbox" and "pending", as the service worker keeps them too.
   let opened = null;
   function openDb() {
-    if (opened) return opened;
-    opened = new Promise(function (resolve, reject) {
-      if (!window.indexedDB) { reject(new Error("no IndexedDB")); return; }
-      const request = indexedDB.open(DB, 1);
-      request.onupgradeneeded = function () {
-        const db = request.result;
-        if (!db.objectStoreNames.contains("matches")) db.createObjectStore("matches", { keyPath: "id" });
-        if (!db.objectStoreNames.contains("outbox")) {
-          db.createObjectStore("outbox", { keyPath: "seq", autoIncrement: true }).createIndex("match", "match");
-        }
-        if (!db.objectStoreNames.contains("pending")) db.createObjectStore("pending", { keyPath: "path" });
-      };
-      request.onsuccess = function () { resolve(request.result); };
-      request.onerror = function () { reject(request.error); };
-    });
+    if (!opened) opened = self.scorekeeperDb();  // static/js/phone-db.js, loaded before this file
     return opened;
   }
   function run(storeName, mode, work) {

@@ -88,22 +88,9 @@ function fromStatic(event) {
   });
 }
 
-// IndexedDB, as offline.js opens it (the same stores, made by whichever opens it first).
-function openDb() {
-  return new Promise(function (resolve, reject) {
-    const request = indexedDB.open(DB, 1);
-    request.onupgradeneeded = function () {
-      const db = request.result;
-      if (!db.objectStoreNames.contains("matches")) db.createObjectStore("matches", { keyPath: "id" });
-      if (!db.objectStoreNames.contains("outbox")) {
-        db.createObjectStore("outbox", { keyPath: "seq", autoIncrement: true }).createIndex("match", "match");
-      }
-      if (!db.objectStoreNames.contains("pending")) db.createObjectStore("pending", { keyPath: "path" });
-    };
-    request.onsuccess = function () { resolve(request.result); };
-    request.onerror = function () { reject(request.error); };
-  });
-}
+// IndexedDB, as offline.js opens it (static/js/phone-db.js).
+importScripts(SETTINGS.static + "js/phone-db.js");
+function openDb() { return self.scorekeeperDb(); }
 
 // A form sent from a match's page while the signal dropped: keep its fields, show the same form (kept) that
 // finishes the job on the phone.
