@@ -488,6 +488,14 @@
             return null;
           }
           return e.preview(view.match, hands(view), fields, mode, language).then(function (scored) {
+            // A hand still in the outbox is changed there: it is sent as it is now, once (the server has never
+            // seen it, and its number may yet change).
+            const unsent = editing === null ? null : view.marks[editing];
+            if (unsent && unsent.kind === "record") {
+              unsent.hand = made.hand;
+              unsent.scores = scored && scored.ok ? scored.scores : null;
+              return box.store.put(unsent);
+            }
             return box.add({
               match: matchId, kind: editing === null ? "record" : "edit", number: editing === null ? undefined : editing,
               hand: made.hand, key: key || box.newKey(), base: base === null ? view.data.revision : base,
