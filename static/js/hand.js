@@ -434,6 +434,15 @@
     } catch (e) { /* only the draft */ }
   }
   if (draftKey && document.getElementById("conflict")) keepDraft();
+  // "Drop mine" (its own form): the table chose to drop what was typed here, so its draft goes too.
+  const dropForm = document.getElementById("drop-form");
+  if (dropForm) {
+    dropForm.addEventListener("submit", function () {
+      const store = storage();
+      quiet = true;
+      if (store && draftKey) store.removeItem(draftKey);
+    });
+  }
 
   // --- No signal: the engine on the phone previews and saves (static/js/engine.js, static/js/offline.js, loaded
   // by install.js when needed) -----------------------------------------------------------------------------------
