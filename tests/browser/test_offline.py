@@ -221,12 +221,32 @@ KEPT_FOR = """(id) => Promise.all([
 """What this phone keeps of a match: its kept pages' paths, and whether IndexedDB holds its hands."""
 
 
+KEPT_TEXTS = """async () => {
+  const texts = [];
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      const path = new URL(request.url).pathname;
+      if (path.includes("/vendor/") || path.endsWith(".zip")) continue;
+      texts.push(await (await cache.match(request)).text());
+    }
+  }
+  return texts.join("\\n");
+}"""
+"""Every text the service worker keeps (Pyodide's files and the engine's zip left out), joined."""
+
+
 def test_forgetting_a_match_on_this_phone_drops_its_pages_outbox_and_key(page: Page, server: LiveServer) -> None:
     start_match(page, server.url, "Bela", ["Mike", "Yvonne"])
     match_id = match_id_of(page)
     ready_for_no_signal(page)
     kept, data = page.evaluate(KEPT_FOR, match_id)
     assert f"/m/{match_id}/hand" in kept and data == 1
+    # No kept answer, page or data, holds the match's scoring key (the sheet that shows it is never kept).
+    shown = page.request.get(page.url.split("?")[0] + "?show=scoring-qr").text()
+    key = re.search(r"join\?key=([A-Za-z0-9_\-]+)", shown)
+    assert key is not None
+    assert page.evaluate(KEPT_TEXTS).count(key.group(1)) == 0
     page.on("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Forget this match on this phone").click()
     expect(page).to_have_url(re.compile(r"/matches$"))
