@@ -15,7 +15,6 @@
 const STATIC = "static-" + SETTINGS.version;
 const ENGINE = "engine-" + SETTINGS.engine_version;
 const PAGES = "pages";
-const DB = "scorekeeper";
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(STATIC).then(function (cache) {
@@ -63,6 +62,10 @@ function fallback(pathname) {
 function page(event) {
   const pathname = path(event.request.url);
   return fetch(event.request).then(function (response) {
+    // A proxy that cannot reach the server (502–504) is no signal too, when the phone keeps the page.
+    if (response.status >= 502 && response.status <= 504) {
+      return fallback(pathname).then(function (kept) { return kept.ok ? kept : response; });
+    }
     if (keepable(pathname)) event.waitUntil(keepPage(event.request, response));
     return response;
   }, function () { return fallback(pathname); });
