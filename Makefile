@@ -88,7 +88,7 @@ lint: setup
 	$(BIN)/ruff check scorekeeper tests benchmarks
 
 typecheck: setup
-	$(BIN)/mypy --strict --follow-imports=silent scorekeeper/rules
+	$(BIN)/mypy --strict --follow-imports=silent scorekeeper/rules scorekeeper/offline
 
 # Browser tests use Debian's Chromium (never a downloaded browser); the QR tests read our codes back with
 # zbar's zbarimg, and the print test reads the printed PDF with poppler's pdftotext. As root we install what

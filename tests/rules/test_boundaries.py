@@ -44,3 +44,19 @@ def test_the_check_catches_an_outside_import(tmp_path: Path) -> None:
     found = imports_of(bad)
     assert (0, "flask") in found and (2, "services") in found
     assert "flask" not in sys.stdlib_module_names
+
+
+OFFLINE = RULES.parent / "offline"
+
+
+@pytest.mark.parametrize("path", sorted(OFFLINE.glob("*.py")), ids=lambda p: p.name)
+def test_what_the_phone_runs_beside_the_engine_imports_only_it_and_the_standard_library(path: Path) -> None:
+    """scorekeeper/offline/ is packed with the engine for Pyodide on the phone (issue 22): nothing of Flask,
+    WTForms or the services may come in, only the standard library, itself and scorekeeper/rules/."""
+    for level, module in imports_of(path):
+        if level == 0:
+            top = module.split(".")[0]
+            assert top in sys.stdlib_module_names or top == "__future__", f"{path.name} imports {module}"
+        else:
+            assert level == 1 or (level == 2 and (module == "rules" or module.startswith("rules."))), (
+                f"offline/{path.name} reaches outside offline/ and rules/: {'.' * level}{module}")
