@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.support.browser import shot
 from tests.support.servers import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -58,6 +59,7 @@ def test_a_page_the_phone_never_kept_says_so_with_no_signal(page: Page, server: 
     page.context.set_offline(True)
     page.goto(server.url + "/rules/belote")
     expect(page.get_by_role("heading", name="No signal")).to_be_visible()
+    shot(page, "offline-page-never-kept")
     # The start page was kept on the first visit: it opens with no signal.
     page.goto(server.url + "/")
     expect(page.get_by_role("button", name="Start the match")).to_be_visible()

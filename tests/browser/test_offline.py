@@ -247,6 +247,7 @@ def test_forgetting_a_match_on_this_phone_drops_its_pages_outbox_and_key(page: P
     key = re.search(r"join\?key=([A-Za-z0-9_\-]+)", shown)
     assert key is not None
     assert page.evaluate(KEPT_TEXTS).count(key.group(1)) == 0
+    shot(page, "sheet-ready-for-no-signal")
     page.on("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Forget this match on this phone").click()
     expect(page).to_have_url(re.compile(r"/matches$"))
