@@ -397,7 +397,7 @@
         const last = document.getElementById("offline-last");
         if (lastCounted && last) {
           last.hidden = false;
-          last.querySelector(".done-line").textContent = say("hand", { number: lastCounted.number }) + ": "
+          last.querySelector(".done-line").textContent = say("Hand", { number: lastCounted.number }) + ": "
             + scoreWords(names, lastCounted.scores) + (view.marks[lastCounted.number] ? " — ↑ " + say("not_sent") : "");
           last.querySelector(".done-why").textContent = (lastCounted.explanation || []).slice(-2).join(" ");
         }
