@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import gzip
+import json
+
 from flask.testing import FlaskClient
 
 from tests.support.api import API, bearer, create
@@ -55,3 +58,23 @@ def test_the_answers_with_a_new_secret_are_not_stored_and_reads_may_be(client: F
         if "match" in where:
             assert answer.headers.get("ETag"), where  # the match's revision still travels, for If-Match
     assert "no-store" not in client.get(f"{API}/variants").headers.get("Cache-Control", "")
+
+
+def test_an_answer_travels_gzipped_to_a_phone_that_asks_and_says_the_same(client: FlaskClient) -> None:
+    """Compression changes the bytes on the wire, never what a phone reads: the gzipped answer, opened, is the
+    plain one; a cache keeps the two apart; an event stream is never held back to be compressed."""
+    made = create(client)
+    for where, url, headers in [("variants", f"{API}/variants", {}), ("match", made.url, made.view)]:
+        plain = client.get(url, headers={**headers, "Accept-Encoding": "identity"})
+        packed = client.get(url, headers={**headers, "Accept-Encoding": "gzip, deflate, br"})
+        assert "Content-Encoding" not in plain.headers, where
+        assert packed.headers.get("Content-Encoding") == "gzip", where
+        assert "Accept-Encoding" in packed.headers.get("Vary", ""), where
+        assert json.loads(gzip.decompress(packed.get_data())) == plain.get_json(), where
+        assert int(packed.headers["Content-Length"]) < len(plain.get_data()), where
+    events = client.get(f"{API}/boards/{made.view_token}/events", headers={"Accept-Encoding": "gzip"},
+                        buffered=False)
+    try:
+        assert events.mimetype == "text/event-stream" and "Content-Encoding" not in events.headers
+    finally:
+        events.close()
