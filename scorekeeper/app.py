@@ -107,6 +107,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # The outbox's JSON writes: no form can send their header, and the session cookie is SameSite=Lax.
     csrf.exempt(offline.sync)
     csrf.exempt(offline.forget)
+    csrf.exempt(offline.create)
     _json_errors(app)
     return app
 

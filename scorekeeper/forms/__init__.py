@@ -13,6 +13,7 @@ bodies. One module per form, the shared parts and the problems-beside-fields hel
 
 from __future__ import annotations
 
+from ..offline.house_rules import checked_rules, decode_rules, encode_rules, house_overrides
 from .choices import CONTRACT_LABELS, CONTRACT_WORDS, SUIT_SIGNS, new_key, options
 from .clubs import CLUB_FIELDS, NewClubForm
 from .hand import (
@@ -25,7 +26,6 @@ from .hand import (
     hand_from_form,
     in_table_words,
 )
-from .house_rules import checked_rules, decode_rules, encode_rules, house_overrides
 from .match import (
     CLAIM_CHOICES,
     CLAIM_KEYS,

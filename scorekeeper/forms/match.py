@@ -13,9 +13,10 @@ from flask_wtf import FlaskForm
 from wtforms import Field, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
+from ..offline.house_rules import checked_rules, decode_rules
+from ..offline.start_fields import CLAIM_KEYS, claim_overrides, field_overrides, start_body
 from ..rules import PRESETS
 from .choices import options
-from .house_rules import checked_rules, decode_rules
 from .languages import chosen_language, screen_language_field
 
 MAX_PLAYERS = 4
@@ -30,8 +31,9 @@ CLAIM_CHOICES = [
     # glossary: claim
     ("window-3", _l("claims only within the first 3 tricks")),
 ]
-CLAIM_KEYS = ("claims", "claim-window", "claim-from")
-"""The options the start form's one "Claims" field sets together."""
+START_FIELDS = ("variant", "first_dealer", "target", "tie", "deal_limit", "bela_on_bate", "melds", "claims",
+                "best_of", *(f"player_{i}" for i in range(4)))
+"""The start form's fields that make a match's create body."""
 HOUSE_FIELDS = ("target", "deal_limit", "tie", "claims", "bela_on_bate", "melds", "best_of")
 """The start form's house-rule fields, in the order the folded summary names them."""
 # Translators: beside a text that is too long (a player's name); %(max)d is the most characters it may have.
@@ -69,13 +71,6 @@ MATCH_FIELDS = {
 """The start form's field for a problem with a new match (``players.1`` → ``player_1``)."""
 MATCH_GROUPS = ("players", "rules")
 """The start form's groups a problem may be about: all the players, all the house rules."""
-
-
-def claim_overrides(choice: str) -> dict[str, Any]:
-    """The options a "Claims" choice of the start form sets."""
-    return {"none": {"claims": "none", "claim-window": None, "claim-from": None},
-            "any-time": {"claims": "any-time", "claim-window": None},
-            "window-3": {"claims": "any-time", "claim-window": 3}}.get(choice, {})
 
 
 class NewMatchForm(FlaskForm):
@@ -203,44 +198,14 @@ class NewMatchForm(FlaskForm):
                 parts.append(SUMMARY_LINES[name] % {"choice": label})
         return parts
 
+    def values(self) -> dict[str, Any]:
+        """Each field's data as ``offline.start_fields`` reads it (the phone's worker reads the same fields)."""
+        return {name: self[name].data for name in (*START_FIELDS, "extra_rules", "rules_for", "club")}
+
     def field_overrides(self) -> dict[str, Any]:
         """The house rules the visible fields set (RULES.md option names)."""
-        overrides: dict[str, Any] = {}
-        if self.target.data is not None:
-            overrides["target"] = self.target.data
-        if self.tie.data:
-            overrides["tie"] = self.tie.data
-        if self.deal_limit.data is not None:
-            overrides["deal-limit"] = self.deal_limit.data
-        if self.bela_on_bate.data:
-            overrides["bela-on-bate"] = self.bela_on_bate.data
-        if self.melds.data:
-            overrides["melds"] = self.melds.data
-        overrides.update(claim_overrides(self.claims.data or ""))
-        return overrides
+        return field_overrides(self.values())
 
     def request_body(self) -> dict[str, Any]:
         """The API's create body made from the form: the hidden house rules of the chosen game, then the fields."""
-        rules = PRESETS.get(self.variant.data or "", PRESETS["bela"])
-        names = [getattr(self, f"player_{i}").data or "" for i in range(MAX_PLAYERS)]
-        players = [n.strip() for n in names[: rules.players]]
-        fields = self.field_overrides()
-        overrides: dict[str, Any] = {}
-        if self.extra_rules.data and self.rules_for.data == self.variant.data:
-            overrides = decode_rules(self.extra_rules.data) or {}
-            if any(key in fields for key in CLAIM_KEYS):
-                overrides = {k: v for k, v in overrides.items() if k not in CLAIM_KEYS}
-        overrides.update(fields)
-        body: dict[str, Any] = {
-            "variant": self.variant.data,
-            "players": players,
-            "rules": overrides,
-            "first_dealer": int(self.first_dealer.data or 0),
-        }
-        if self.best_of.data:
-            body["best_of"] = int(self.best_of.data)
-        if self.club.data:
-            body["club"] = self.club.data
-        if chosen_language(self.language):
-            body["language"] = chosen_language(self.language)
-        return body
+        return start_body(self.values(), chosen_language(self.language))

@@ -8,7 +8,9 @@ server gives for the same question, its sentences said in the phone's language.
 - ``score(match, hands, hand, language)``: an API hand input scored as the next hand, ``{"ok": true, …}`` with
   every field of the engine's result, or ``{"ok": false, "errors": [{"field", "message"}]}`` as the API says them;
 - ``hand_input(match, fields, mode, language)``: the hand the form would save, ``{"hand": …}``, or the form's
-  ``{"errors": {field: [messages]}}`` as the hand page shows them (the engine's own check is ``preview``'s).
+  ``{"errors": {field: [messages]}}`` as the hand page shows them (the engine's own check is ``preview``'s);
+- ``start_match(fields, language)``: a match started with no signal from the start form's fields (its create
+  body, its sides' names), or the form's errors.
 
 ``match`` is the API's match (only ``variant``, ``rules``, ``players`` or ``sides``, and ``first_dealer`` are
 read; ``rules`` may be the stored options or the API's whole ``rules`` object); ``hands`` the API's hands in
@@ -34,6 +36,7 @@ from ..rules import replay as replay_hands
 from ..rules.words import Said, Translate, say
 from .hand_fields import HAND_GROUPS, form_data_from_hand, hand_fields, hand_from_values, in_table_words, read_fields
 from .problems import add_problems
+from .start_fields import read_start
 from .state import hand_entry, said_entry, side_names
 
 Say = Callable[[str], str]
@@ -186,6 +189,22 @@ def form_fields(match: Mapping[str, Any], hand: Mapping[str, Any]) -> dict[str, 
     return {"fields": form_data_from_hand(hand, rules_of(match))}
 
 
+def start_match(fields: Mapping[str, str], language: str = "en") -> dict[str, Any]:
+    """A match started on the phone with no signal, from the start form's posted fields: ``{"match": …}`` (what
+    the phone scores it with: its game, house rules, players and first dealer; the server reads the same fields
+    again when the signal returns), its sides' ``names`` and the game's
+    ``title``; or the form's ``{"errors": {field: [messages]}}``."""
+    spoken = speaker(language)
+    body, problems = read_start(fields)
+    if body is None:
+        return {"errors": _said(problems, spoken)}
+    options = {**body["rules"], **({"best-of": body["best_of"]} if "best_of" in body else {})}
+    match = {"variant": body["variant"], "rules": options, "players": body["players"],
+             "first_dealer": body["first_dealer"]}
+    rules = rules_of(match)
+    return {"match": match, "names": side_names(rules, body["players"]), "title": spoken(rules.title)}
+
+
 def _said(errors: Mapping[str, list[Said]], spoken: Say) -> dict[str, list[str]]:
     return {name: [spoken(message) for message in messages] for name, messages in errors.items()}
 
@@ -196,6 +215,7 @@ def _api_errors(error: RuleError, spoken: Say) -> dict[str, Any]:
 
 ENTRIES: dict[str, Callable[..., dict[str, Any]]] = {
     "replay": replay, "preview": preview, "score": score, "handInput": hand_input, "formFields": form_fields,
+    "startMatch": start_match,
 }
 """The worker's messages, by the name engine.js calls them."""
 

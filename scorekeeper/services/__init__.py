@@ -76,7 +76,7 @@ from .imports import (
     import_club,
     import_match,
 )
-from .matches import create_match
+from .matches import blank_match, create_match
 from .publishing import broker, current_message, current_revision, publish
 from .state import (
     events_of,
@@ -117,7 +117,7 @@ __all__ = [
     "Answer", "BadRequest", "Finished", "Invalid", "NotFound", "ServiceError", "Stale",
     "Unauthorized", "authorize", "authorize_club", "broker", "can_confirm", "can_edit",
     "can_use_club", "club_body", "club_house_rules", "club_players", "confirm_hand", "confirm_token",
-    "create_club", "create_match", "current_message", "current_revision", "db", "dispute_hand",
+    "blank_match", "create_club", "create_match", "current_message", "current_revision", "db", "dispute_hand",
     "document_digest", "edit_hand", "events_of",
     "exported_state", "find_board", "find_club", "find_match", "fingerprint", "hash_token", "import_club",
     "import_match", "json_object", "match_body", "match_json", "new_id", "new_token", "next_position",

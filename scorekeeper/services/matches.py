@@ -102,3 +102,16 @@ def read_create(data: Mapping[str, Any]) -> tuple[Rules, list[str], int]:
     if problems:
         raise Invalid(problems)
     return rules, players, first_dealer
+
+
+def blank_match(variant: str, players: list[str], match_id: str) -> Match | None:
+    """A match of ``variant``'s preset that is never stored: the pages a phone keeps to score a match it started
+    with no signal are drawn from it (the phone writes its own players and hands in). None for an unknown game."""
+    try:
+        rules = make_rules(variant, {})
+    except RuleError:
+        return None
+    match = Match(id=match_id, variant=rules.variant, rules=rules.as_dict(), players=players[: rules.players],
+                  first_dealer=0, revision=0, view_token="", edit_token_hash="")
+    cache_state(match, Replayer(rules, 0, side_names(rules, match.players)).state(), 0, [])
+    return match

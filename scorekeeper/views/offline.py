@@ -28,14 +28,18 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request, session, url_for
 from flask_babel import gettext as _
+from werkzeug.datastructures import MultiDict
 
 from .. import services
+from ..forms import NewMatchForm, show_problems
 from ..i18n import current_language, said
 from ..models import Match
+from ..rules import PRESETS
 from ..services import Answer, ServiceError, Stale
 from . import phone
 from .engine import digest, engine_urls
 from .scorer import page_context
+from .scorer.hand import hand_page
 from .stale import change_words, touching, write_at
 
 bp = Blueprint("offline", __name__)
@@ -45,6 +49,7 @@ OUTBOX_HEADER = "X-Scorekeeper-Outbox"
 KINDS = ("record", "edit", "void", "undo", "restore")
 """The changes an outbox may carry."""
 PRECACHED = ("css/app.css", "js/install.js", "js/phone-db.js", "js/offline.js", "js/engine.js", "js/hand.js",
+             "js/new-match.js", "js/start.js",
              "js/live.js", "js/sheet.js", "js/share.js", "js/wake.js", "icons/icon-192.png", "icons/icon-512.png")
 """Static files every installed phone keeps from its first visit (the engine's files come when a match opens)."""
 
@@ -103,6 +108,10 @@ def service_worker() -> Response:
         "offline": url_for("offline.offline_page"),
         "engine": engine_files(),
         "engine_version": _engine_version(str(current_app.static_folder)),
+        "start": url_for("offline.new_match"),
+        "new": url_for("offline.new_match") + "/",
+        "start_pages": [url_for("offline.new_match")] + [url_for("offline.blank", variant=name, page=page)
+                                                          for name in PRESETS for page in BLANK_PAGES],
     }
     body = f"const SETTINGS = {json.dumps(settings)};\n{source}"
     response = Response(body, mimetype="text/javascript")
@@ -156,6 +165,7 @@ def match_data(match: Match) -> dict[str, Any]:
         "variant": match.variant,
         "rules": match.rules,
         "players": list(match.players),
+        "first_dealer": match.first_dealer,
         "names": services.side_names(rules, match.players),
         "revision": match.revision,
         "finished": bool(state.get("finished")),
@@ -171,6 +181,35 @@ def match_data(match: Match) -> dict[str, Any]:
             "sync": url_for("offline.sync", match_id=match.id),
         },
     }
+
+
+NEW = "new~{variant}~{key}"
+"""The id of a match started on a phone with no signal, until the server creates it: its game, and the phone's
+key. The service worker answers its pages (``/m/new~<game>~<key>/…``) with the kept pages of ``blank``."""
+PLAYER = "\u2060{}\u2060"
+"""A player's place in a blank page, which the phone fills with the name (static/js/new-match.js)."""
+BLANK_PAGES = ("offline", "hand", "claim")
+
+
+@bp.get("/offline/new")
+def new_match() -> str:
+    """Where a start form sent with no signal lands (the service worker keeps its fields): the phone starts the
+    match itself, scored by the engine on the phone, and the server creates it when the signal returns."""
+    return render_template("offline/new.html", games={name: said(rules.title) for name, rules in PRESETS.items()})
+
+
+@bp.get("/offline/new/<variant>/<page>")
+def blank(variant: str, page: str) -> Any:
+    """A game's sheet, hand form or claim form for a match started on the phone: drawn with places for the
+    players' names and the match's id, which the phone fills in (the service worker keeps one of each per game)."""
+    players = [PLAYER.format(i + 1) for i in range(4)]
+    match = services.blank_match(variant, players, NEW.format(variant=variant, key="blank"))
+    if match is None or page not in BLANK_PAGES:
+        abort(404)
+    context = page_context(match)
+    if page == "offline":
+        return render_template("offline/sheet.html", **context, data={"id": match.id})
+    return hand_page(match, context, claim=page == "claim")
 
 
 @bp.get("/m/<match_id>/data.json")
@@ -254,6 +293,41 @@ def sync(match_id: str) -> tuple[Response, int]:
         return jsonify({"ok": False, "conflict": {"revision": answer.revision, "changes": changes},
                         "errors": _problems(answer)}), 412
     return jsonify({"ok": True, "number": answer.body.get("number"), "revision": answer.revision}), answer.status
+
+
+@bp.post("/offline/create")
+def create() -> tuple[Response, int]:
+    """A match started on this phone with no signal, created now the signal is back: ``{"fields": {…}, "key": …}``
+    (the start form's fields as the phone kept them; the phone's own idempotency key, so a retry creates nothing
+    more). The fields are read by the start form itself, as if sent now; the phone keeps the edit key in its
+    cookie as after any start. The answer: 201 (200 for a retry) with the match as ``data.json`` gives it; 4xx
+    with ``errors`` by field. The hands follow one by one through ``sync``."""
+    if request.headers.get(OUTBOX_HEADER) != "1" or not request.is_json:
+        abort(400)
+    body = request.get_json(silent=True)
+    fields = body.get("fields") if isinstance(body, dict) else None
+    key = body.get("key") if isinstance(body, dict) else None
+    if not isinstance(fields, dict) or not isinstance(key, str) or not key:
+        # Translators: an error of the phone's outbox (a program's request, rarely seen by a person).
+        return jsonify({"ok": False, "errors": {"body": [_("send the start form's fields and the match's key")]}}), 400
+    form = NewMatchForm(formdata=MultiDict({k: str(v) for k, v in fields.items() if isinstance(v, str | int)}),
+                        meta={"csrf": False})
+    club_keys = phone.club_keys()
+    form.club.choices = [("", ""), *((club_id, club_id) for club_id in club_keys)]
+    if not form.validate():
+        return jsonify({"ok": False, "errors": show_problems(form)}), 422
+    try:
+        answer = services.create_match(form.request_body(), key, club_keys.get(form.club.data or ""),
+                                       caller=phone.identity())
+    except ServiceError as error:
+        services.db.session.rollback()
+        return jsonify({"ok": False, "errors": _problems(error)}), error.status
+    match_id = answer.body["id"]
+    phone.remember(match_id, answer.body["edit_token"])
+    session.modified = True
+    response = jsonify({"ok": True, "id": match_id, "data": match_data(services.find_match(match_id))})
+    response.headers["Cache-Control"] = "no-store"
+    return response, answer.status
 
 
 @bp.post("/m/<match_id>/forget")

@@ -109,6 +109,7 @@
       return ask("handInput", [match, fields, mode || null, language || "en"], language);
     },
     formFields: function (match, hand) { return ask("formFields", [match, hand], "en"); },
+    startMatch: function (fields, language) { return ask("startMatch", [fields, language || "en"], language); },
   };
   window.scorekeeperEngine = engine;
 })();

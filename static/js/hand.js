@@ -446,7 +446,8 @@
 
   // --- No signal: the engine on the phone previews and saves (static/js/engine.js, static/js/offline.js, loaded
   // by install.js when needed) -----------------------------------------------------------------------------------
-  function offline() { return navigator.onLine === false; }
+  // (A match started on this phone with no signal is scored here until the server has created it: new-match.js.)
+  function offline() { return navigator.onLine === false || window.scorekeeperNewMatch === matchId; }
   function kit() {
     if (!window.scorekeeperLoadOffline || !matchId) return Promise.reject(new Error("not ready"));
     return window.scorekeeperLoadOffline().then(function (box) {

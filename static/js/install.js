@@ -82,9 +82,36 @@
     });
   }
 
+  // "Get ready for no signal" on the start page: a match can then be started, and scored, with none.
+  const getReady = document.getElementById("get-ready");
+  if (getReady) {
+    const button = getReady.querySelector("button");
+    const line = getReady.querySelector(".get-ready-line");
+    getReady.hidden = false;
+    button.addEventListener("click", function () {
+      button.disabled = true;
+      line.textContent = button.dataset.gettingWords;
+      navigator.serviceWorker.ready.then(function (registration) {
+        return new Promise(function (resolve) {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = function (event) { resolve(Boolean(event.data && event.data.ok)); };
+          registration.active.postMessage({ type: "keep-start" }, [channel.port2]);
+          setTimeout(function () { resolve(false); }, 180000);
+        });
+      }).then(function (ok) {
+        line.textContent = ok ? button.dataset.readyWords : button.dataset.notReadyWords;
+        getReady.dataset.ready = ok ? "yes" : "no";
+        button.disabled = false;
+      });
+    });
+  }
+
   window.addEventListener("load", function () {
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () { /* the app still works online */ });
     if (!match) return;
+    // A match started on this phone with no signal: nothing of it is on the server yet to keep; its changes
+    // wait in the outbox behind its creation.
+    if (window.scorekeeperNewMatch === match) { loadOffline(); return; }
     window.addEventListener("offline", loadOffline);
     if (navigator.onLine === false) { loadOffline(); return; }
     waiting(match).then(function (some) {

@@ -96,17 +96,26 @@
     });
     return { hands: hands, marks: marks };
   }
-  function matchOf(data) { return { variant: data.variant, rules: data.rules, players: data.players }; }
+  function matchOf(data) {
+    return { variant: data.variant, rules: data.rules, players: data.players, first_dealer: data.first_dealer || 0 };
+  }
+
+  // A match started on this phone, once the server has created it, is the server's match (its id given back).
+  function current(id) {
+    if (String(id).indexOf("new~") !== 0) return id;
+    try { return (JSON.parse(window.localStorage.getItem("scorekeeper-new:" + id)) || {}).moved || id; } catch (e) { return id; }
+  }
 
   // What the phone shows for a match: its kept data (or the page's own copy, when newer) and the outbox.
   function phoneState(id) {
+    id = current(id);
     const embedded = document.getElementById("offline-match");
     let own = null;
     try { own = embedded ? JSON.parse(embedded.textContent) : null; } catch (e) { own = null; }
     return Promise.all([store.match(id).catch(function () { return null; }), store.entries(id).catch(function () { return []; })])
       .then(function (found) {
         let data = found[0];
-        if (own && own.id === id && (!data || own.revision > data.revision)) data = own;
+        if (own && own.id === id && own.hands && (!data || own.revision > data.revision)) data = own;
         if (!data) return null;
         const view = phoneHands(data, found[1]);
         return { data: data, entries: found[1], match: matchOf(data), hands: view.hands, marks: view.marks };
@@ -129,8 +138,46 @@
       body: JSON.stringify(body),
     });
   }
+  // A match started on this phone with no signal goes to the server first (the start form's fields, read there
+  // as if sent now, with the phone's key: a retry creates nothing more); its changes then follow as any match's,
+  // on the revision the server created it at. The phone's pages of it send the table on to the server's match.
+  function created(local) {
+    return post("/offline/create", { fields: local.fields, key: local.key }).then(function (response) {
+      return response.json().catch(function () { return {}; }).then(function (answer) {
+        if (response.ok && answer.ok) {
+          const data = answer.data;
+          return store.keepMatch(data).then(function () { return store.entries(local.id); }).then(function (entries) {
+            return Promise.all(entries.map(function (e) {
+              e.match = data.id;
+              e.base = data.revision;
+              e.made_on = data.revision;
+              return store.put(e);
+            }));
+          }).then(function () {
+            try {
+              window.localStorage.setItem("scorekeeper-new:" + local.id,
+                JSON.stringify({ players: local.players, moved: data.id }));
+            } catch (e) { /* the phone's pages of it then show the offline page */ }
+            return store.forgetMatch(local.id);
+          }).then(function () { changed(); return flush(data.id); });
+        }
+        if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
+          const errors = answer.errors || {};
+          local.problem = Object.keys(errors).map(function (k) { return errors[k][0]; })[0] || String(response.status);
+          return store.keepMatch(local).then(function () { changed(); return 0; });
+        }
+        return 0;  // the server is busy or failing: sent again later, with the same key
+      });
+    }, function () { return 0; });
+  }
   function flush(id) {
     if (sending[id]) return sending[id];
+    if (id.indexOf("new~") === 0) {
+      sending[id] = store.match(id).then(function (local) {
+        return local && !local.problem && navigator.onLine !== false ? created(local) : 0;
+      }).then(function (sent) { delete sending[id]; return sent; }, function (error) { delete sending[id]; throw error; });
+      return sending[id];
+    }
     sending[id] = (function loop(sent) {
       return phoneState(id).then(function (view) {
         if (!view) return sent;
@@ -192,6 +239,7 @@
     if (navigator.onLine === false) return Promise.resolve();
     return store.matches().then(function (all) {
       return Promise.all(all.map(function (data) {
+        if (data.local) return flush(data.id);
         return store.entries(data.id).then(function (entries) {
           return entries.some(function (e) { return e.status === "waiting"; }) ? flush(data.id) : 0;
         });
@@ -204,6 +252,7 @@
   function changed(sent) { listeners.forEach(function (fn) { try { fn(sent); } catch (e) { /* a page part */ } }); }
 
   function add(entry) {
+    entry.match = current(entry.match);
     const made = Object.assign({ status: "waiting", made: Date.now(), key: newKey(), made_on: entry.base }, entry);
     return store.add(made).then(function (seq) {
       made.seq = seq;
@@ -417,10 +466,12 @@
               number: lastCounted.number, scores: scoreWords(names, lastCounted.scores) });
           }
         }
-        if (status) status.textContent = navigator.onLine === false ? say("offline_since", { time: since })
-          : say("back_online");
+        if (status) status.textContent = view.data.local ? (view.data.problem ? say("refused", { problem: view.data.problem })
+          : sending[id] ? say("creating") : say("new_here"))
+          : navigator.onLine === false ? say("offline_since", { time: since }) : say("back_online");
       });
-    }).catch(function () {
+    }).catch(function (error) {
+      if (window.console) console.warn("offline sheet:", error, error && error.stack);
       if (status) status.textContent = say("engine_failed");
     });
   }
@@ -504,6 +555,40 @@
     }).catch(function () { list.appendChild(element("li", "", list.dataset.emptyWords)); });
   }
 
+  // The page a start form sent with no signal lands on: the phone starts the match (the engine reads the start
+  // form's fields as the server would), keeps it, and opens its sheet.
+  function startHere(section) {
+    const problems = document.getElementById("new-problems");
+    function show(name) { const el = document.getElementById(name); if (el) el.hidden = false; }
+    return store.pending("/").then(function (pending) {
+      if (!pending) { show("new-nothing"); return null; }
+      const e = engine();
+      if (!e) { show("new-not-ready"); return null; }
+      return e.load().then(function () { return e.startMatch(pending.fields, language); }).then(function (made) {
+        if (made.errors) {
+          const list = problems.querySelector("ul");
+          Object.keys(made.errors).forEach(function (name) {
+            made.errors[name].forEach(function (message) { list.appendChild(element("li", "", message)); });
+          });
+          problems.hidden = false;
+          return store.donePending("/");
+        }
+        const id = "new~" + made.match.variant + "~" + newKey();
+        const local = Object.assign({}, made.match, {
+          id: id, local: true, names: made.names, revision: 0, finished: false, hands: [], fields: pending.fields,
+          key: newKey(), made: Date.now(),
+          urls: { sheet: "/m/" + id, offline: "/m/" + id + "/offline", hand: "/m/" + id + "/hand", claim: "/m/" + id + "/claim" },
+        });
+        window.localStorage.setItem("scorekeeper-new:" + id, JSON.stringify({ players: made.match.players }));
+        return store.keepMatch(local).then(function () { return store.donePending("/"); }).then(function () {
+          window.location.replace(local.urls.sheet);
+        });
+      });
+    }).catch(function () { show("new-not-ready"); });
+  }
+  const starting = document.getElementById("new-match");
+  if (starting) startHere(starting);
+
   const sheet = document.getElementById("offline-sheet");
   const panel = document.getElementById("outbox");
   const kept = document.getElementById("kept-matches");
@@ -522,10 +607,14 @@
     // Back online with everything sent: the real sheet, from the server.
     const backOnline = function () {
       if (navigator.onLine === false) return;
-      store.entries(id).then(function (entries) {
+      // A match started here: once the server has it, its sheet is the server's.
+      let moved = null;
+      try { moved = (JSON.parse(window.localStorage.getItem("scorekeeper-new:" + id)) || {}).moved || null; } catch (e) { moved = null; }
+      const target = moved ? "/m/" + moved : sheet.dataset.sheet;
+      store.entries(moved || id).then(function (entries) {
         if (entries.some(function (e) { return e.status !== "dropped"; })) return;
-        fetch(sheet.dataset.sheet, { method: "HEAD", cache: "no-store", credentials: "same-origin" })
-          .then(function (r) { if (r.ok) location.replace(sheet.dataset.sheet); })
+        fetch(target, { method: "HEAD", cache: "no-store", credentials: "same-origin" })
+          .then(function (r) { if (r.ok) location.replace(target); })
           .catch(function () { /* still no signal */ });
       });
     };

@@ -59,8 +59,21 @@ function fallback(pathname) {
   });
 }
 
+// A match started on this phone with no signal (/m/new~<game>~<key>/…) is not on the server yet: its pages are the
+// kept pages of a blank match of its game, which static/js/new-match.js fills in.
+const NEW_MATCH = /^\/m\/new~([^/~]+)~[^/]+(?:\/(hand|claim|offline))?$/;
+function newMatchPage(found) {
+  return caches.open(PAGES).then(function (cache) {
+    return cache.match(SETTINGS.new + found[1] + "/" + (found[2] || "offline"));
+  }).then(function (kept) { return kept || caches.match(SETTINGS.offline); }).then(function (kept) {
+    return kept || new Response("No signal.", { status: 503, headers: { "Content-Type": "text/plain" } });
+  });
+}
+
 function page(event) {
   const pathname = path(event.request.url);
+  const started = NEW_MATCH.exec(pathname);
+  if (started) return newMatchPage(started);
   return fetch(event.request).then(function (response) {
     // A proxy that cannot reach the server (502–504) is no signal too, when the phone keeps the page.
     if (response.status >= 502 && response.status <= 504) {
@@ -95,6 +108,17 @@ function fromStatic(event) {
 importScripts(SETTINGS.static + "js/phone-db.js");
 function openDb() { return self.scorekeeperDb(); }
 
+function putPending(record) {
+  return openDb().then(function (db) {
+    return new Promise(function (resolve, reject) {
+      const tx = db.transaction("pending", "readwrite");
+      tx.objectStore("pending").put(record);
+      tx.oncomplete = resolve;
+      tx.onerror = function () { reject(tx.error); };
+    });
+  });
+}
+
 // A form sent from a match's page while the signal dropped: keep its fields, show the same form (kept) that
 // finishes the job on the phone.
 const FORM = /^\/m\/([^/]+)\/(hand|claim|thrown-in)$/;
@@ -103,20 +127,21 @@ function sendForm(event) {
   const kept = event.request.clone();
   return fetch(event.request).catch(function () {
     const form = FORM.exec(pathname);
-    // Any other form (a new match, a club's, a tournament's) needs the signal: the offline page says so and
-    // lists the matches this phone keeps.
+    // The start form: its fields are kept, and the phone starts the match itself (the page of SETTINGS.start).
+    if (pathname === "/") {
+      return kept.formData().then(function (data) {
+        const fields = {};
+        data.forEach(function (value, name) { if (typeof value === "string") fields[name] = value; });
+        return putPending({ path: pathname, form: "start", fields: fields, at: Date.now() });
+      }).then(function () { return Response.redirect(SETTINGS.start + "?offline=1", 303); });
+    }
+    // Any other form (a club's, a tournament's) needs the signal: the offline page says so and lists the matches
+    // this phone keeps.
     if (!form) return caches.match(SETTINGS.offline).then(function (found) { return found || fallback(pathname); });
     return kept.formData().then(function (data) {
       const fields = {};
       data.forEach(function (value, name) { if (typeof value === "string") fields[name] = value; });
-      return openDb().then(function (db) {
-        return new Promise(function (resolve, reject) {
-          const tx = db.transaction("pending", "readwrite");
-          tx.objectStore("pending").put({ path: pathname, match: form[1], form: form[2], fields: fields, at: Date.now() });
-          tx.oncomplete = resolve;
-          tx.onerror = function () { reject(tx.error); };
-        });
-      });
+      return putPending({ path: pathname, match: form[1], form: form[2], fields: fields, at: Date.now() });
     }).then(function () {
       const back = form[2] === "thrown-in" ? "/m/" + form[1] : pathname;
       return Response.redirect(back + "?offline=1", 303);
@@ -191,8 +216,13 @@ self.addEventListener("message", function (event) {
   if (message.type === "keep" && message.match) {
     work = keepData(message.match).then(function (data) {
       const u = data.urls;
-      return Promise.all([keepPages([u.offline, u.hand, u.claim, u.rules, "/matches", "/"]), keepEngine()]);
+      return Promise.all([keepPages([u.offline, u.hand, u.claim, u.rules, "/matches", "/"]), keepEngine(),
+        keepPages(SETTINGS.start_pages)]);
     }).then(function (done) { return done.every(Boolean); });
+  } else if (message.type === "keep-start") {
+    // "Get ready for no signal" on the start page: a match can be started, and scored, with none.
+    work = Promise.all([keepPages(["/", "/matches"].concat(SETTINGS.start_pages)), keepEngine()])
+      .then(function (done) { return done.every(Boolean); });
   } else if (message.type === "forget" && message.match) {
     work = caches.open(PAGES).then(function (cache) {
       return cache.keys().then(function (requests) {

@@ -254,3 +254,46 @@ def test_forgetting_a_match_on_this_phone_drops_its_pages_outbox_and_key(page: P
     assert page.evaluate(KEPT_FOR, match_id) == [[], 0]
     # The key left this phone: its sheet is no longer this phone's to score.
     assert page.request.get(f"{server.url}/m/{match_id}").status == 403
+
+
+def test_a_match_started_with_no_signal_appears_on_the_server_with_all_its_hands(
+        page: Page, context: BrowserContext, server: LiveServer) -> None:
+    page.set_default_timeout(READY)
+    page.goto(server.url + "/")
+    get_ready = page.locator("#get-ready")
+    get_ready.get_by_role("button", name="Get ready for no signal").click()
+    expect(get_ready).to_have_attribute("data-ready", "yes", timeout=3 * READY)
+
+    context.set_offline(True)
+    page.goto(server.url + "/")
+    page.get_by_label(re.compile("Bela")).first.check()
+    for seat, name in enumerate(["Ana", "Marko"]):
+        page.get_by_role("textbox", name=re.compile(f"^Seat {seat + 1}")).fill(name)
+    page.get_by_role("button", name="Start the match").click()
+    # The phone started it: its sheet, with the players' names, says where the match is.
+    expect(page.locator("#offline-sheet")).to_be_visible(timeout=READY)
+    expect(page.locator("#offline-status")).to_contain_text("on this phone only", timeout=READY)
+    expect(page.locator(".scoreboard .name").first).to_have_text("Ana")
+    assert "/m/new~bela~" in page.url
+    record_offline(page, {"Ana": 100, "Marko": 52}, "Ana", "Ana")
+    record_offline(page, {"Ana": 40, "Marko": 112}, "Marko", "Marko")
+    expect(unsent(page)).to_have_count(2, timeout=READY)
+    offline_totals = [page.locator(f".scoreboard [data-total='{i}']").inner_text() for i in range(2)]
+    page.reload()
+    expect(unsent(page)).to_have_count(2, timeout=READY)
+    shot(page, "offline-started-match")
+
+    context.set_offline(False)
+    # The server creates it and records its hands, once, in order; the phone is sent to the server's sheet.
+    back_on_the_server_sheet(page)
+    expect(page.locator("#live .scoreboard [data-total='0']")).to_have_text(offline_totals[0], timeout=READY)
+    expect(page.locator("#live .scoreboard [data-total='1']")).to_have_text(offline_totals[1])
+    match_id = match_id_of(page)
+    assert not match_id.startswith("new~")
+    state = page.request.get(f"{server.url}/m/{match_id}/data.json").json()
+    assert state["players"] == ["Ana", "Marko"] and state["variant"] == "bela"
+    assert [h["input"]["card_points"] for h in state["hands"]] == [[100, 52], [40, 112]]
+    assert page.evaluate(OUTBOX_ENTRIES) == []
+    # The phone keeps its key: the match is among this phone's matches, and its hand form opens.
+    page.goto(f"{server.url}/m/{match_id}/hand")
+    expect(page.get_by_role("button", name="Save hand")).to_be_visible()

@@ -189,13 +189,26 @@ def _hand_page(match_id: str, number: int | None, claim: bool = False) -> Any:
         else:
             errors = show_problems(form)
     page = page_context(services.find_match(match_id))
+    return _render(page, form, errors, number, stored, claim, conflict), 409 if conflict else 422 if errors else 200
+
+
+def _render(page: dict[str, Any], form: FlaskForm, errors: dict[str, list[str]], number: int | None, stored: Any,
+            claim: bool, conflict: Any = None) -> str:
+    rules = page["rules"]
     template = "scorer/claim.html" if claim else "scorer/hand.html"
     return render_template(template, **page, form=form, errors=errors, number=number, stored=stored,
                            card_values=card_facts(rules), deck_totals=deck_totals(rules),
                            focus=_first_error(form, errors, rules.sides), bela_toggle=bela_toggle(rules),
                            claim_melds=claim_takes_melds(rules), **counter_words(),
-                           fresh=request.method == "GET", conflict=conflict), (
-                               409 if conflict else 422 if errors else 200)
+                           fresh=request.method == "GET", conflict=conflict)
+
+
+def hand_page(match: Match, page: dict[str, Any], claim: bool = False) -> str:
+    """The form of a match's next hand (or its claim form), empty, as a GET shows it: ``page`` is the match's
+    ``page_context`` (a match started on a phone with no signal is drawn from a blank one, offline.blank)."""
+    rules = page["rules"]
+    form = hand_form(rules, page["names"], None, {"revision": match.revision}, claim=claim)
+    return _render(page, form, {}, None, None, claim)
 
 
 @bp.route("/m/<match_id>/hand", methods=["GET", "POST"])

@@ -1,0 +1,138 @@
+"""The start form's fields read into the API's create body, written once for both sides of the wire: the server's
+WTForms start form (``forms.match.NewMatchForm``) hands its validated data to ``start_body``, and the phone's
+worker, which has no WTForms, reads the posted text first (``read_start``: what the form's fields and validators
+do) and then does the same, to score a match started with no signal until the server creates it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..rules import PRESETS, RuleError, make_rules
+from ..rules.words import Said
+from .hand_fields import NOT_A_CHOICE, WHOLE_NUMBER
+from .house_rules import decode_rules
+
+MAX_PLAYERS = 4
+NAME_LONGEST = 40
+"""The most characters a player's name may have on the start form."""
+TARGET_RANGE = (1, 100000)
+CLAIM_KEYS = ("claims", "claim-window", "claim-from")
+"""The options the start form's one "Claims" field sets together."""
+CHOICES = {
+    "tie": ("hold-taker", "hold-all", "taker-nothing", "taker-fails"),
+    "claims": ("none", "any-time", "window-3"),
+    "bela_on_bate": ("moves", "stays"),
+    "melds": ("best-side", "each-side"),
+    "best_of": ("1", "3", "5"),
+}
+"""The start form's house-rule choices besides "as the game says" (the empty choice)."""
+TEXTS = ("variant", "extra_rules", "rules_for", "club", "first_dealer", *(f"player_{i}" for i in range(MAX_PLAYERS)))
+
+
+def claim_overrides(choice: str) -> dict[str, Any]:
+    """The options a "Claims" choice of the start form sets."""
+    return {"none": {"claims": "none", "claim-window": None, "claim-from": None},
+            "any-time": {"claims": "any-time", "claim-window": None},
+            "window-3": {"claims": "any-time", "claim-window": 3}}.get(choice, {})
+
+
+def field_overrides(values: Mapping[str, Any]) -> dict[str, Any]:
+    """The house rules the start form's visible fields set (RULES.md option names); ``values`` holds each field's
+    data as the form reads it (a number or None, a choice's text or "")."""
+    overrides: dict[str, Any] = {}
+    if values.get("target") is not None:
+        overrides["target"] = values["target"]
+    if values.get("tie"):
+        overrides["tie"] = values["tie"]
+    if values.get("deal_limit") is not None:
+        overrides["deal-limit"] = values["deal_limit"]
+    if values.get("bela_on_bate"):
+        overrides["bela-on-bate"] = values["bela_on_bate"]
+    if values.get("melds"):
+        overrides["melds"] = values["melds"]
+    overrides.update(claim_overrides(values.get("claims") or ""))
+    return overrides
+
+
+def start_body(values: Mapping[str, Any], language: str | None = None) -> dict[str, Any]:
+    """The API's create body made from the start form's data: the hidden house rules of the chosen game, then
+    the fields."""
+    variant = values.get("variant") or ""
+    rules = PRESETS.get(variant, PRESETS["bela"])
+    names = [values.get(f"player_{i}") or "" for i in range(MAX_PLAYERS)]
+    players = [n.strip() for n in names[: rules.players]]
+    fields = field_overrides(values)
+    overrides: dict[str, Any] = {}
+    if values.get("extra_rules") and values.get("rules_for") == variant:
+        overrides = decode_rules(values["extra_rules"]) or {}
+        if any(key in fields for key in CLAIM_KEYS):
+            overrides = {k: v for k, v in overrides.items() if k not in CLAIM_KEYS}
+    overrides.update(fields)
+    body: dict[str, Any] = {"variant": variant, "players": players, "rules": overrides,
+                            "first_dealer": int(values.get("first_dealer") or 0)}
+    if values.get("best_of"):
+        body["best_of"] = int(values["best_of"])
+    if values.get("club"):
+        body["club"] = values["club"]
+    if language:
+        body["language"] = language
+    return body
+
+
+def _whole(text: str) -> int | None:
+    text = text.strip()
+    return int(text) if text.isascii() and text.lstrip("-").isdigit() and len(text) < 12 else None
+
+
+def read_start(fields: Mapping[str, str]) -> tuple[dict[str, Any] | None, dict[str, list[Said]]]:
+    """The create body of the start form's posted text, as the server would read it (the form's checks, then the
+    engine's and the create's), or the problems by form field. A club or a board's language is the server's to
+    check when it creates the match."""
+    problems: dict[str, list[Said]] = {}
+    values: dict[str, Any] = {name: str(fields.get(name) or "") for name in TEXTS}
+    if values["variant"] not in PRESETS:
+        # glossary: game
+        problems["variant"] = [Said("choose a game")]
+    for name in ("target", "deal_limit"):
+        text = str(fields.get(name) or "")
+        values[name] = _whole(text) if text.strip() else None
+        if text.strip() and values[name] is None:
+            problems[name] = [WHOLE_NUMBER]
+    if values["target"] is not None and not TARGET_RANGE[0] <= values["target"] <= TARGET_RANGE[1]:
+        # Translators: beside the target when it is out of bounds; %(min)s and %(max)s are numbers.
+        problems["target"] = [Said("Number must be between %(min)s and %(max)s.", min=TARGET_RANGE[0],
+                                   max=TARGET_RANGE[1])]
+    for name, choices in CHOICES.items():
+        values[name] = str(fields.get(name) or "")
+        if values[name] and values[name] not in choices:
+            problems[name] = [NOT_A_CHOICE]
+    if values["first_dealer"] not in {str(i) for i in range(MAX_PLAYERS)}:
+        problems["first_dealer"] = [NOT_A_CHOICE]
+    for i in range(MAX_PLAYERS):
+        if len(values[f"player_{i}"]) > NAME_LONGEST:
+            # Translators: beside a text that is too long (a player's name); %(max)d is the most characters it may have.
+            problems[f"player_{i}"] = [Said("Field cannot be longer than %(max)d characters.", max=NAME_LONGEST)]
+    if problems:
+        return None, problems
+    body = start_body(values)
+    rules = None
+    try:
+        rules = make_rules(body["variant"], {**body["rules"], **({"best-of": body["best_of"]} if "best_of" in body
+                                                                   else {})})
+    except RuleError as error:
+        for problem in error.problems:
+            problems.setdefault("rules", []).append(problem.message)
+    if rules is not None:
+        players = body["players"]
+        if len(players) != rules.players or not all(players):
+            problems["players"] = [Said("%(game)s is played by %(players)s: give %(players)s names in seat order",
+                                        game=rules.title, players=rules.players)]
+        elif len({p.casefold() for p in players}) != len(players):
+            problems["players"] = [Said("two players have the same name: the sheet could not tell them apart")]
+        if body["first_dealer"] >= rules.players:
+            problems["first_dealer"] = [NOT_A_CHOICE]
+    return (None, problems) if problems else (body, {})
+
+
+__all__ = ["CLAIM_KEYS", "claim_overrides", "field_overrides", "read_start", "start_body"]
