@@ -32,9 +32,10 @@ TEXTS = ("variant", "extra_rules", "rules_for", "club", "first_dealer", *(f"play
 
 def claim_overrides(choice: str) -> dict[str, Any]:
     """The options a "Claims" choice of the start form sets."""
-    return {"none": {"claims": "none", "claim-window": None, "claim-from": None},
-            "any-time": {"claims": "any-time", "claim-window": None},
-            "window-3": {"claims": "any-time", "claim-window": 3}}.get(choice, {})
+    choices: dict[str, dict[str, Any]] = {"none": {"claims": "none", "claim-window": None, "claim-from": None},
+                                          "any-time": {"claims": "any-time", "claim-window": None},
+                                          "window-3": {"claims": "any-time", "claim-window": 3}}
+    return choices.get(choice, {})
 
 
 def field_overrides(values: Mapping[str, Any]) -> dict[str, Any]:
@@ -122,7 +123,8 @@ def read_start(fields: Mapping[str, str]) -> tuple[dict[str, Any] | None, dict[s
                                                                    else {})})
     except RuleError as error:
         for problem in error.problems:
-            problems.setdefault("rules", []).append(problem.message)
+            message = problem.message
+            problems.setdefault("rules", []).append(message if isinstance(message, Said) else Said(message))
     if rules is not None:
         players = body["players"]
         if len(players) != rules.players or not all(players):

@@ -300,7 +300,7 @@ def create() -> tuple[Response, int]:
     """A match started on this phone with no signal, created now the signal is back: ``{"fields": {…}, "key": …}``
     (the start form's fields as the phone kept them; the phone's own idempotency key, so a retry creates nothing
     more). The fields are read by the start form itself, as if sent now; the phone keeps the edit key in its
-    cookie as after any start. The answer: 201 (200 for a retry) with the match as ``data.json`` gives it; 4xx
+    cookie as after any start. The answer: 201 (again for a retry) with the match as ``data.json`` gives it; 4xx
     with ``errors`` by field. The hands follow one by one through ``sync``."""
     if request.headers.get(OUTBOX_HEADER) != "1" or not request.is_json:
         abort(400)

@@ -1,0 +1,90 @@
+"""Issue 22: a match started with no signal is read on the phone (``offline.start_fields``, in the worker without
+WTForms) as the server reads the same start form (WTForms, then the same ``start_body``, then the create's
+checks): for any posted text, the phone starts the match the server will create, or refuses what the server
+would refuse."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from flask import Flask
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from werkzeug.datastructures import MultiDict
+
+from scorekeeper import create_app
+from scorekeeper.forms import NewMatchForm
+from scorekeeper.offline import worker
+from scorekeeper.offline.house_rules import encode_rules
+from scorekeeper.offline.start_fields import read_start
+from scorekeeper.rules import PRESETS, RuleError
+from scorekeeper.services import Invalid
+from scorekeeper.services.matches import read_create
+
+NAMES = ["Ana", "Marko", "Ivo", "Yvonne", "ana", "", "  ", "Mike " * 9]
+
+
+@pytest.fixture(scope="module")
+def web() -> Iterator[Flask]:
+    yield create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://", "SECRET_KEY": "start",
+                      "WTF_CSRF_ENABLED": False})
+
+
+def _server(web: Flask, fields: dict[str, str]) -> dict[str, Any] | None:
+    """What the server makes of the start form's fields: the create body it would store, or None if refused."""
+    with web.test_request_context("/", method="POST", data=fields):
+        form = NewMatchForm(formdata=MultiDict(fields), meta={"csrf": False})
+        form.club.choices = [("", "")]
+        if not form.validate():
+            return None
+        body = form.request_body()
+    try:
+        read_create(body)
+    except (Invalid, RuleError):
+        return None
+    return body
+
+
+# A browser always posts a list's choice (the selects), and may leave out the rest.
+fields_strategy = st.fixed_dictionaries({
+    "variant": st.sampled_from([*PRESETS, "", "poker"]),
+    "first_dealer": st.sampled_from(["0", "1", "2", "3", "4", "x"]),
+    **{f"player_{i}": st.sampled_from(NAMES) for i in range(4)},
+    "tie": st.sampled_from(["", "hold-taker", "taker-fails", "nonsense"]),
+    "claims": st.sampled_from(["", "none", "any-time", "window-3", "always"]),
+    "bela_on_bate": st.sampled_from(["", "moves", "stays", "x"]),
+    "melds": st.sampled_from(["", "best-side", "each-side"]),
+    "best_of": st.sampled_from(["", "1", "3", "5", "7"]),
+}, optional={
+    "target": st.sampled_from(["", "1001", "501", "0", "abc", "100001", " 701 "]),
+    "deal_limit": st.sampled_from(["", "12", "-3", "x"]),
+    "extra_rules": st.sampled_from(["", encode_rules({"target": 301}), encode_rules({"pot": "yes"}), "%%%"]),
+    "rules_for": st.sampled_from(["", "bela", "belote"]),
+})
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(fields=fields_strategy)
+def test_the_phone_starts_the_match_the_server_will_create(web: Flask, fields: dict[str, str]) -> None:
+    server = _server(web, fields)
+    body, problems = read_start(fields)
+    if server is None:
+        assert body is None and problems, fields
+        return
+    assert problems == {} and body == server, fields
+
+
+def test_the_worker_says_what_it_started_and_what_is_wrong_in_the_table_s_words() -> None:
+    started = worker.start_match({"variant": "belote", "first_dealer": "1", "target": "1001", "player_0": "Ana",
+                                  "player_1": "Mike", "player_2": "Ivo", "player_3": "Yvonne"})
+    assert started["match"] == {"variant": "belote", "rules": {"target": 1001},
+                                "players": ["Ana", "Mike", "Ivo", "Yvonne"], "first_dealer": 1}
+    assert started["names"] == ["Ana & Ivo", "Mike & Yvonne"]
+    # The phone scores it as the server will: the engine's replay of no hand yet, at the house rules' target.
+    assert worker.replay(started["match"], [])["totals"] == [0, 0]
+    refused = worker.start_match({"variant": "bela", "first_dealer": "0", "player_0": "Ana", "target": "lots"})
+    assert refused == {"errors": {"target": ["write a whole number"]}}
+    short = worker.start_match({"variant": "bela", "first_dealer": "0", "player_0": "Ana"}, "hr")
+    assert list(short["errors"]) == ["players"] and "Ana" not in short["errors"]["players"][0]

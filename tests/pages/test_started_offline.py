@@ -1,0 +1,81 @@
+"""Issue 22: a match started with no signal reaches the server when the signal returns. The phone sends the start
+form's fields as it kept them, with its own key, to ``POST /offline/create``; the server reads them with the
+start form itself, creates the match once (a retry is answered the same match), and the phone keeps the edit key
+in its cookie as after any start. The hands then follow through the outbox's ``sync``. The pages the phone
+keeps to score it meanwhile (``/offline/new/<game>/…``) hold no secret."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from scorekeeper.rules import PRESETS
+
+OUTBOX = {"X-Scorekeeper-Outbox": "1"}
+FIELDS = {"variant": "bela", "first_dealer": "1", "player_0": "Ana", "player_1": "Marko", "target": "701",
+          "tie": "", "claims": "", "bela_on_bate": "", "melds": "", "best_of": ""}
+
+
+def _create(phone: FlaskClient, fields: dict[str, Any], key: str) -> Any:
+    return phone.post("/offline/create", json={"fields": fields, "key": key}, headers=OUTBOX)
+
+
+def test_the_match_is_created_once_and_the_phone_keeps_its_key(client: FlaskClient) -> None:
+    key = secrets.token_urlsafe(16)
+    made = _create(client, FIELDS, key)
+    assert made.status_code == 201, made.get_data(as_text=True)
+    answer = made.get_json()
+    assert made.headers["Cache-Control"] == "no-store"
+    data = answer["data"]
+    assert data["players"] == ["Ana", "Marko"] and data["rules"]["target"] == 701 and data["first_dealer"] == 1
+    assert "edit_token" not in made.get_data(as_text=True)
+    # The phone holds the key: it scores the match's hands through the outbox.
+    hand = {"taker": 0, "card_points": [100, 52], "last_trick": 0}
+    sent = client.post(data["urls"]["sync"], headers=OUTBOX,
+                       json={"kind": "record", "hand": hand, "revision": data["revision"], "key": secrets.token_urlsafe(16)})
+    assert sent.status_code == 201, sent.get_data(as_text=True)
+    # A retry (the answer was lost on its way back) is the same match, not a second one.
+    again = _create(client, FIELDS, key)
+    assert again.status_code == 201 and again.get_json()["id"] == answer["id"]
+    assert [h["number"] for h in again.get_json()["data"]["hands"]] == [1]
+
+
+def test_a_start_the_server_refuses_names_the_field_and_creates_nothing(client: FlaskClient) -> None:
+    refused = _create(client, {**FIELDS, "player_1": "ana"}, secrets.token_urlsafe(16))
+    assert refused.status_code == 422
+    assert "same name" in refused.get_json()["errors"]["players"][0]
+    too_long = _create(client, {**FIELDS, "target": "lots"}, secrets.token_urlsafe(16))
+    assert too_long.status_code == 422 and list(too_long.get_json()["errors"]) == ["target"]
+    assert client.get("/matches").status_code == 200
+    assert "Marko" not in client.get("/matches").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("body", [None, [], {"fields": "x", "key": "k"}, {"fields": {}, "key": 3},
+                                  {"fields": {"variant": ["x"]}, "key": "a" * 22}])
+def test_odd_input_is_refused_clearly(client: FlaskClient, body: Any) -> None:
+    answer = client.post("/offline/create", json=body, headers=OUTBOX)
+    assert 400 <= answer.status_code < 500
+    if body is not None:
+        assert answer.get_json()["errors"]
+    # Without the outbox's header (a form on another site), nothing is read.
+    assert client.post("/offline/create", json={"fields": FIELDS, "key": "k" * 22}).status_code == 400
+
+
+def test_a_guessable_key_is_refused(client: FlaskClient) -> None:
+    answer = _create(client, FIELDS, "match-1")
+    assert answer.status_code == 422 and "random" in answer.get_json()["errors"]["Idempotency-Key"][0]
+
+
+@pytest.mark.parametrize("variant", list(PRESETS))
+def test_the_blank_pages_of_every_game_hold_no_secret(client: FlaskClient, variant: str) -> None:
+    for page in ("offline", "hand", "claim"):
+        answer = client.get(f"/offline/new/{variant}/{page}")
+        assert answer.status_code == 200
+        text = answer.get_data(as_text=True)
+        assert f"new~{variant}~blank" in text and "\u20601\u2060" in text
+        assert "key=" not in text and "no-store" not in answer.headers.get("Cache-Control", "")
+    assert client.get(f"/offline/new/{variant}/sheet").status_code == 404
+    assert client.get("/offline/new/poker/hand").status_code == 404
