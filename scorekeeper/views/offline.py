@@ -111,7 +111,8 @@ def service_worker() -> Response:
         "start": url_for("offline.new_match"),
         "new": url_for("offline.new_match") + "/",
         "start_pages": [url_for("offline.new_match")] + [url_for("offline.blank", variant=name, page=page)
-                                                          for name in PRESETS for page in BLANK_PAGES],
+                                                          for name in PRESETS for page in BLANK_PAGES]
+        + [url_for("rulebook.variant_rules", variant=name) for name in PRESETS],
     }
     body = f"const SETTINGS = {json.dumps(settings)};\n{source}"
     response = Response(body, mimetype="text/javascript")
