@@ -521,6 +521,21 @@
       });
     }).catch(function () { button.disabled = false; say(notReady); });
   }
+  // With no signal the kept form shows the match as it was when the phone kept it (a match started on the phone:
+  // as it began): the next hand's number and the score above the form are the engine's, from what the phone has.
+  if (offline() && editing === null && matchId) {
+    kit().then(function (box) { return box.phoneState(matchId); }).then(function (view) {
+      if (!view) return null;
+      return window.scorekeeperEngine.replay(view.match, view.hands, language).then(function (state) {
+        const heading = document.querySelector(".hand-head h1");
+        if (heading && form.dataset.handWords) heading.textContent = words(form, "handWords", "", { number: state.hands.length + 1 });
+        state.totals.forEach(function (total, i) {
+          const cell = document.querySelector(".scoreboard.compact [data-total='" + i + "']");
+          if (cell) cell.textContent = total;
+        });
+      });
+    }).catch(function () { /* the preview says when the phone is not ready */ });
+  }
   // The hand being changed, as the phone has it, filled in by the engine (the server's own prefill, in Python).
   if (changing && matchId) {
     const heading = document.querySelector(".hand-head h1");

@@ -282,6 +282,13 @@ def test_a_match_started_with_no_signal_appears_on_the_server_with_all_its_hands
     page.reload()
     expect(unsent(page)).to_have_count(2, timeout=READY)
     shot(page, "offline-started-match")
+    # The kept hand form says the next hand and the score as the phone has them, not as the match began.
+    page.get_by_role("link", name=re.compile("^Record hand")).click()
+    expect(page.get_by_role("heading", name="Hand 3")).to_be_visible(timeout=READY)
+    expect(page.locator(".scoreboard.compact [data-total='1']")).to_have_text(offline_totals[1], timeout=READY)
+    expect(page.locator(".scoreboard.compact .name").first).to_have_text("Ana")
+    page.go_back()
+    expect(page.locator("#offline-sheet")).to_be_visible(timeout=READY)
 
     context.set_offline(False)
     # The server creates it and records its hands, once, in order; the phone is sent to the server's sheet.
@@ -297,3 +304,27 @@ def test_a_match_started_with_no_signal_appears_on_the_server_with_all_its_hands
     # The phone keeps its key: the match is among this phone's matches, and its hand form opens.
     page.goto(f"{server.url}/m/{match_id}/hand")
     expect(page.get_by_role("button", name="Save hand")).to_be_visible()
+
+
+def test_a_start_with_no_signal_that_the_server_would_refuse_says_why_and_starts_nothing(
+        page: Page, context: BrowserContext, server: LiveServer) -> None:
+    page.set_default_timeout(READY)
+    page.goto(server.url + "/")
+    page.locator("#get-ready").get_by_role("button", name="Get ready for no signal").click()
+    expect(page.locator("#get-ready")).to_have_attribute("data-ready", "yes", timeout=3 * READY)
+    context.set_offline(True)
+    page.goto(server.url + "/")
+    page.get_by_label(re.compile("Bela")).first.check()
+    for seat, name in enumerate(["Ana", "ana"]):
+        page.get_by_role("textbox", name=re.compile(f"^Seat {seat + 1}")).fill(name)
+    page.get_by_role("button", name="Start the match").click()
+    problems = page.locator("#new-problems")
+    expect(problems).to_contain_text("two players have the same name", timeout=READY)
+    shot(page, "offline-start-refused")
+    assert page.evaluate("""() => new Promise((resolve) => {
+      const open = indexedDB.open("scorekeeper", 1);
+      open.onsuccess = () => {
+        const get = open.result.transaction("matches").objectStore("matches").getAll();
+        get.onsuccess = () => resolve(get.result.length);
+      };
+    })""") == 0
