@@ -15,6 +15,9 @@
 const STATIC = "static-" + SETTINGS.version;
 const ENGINE = "engine-" + SETTINGS.engine_version;
 const PAGES = "pages";
+// The pages a match started with no signal is drawn from (blank pages of each game, the start's landing page,
+// the games' rules): the same for every match, so kept once per release of the app.
+const START = "start-" + SETTINGS.version;
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(STATIC).then(function (cache) {
@@ -25,7 +28,8 @@ self.addEventListener("install", function (event) {
 self.addEventListener("activate", function (event) {
   event.waitUntil(caches.keys().then(function (names) {
     return Promise.all(names.filter(function (name) {
-      return (name.indexOf("static-") === 0 && name !== STATIC) || (name.indexOf("engine-") === 0 && name !== ENGINE);
+      return (name.indexOf("static-") === 0 && name !== STATIC) || (name.indexOf("engine-") === 0 && name !== ENGINE)
+        || (name.indexOf("start-") === 0 && name !== START);
     }).map(function (name) { return caches.delete(name); }));
   }).then(function () { return self.clients.claim(); }));
 });
@@ -52,8 +56,8 @@ function fallback(pathname) {
   return caches.open(PAGES).then(function (cache) {
     const sheet = /^\/m\/([^/]+)$/.exec(pathname);
     return cache.match(sheet ? pathname + "/offline" : pathname).then(function (found) {
-      return found || caches.match(SETTINGS.offline);
-    });
+      return found || caches.open(START).then(function (start) { return start.match(pathname); });
+    }).then(function (found) { return found || caches.match(SETTINGS.offline); });
   }).then(function (found) {
     return found || new Response("No signal.", { status: 503, headers: { "Content-Type": "text/plain" } });
   });
@@ -63,7 +67,7 @@ function fallback(pathname) {
 // kept pages of a blank match of its game, which static/js/new-match.js fills in.
 const NEW_MATCH = /^\/m\/new~([^/~]+)~[^/]+(?:\/(hand|claim|offline))?$/;
 function newMatchPage(found) {
-  return caches.open(PAGES).then(function (cache) {
+  return caches.open(START).then(function (cache) {
     return cache.match(SETTINGS.new + found[1] + "/" + (found[2] || "offline"));
   }).then(function (kept) { return kept || caches.match(SETTINGS.offline); }).then(function (kept) {
     return kept || new Response("No signal.", { status: 503, headers: { "Content-Type": "text/plain" } });
@@ -193,6 +197,20 @@ function keepPages(urls) {
     }));
   }).then(function (kept) { return kept.every(Boolean); });
 }
+// The start pages, each fetched only when this release has not kept it yet.
+function keepStart() {
+  return caches.open(START).then(function (cache) {
+    return Promise.all(SETTINGS.start_pages.map(function (url) {
+      return cache.match(url).then(function (found) {
+        if (found) return true;
+        return fetch(url, { credentials: "same-origin", cache: "no-store" }).then(function (response) {
+          if (!response.ok || response.redirected || noStore(response)) return false;
+          return cache.put(url, response).then(function () { return true; });
+        }, function () { return false; });
+      });
+    }));
+  }).then(function (kept) { return kept.every(Boolean); });
+}
 // One file at a time: the page's own requests and its live stream keep the browser's other connections.
 function keepEngine() {
   return caches.open(ENGINE).then(function (cache) {
@@ -216,12 +234,11 @@ self.addEventListener("message", function (event) {
   if (message.type === "keep" && message.match) {
     work = keepData(message.match).then(function (data) {
       const u = data.urls;
-      return Promise.all([keepPages([u.offline, u.hand, u.claim, u.rules, "/matches", "/"]), keepEngine(),
-        keepPages(SETTINGS.start_pages)]);
+      return Promise.all([keepPages([u.offline, u.hand, u.claim, u.rules, "/matches", "/"]), keepEngine(), keepStart()]);
     }).then(function (done) { return done.every(Boolean); });
   } else if (message.type === "keep-start") {
     // "Get ready for no signal" on the start page: a match can be started, and scored, with none.
-    work = Promise.all([keepPages(["/", "/matches"].concat(SETTINGS.start_pages)), keepEngine()])
+    work = Promise.all([keepPages(["/", "/matches"]), keepStart(), keepEngine()])
       .then(function (done) { return done.every(Boolean); });
   } else if (message.type === "forget" && message.match) {
     work = caches.open(PAGES).then(function (cache) {

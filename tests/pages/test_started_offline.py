@@ -34,8 +34,8 @@ def test_the_match_is_created_once_and_the_phone_keeps_its_key(client: FlaskClie
     assert "edit_token" not in made.get_data(as_text=True)
     # The phone holds the key: it scores the match's hands through the outbox.
     hand = {"taker": 0, "card_points": [100, 52], "last_trick": 0}
-    sent = client.post(data["urls"]["sync"], headers=OUTBOX,
-                       json={"kind": "record", "hand": hand, "revision": data["revision"], "key": secrets.token_urlsafe(16)})
+    change = {"kind": "record", "hand": hand, "revision": data["revision"], "key": secrets.token_urlsafe(16)}
+    sent = client.post(data["urls"]["sync"], headers=OUTBOX, json=change)
     assert sent.status_code == 201, sent.get_data(as_text=True)
     # A retry (the answer was lost on its way back) is the same match, not a second one.
     again = _create(client, FIELDS, key)
