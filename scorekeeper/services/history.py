@@ -264,7 +264,8 @@ BEST_FROM = 3
 
 
 def best_at(players: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Who leads the club at what, from the players' figures (a rate only over ``BEST_FROM`` or more)."""
+    """Who leads the club at what, from the players' figures (a rate only over ``BEST_FROM`` or more): each entry's
+    ``what`` and its ``leaders``, every player at the top with their own ``figure``."""
     def leader(what: Said, value: Any, text: Any) -> dict[str, Any] | None:
         ranked = [(value(p), p) for p in players if value(p) is not None]
         if not ranked:
@@ -272,8 +273,8 @@ def best_at(players: list[dict[str, Any]]) -> list[dict[str, Any]]:
         top = max(v for v, _ in ranked)
         if not top:
             return None
-        names = [p["name"] for v, p in ranked if v == top]
-        return {"what": what, "who": names, "figure": text(next(p for v, p in ranked if v == top))}
+        # A tie names every player at the top, each with their own figure (100 %: made 4 of 4, and 3 of 3).
+        return {"what": what, "leaders": [{"name": p["name"], "figure": text(p)} for v, p in ranked if v == top]}
 
     def enough(rate: dict[str, Any]) -> Any:
         return rate["percent"] if rate["of"] >= BEST_FROM else None
