@@ -452,6 +452,8 @@
         }
         const record = document.getElementById("offline-record");
         if (record) record.textContent = fill(record.dataset.words, { number: state.hands.length + 1 });
+        const thrownIn = document.getElementById("offline-thrown-in");
+        if (thrownIn) thrownIn.dataset.number = String(state.hands.length + 1);
         const claim = document.getElementById("offline-claim");
         if (claim) claim.hidden = !(state.can_claim || []).some(Boolean);
         const actions = document.getElementById("offline-actions");
@@ -520,6 +522,8 @@
     const thrown = document.getElementById("offline-thrown-in");
     if (thrown) {
       thrown.addEventListener("click", function () {
+        // One mistaken tap would cost a hand: asked once, like Undo.
+        if (!window.confirm(fill(thrown.dataset.question, { number: thrown.dataset.number || "" }))) return;
         phoneState(id).then(function (view) {
           return add({ match: id, kind: "record", hand: { thrown_in: true }, base: view.data.revision, scores: null });
         });

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -43,7 +45,9 @@ def test_start_and_record_without_javascript(new_context, server) -> None:
     # Hands open and close without script (details/summary); void, thrown in and undo are plain forms.
     hand_row(page, 2).get_by_role("button", name="Void hand 2").click()
     expect(page.get_by_role("status")).to_contain_text("Voided hand 2: Ann & Cat +52, Bob & Dan +110 no longer count.")
-    page.get_by_role("button", name="Thrown in").click()
+    page.get_by_role("link", name=re.compile("^Thrown in")).click()
+    expect(page.get_by_text("Hand 3 thrown in? Nobody scores; the deal moves on.")).to_be_visible()
+    page.get_by_role("button", name="Yes, thrown in").click()
     expect(page.get_by_role("status")).to_contain_text("Recorded hand 3: thrown in")
     record(page, "Ann & Cat", {"Bob & Dan": 40}, "Ann & Cat")
     assert totals(page) == ["122", "242"]

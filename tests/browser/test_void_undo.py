@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -41,8 +43,15 @@ def test_void_undo_and_thrown_in(page: Page, server) -> None:
     assert totals(page) == ["90", "62"]
     expect(page.get_by_text("Mike deals, Yvonne leads")).to_be_visible()  # the winner of hand 1 deals
 
-    # Everybody passed: a thrown-in hand scores nothing and the deal moves on.
-    page.get_by_role("button", name="Thrown in").click()
+    # Everybody passed: a thrown-in hand scores nothing and the deal moves on. One mistaken tap costs nothing: it
+    # asks once, and "No" records nothing.
+    page.get_by_role("link", name=re.compile("^Thrown in")).click()
+    asked = page.get_by_role("dialog", name="Hand 4 thrown in? Nobody scores; the deal moves on.")
+    asked.get_by_role("link", name="No, back to the sheet").click()
+    expect(asked).to_be_hidden()
+    expect(page.get_by_role("link", name="Record hand 4")).to_be_visible()
+    page.get_by_role("link", name=re.compile("^Thrown in")).click()
+    asked.get_by_role("button", name="Yes, thrown in").click()
     expect(page.get_by_role("status")).to_contain_text(
         "Recorded hand 4: thrown in — nobody scores; the deal moves on.")
     expect(page.locator("#hand-4 .result")).to_contain_text("thrown in")

@@ -222,6 +222,16 @@ def _ask(match_id: str, error: Stale, nothing: str, number: int | None, key: str
                            else _("Back to the sheet")), 409
 
 
+@bp.get("/m/<match_id>/thrown-in")
+def thrown_in_confirm(match_id: str) -> Any:
+    """Without JavaScript, Thrown in asks here, once (one mistaken tap would cost a hand); its form records the
+    hand at the revision the sheet showed (``revision``), so a sheet another phone changed since is asked about."""
+    match, _token = phone.scored_match(match_id)
+    revision = request.args.get("revision", "")
+    return render_template("scorer/thrown_in.html", **sheet_page(match),
+                           revision=int(revision) if revision.isdigit() and len(revision) < 10 else match.revision)
+
+
 @bp.post("/m/<match_id>/thrown-in")
 def thrown_in(match_id: str) -> Response:
     """Record a thrown-in hand (everybody passed, or schmeiss accepted)."""
