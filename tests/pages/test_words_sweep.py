@@ -1,7 +1,8 @@
 """The table's words on every page of a match (issue 12): a match of each game with a made hand, a bate hand,
 a tie (hanging), a revoke ruling, a thrown-in hand, a voided hand, a disputed hand and, where the game has
 claims, a claim; then every page of it is read as a person reads it (tags, scripts and attributes stripped)
-and must not say "side 0/1/2", a bare seat number, or a result code standing alone ("bate" as a whole cell).
+and must not say "side 0/1/2", a bare seat number, or a result code standing alone ("bate" as a whole cell),
+nor run two sentences together ("claim.A false claim", issue 23).
 
 Each failure lists every page and every phrase at fault, one test per game and group of pages."""
 
@@ -24,6 +25,9 @@ RESULT_CODES = {"made", "bate", "tie", "false-claim", "thrown-in", "revoke", "ha
 SIDE_NUMBER = re.compile(r"\bsides? ?#?[0-9]\b", re.I)
 SEAT_NUMBER = re.compile(r"\b(?:seats?|player|position) ?#?[0-9]\b", re.I)
 TRIM = " ·:;,.()[]—–-✓▸▾⚑*"
+GLUED = re.compile(r"([^\W\d_]|\))[.!?]([^\W\d_])")
+"""Two sentences run together ("claim.A false claim", "trick.Its rules"): a whitespace control that ate the
+space between two pieces of a template."""
 
 
 def offending(html: str) -> list[str]:
@@ -32,6 +36,8 @@ def offending(html: str) -> list[str]:
     text = root.text()
     found = [f"{m.group(0)!r} in “…{text[max(0, m.start() - 40):m.end() + 40]}…”"
              for pattern in (SIDE_NUMBER, SEAT_NUMBER) for m in pattern.finditer(text)]
+    found += [f"run together: “…{text[max(0, m.start() - 40):m.end() + 40]}…”"
+              for m in GLUED.finditer(text) if m.group(2).isupper()]
     for node in root.walk():
         if node.tag in ("#root", "html", "body", "main") or "hidden" in node.attrs:
             continue
@@ -197,9 +203,20 @@ def test_the_sweep_finds_what_it_is_for() -> None:
            "<span class='result'>thrown-in</span><p>Player 3 deals.</p></main>")
     found = offending(bad)
     assert any("'side 0'" in f for f in found) and any("'Seat 2'" in f for f in found)
+    assert any("run together" in f for f in offending("<p>Count the last trick.A false claim loses.</p>"))
+    assert offending("<ul><li>It is made.</li><li>A false claim loses.</li></ul><p>Bela 20. K and Q.</p>") == []
     assert any("'Player 3'" in f for f in found)
     assert any(f.startswith("'bate' alone in <td") for f in found)
     assert any(f.startswith("'thrown-in' alone in <span") for f in found)
     good = ("<main><p>Mike is bate: Yvonne scores 162.</p><p>Hand 3: thrown in: nobody scores.</p>"
             "<script>const side = 'side 0';</script><p data-x='side 1'>Ann &amp; Cat win.</p><p>deal 3 of 7</p></main>")
     assert offending(good) == []
+
+
+@pytest.mark.parametrize("language", ["en", "hr", "bg", "fr", "de", "nl", "pl"])
+def test_no_sentences_run_together_on_the_start_and_rules_pages(client: FlaskClient, language: str) -> None:
+    """Issue 23: "claim.Its rules" on the start page, in every language; the rules pages of every game too."""
+    client.get(f"/?lang={language}")
+    faults = {path: found for path in ["/", "/rules", *(f"/rules/{name}" for name in PRESETS)]
+              if (found := [f for f in offending(client.get(path).get_data(as_text=True)) if "run together" in f])}
+    assert not faults, report(language, faults)
