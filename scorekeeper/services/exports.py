@@ -13,6 +13,7 @@ from typing import Any
 
 from ..extensions import db
 from ..models import Club, Hand, Match, utcnow
+from ..rules import HandInput, RuleError, Rules, read_hand
 from ..serializers import side_names, stamp
 from .clubs import club_players
 from .imports import CLUB_FORMAT, EXPORT_FORMAT, EXPORT_VERSION, document_digest, exported_state
@@ -64,18 +65,54 @@ def _at(values: Any, side: int) -> Any:
     return values[side] if isinstance(values, list) and side < len(values) else None
 
 
+def _read(rules: Rules, given: Any) -> HandInput | None:
+    """A stored hand's input as the engine reads it (a full deck's missing side filled in), or None."""
+    try:
+        return read_hand(rules, given)
+    except RuleError:
+        return None
+
+
+DOUBLES = {1: "double", 2: "redouble"}
+
+
+def _melds(given: Any) -> str | None:
+    """A side's melds as given: credited values (``20 50``), or declarations (``sequence 4 K clubs``)."""
+    if not isinstance(given, list) or not given:
+        return None
+    return " ".join(" ".join(str(v) for v in m.values()) if isinstance(m, dict) else str(m) for m in given)
+
+
 def _hand_rows(match: Match, names: list[str], width: int, say: Say | None = None) -> list[list[Any]]:
-    """The match's hands as rows: the hand, then per side (``width`` columns of each) its card points, hand
-    points, score and total, then the pot and the explanation (said with ``say``, English without)."""
+    """The match's hands as rows: the hand and every part of its input (``HAND_HEAD``), then per side
+    (``width`` columns of each) its card points (the engine's reading: in a game where every card is played,
+    the side left out has the rest of the deck), melds as given, bela declared, hand points, score and total,
+    then the pot and the explanation (said with ``say``, English without)."""
+    rules = rules_of(match)
     state = state_of(match, sayable=say is not None)
     rows = []
+
+    def name(side: Any) -> str | None:
+        return names[side] if isinstance(side, int) and not isinstance(side, bool) and 0 <= side < len(names) else None
+
     for hand in state["hands"]:
         given = hand.get("input") or {}
-        taker = given.get("taker")
+        read = _read(rules, given)
+        claim = read.claim if read is not None else None
+        revoke = read.revoke if read is not None else None
         row: list[Any] = [hand["number"], hand.get("game"), hand.get("voided"), hand.get("result"),
-                          names[taker] if isinstance(taker, int) and 0 <= taker < len(names) else None,
-                          given.get("contract")]
-        for values in (given.get("card_points"), hand.get("points"), hand.get("scores"), hand.get("totals")):
+                          name(given.get("taker")), given.get("contract"),
+                          DOUBLES.get(read.double) if read is not None else None,
+                          name(read.last_trick) if read is not None else None,
+                          name(claim.side) if claim else None, claim.points if claim else None,
+                          name(revoke.accuser) if revoke else None, name(revoke.accused) if revoke else None,
+                          revoke.upheld if revoke else None, bool(given.get("thrown_in"))]
+        card_points = read.card_points if read is not None and read.card_points is not None else None
+        bela = read.bela if read is not None else ()
+        row.extend(_at(list(card_points) if card_points else None, side) for side in range(width))
+        row.extend(_melds(_at(given.get("melds"), side)) for side in range(width))
+        row.extend(bela[side] or None if side < len(bela) else None for side in range(width))
+        for values in (hand.get("points"), hand.get("scores"), hand.get("totals")):
             row.extend(_at(values, side) for side in range(width))
         lines = hand.get("explanation") or []
         row.extend([hand.get("pot"), " ".join(say(line) for line in lines) if say is not None else " ".join(lines)])
@@ -83,8 +120,9 @@ def _hand_rows(match: Match, names: list[str], width: int, say: Say | None = Non
     return rows
 
 
-HAND_HEAD = ["hand", "game", "voided", "result", "taker", "contract"]
-SIDE_COLUMNS = ("card points", "hand points", "score", "total")
+HAND_HEAD = ["hand", "game", "voided", "result", "taker", "contract", "double", "last trick", "claim by",
+             "claim points", "revoke called by", "revoke called on", "revoke upheld", "thrown in"]
+SIDE_COLUMNS = ("card points", "melds", "bela", "hand points", "score", "total")
 
 
 def _writer() -> tuple[io.StringIO, Any]:

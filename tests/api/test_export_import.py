@@ -289,3 +289,27 @@ def test_the_sheet_links_to_its_downloads(app: Flask, client: FlaskClient) -> No
     assert sheet.status_code == 200 and sheet.mimetype == "text/csv"
     assert len(list(csv.reader(io.StringIO(sheet.get_data(as_text=True))))) == 2
     assert made.edit_token not in download.get_data(as_text=True) + sheet.get_data(as_text=True)
+
+
+def test_csv_gives_every_input_and_result_its_own_column(client: FlaskClient) -> None:
+    """Issue 23: a four-handed row names the side whose card points the engine worked out (the rest of the deck),
+    and a double, the last trick, melds, bela, a claim and a revoke call each have their own column."""
+    made = create(client, "belote", ["Ann", "Bob", "Cat", "Dan"])
+    doubled = {"contract": "hearts", "taker": 0, "double": 1, "card_points": [100, None], "last_trick": 0,
+               "melds": [[20], []], "bela": [1, 0]}
+    record(client, made, doubled)
+    record(client, made, {"contract": "spades", "taker": 1, "card_points": [40, 112], "last_trick": 1,
+                          "revoke": {"accuser": 0, "accused": 1, "upheld": True}})
+    rows = list(csv.reader(io.StringIO(client.get(f"{made.url}/export.csv", headers=made.view).get_data(
+        as_text=True))))
+    header, first, second = rows[0], rows[1], rows[2]
+    cell = {name: i for i, name in enumerate(header)}
+    sides = ["Ann & Cat", "Bob & Dan"]
+    assert [first[cell[f"card points ({side})"]] for side in sides] == ["100", "52"]
+    assert first[cell["double"]] == "double" and first[cell["last trick"]] == "Ann & Cat"
+    assert [first[cell[f"melds ({side})"]] for side in sides] == ["20", ""]
+    assert [first[cell[f"bela ({side})"]] for side in sides] == ["1", ""]
+    assert first[cell["thrown in"]] == "no" and first[cell["revoke called by"]] == ""
+    assert (second[cell["revoke called by"]], second[cell["revoke called on"]], second[cell["revoke upheld"]]) == (
+        "Ann & Cat", "Bob & Dan", "yes")
+    assert all(len(row) == len(header) for row in rows)
