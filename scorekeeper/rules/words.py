@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Mapping
 
 Translate = Callable[[str], str]
 """Looks a message up in a language's catalog (``gettext``); the message itself when the catalog lacks it."""
-Number = Callable[[int], str]
+Number = Callable[[int | float], str]
 """Writes a number the language's way."""
 
 
@@ -39,7 +39,8 @@ class Said(str):
     """A sentence or a part of one: its English text, and what is needed to say it in another language.
 
     ``message`` is the English message with ``%(name)s`` fields; ``fields`` fill them (a ``Said`` field is
-    said in the same language; an ``int`` is written by the ``number`` given to ``say``)."""
+    said in the same language; a number, an ``int`` or an average's ``float``, is written by the ``number``
+    given to ``say``)."""
 
     message: str
     fields: Mapping[str, object]
@@ -90,8 +91,8 @@ def _rebuild(kind: type[Said], message: str, fields: dict[str, object]) -> Said:
 def _field(value: object, translate: Translate, number: Number) -> str:
     if isinstance(value, Said):
         return value.say(translate, number)
-    if isinstance(value, int) and not isinstance(value, bool):
-        return number(value)
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return number(value)  # an average or a percentage too: "98,8" in Croatian, as the page writes it
     return str(value)
 
 
