@@ -11,11 +11,12 @@ that language in English, never an error.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date, datetime
 from typing import Any
 from urllib.parse import urlencode
 
 from flask import Flask, current_app, g, redirect, request
-from flask_babel import Babel, format_decimal, get_locale, get_translations, gettext, refresh
+from flask_babel import Babel, format_date, format_decimal, get_locale, get_translations, gettext, refresh
 from werkzeug.wrappers import Response
 
 from .languages import LANGUAGES
@@ -113,6 +114,26 @@ def number(value: Any) -> str:
     return str(format_decimal(value))
 
 
+def day(value: Any) -> str:
+    """A day as the page's language writes it ("Nov 26, 2026", "26. stu 2026.", "26.11.2026"), never as the
+    ISO text it is stored in; anything that is not a day is written as it is. The templates' ``day`` filter."""
+    try:
+        parsed = date.fromisoformat(str(value)[:10])
+    except ValueError:
+        return str(value)
+    return str(format_date(parsed, "medium"))
+
+
+def moment(value: Any) -> str:
+    """A moment of the audit log (stored in UTC, ISO) as the page's language writes its day, and the time on a
+    24-hour clock, as a score sheet notes it: "Nov 26, 2026 21:14". The templates' ``moment`` filter."""
+    try:
+        parsed = datetime.fromisoformat(str(value))
+    except ValueError:
+        return str(value)
+    return f"{day(parsed.date().isoformat())} {parsed:%H:%M}"
+
+
 def said(text: str) -> str:
     """What the engine said (a hand's explanation, a house rule, a problem with an input) in this answer's
     language: its message looked up in the catalog, its numbers in the language's format; plain text (a
@@ -138,3 +159,5 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["current_language"] = current_language
     app.jinja_env.filters["say"] = said
     app.jinja_env.filters["decimalformat"] = number  # Flask-Babel's, for whole numbers written as digits
+    app.jinja_env.filters["day"] = day
+    app.jinja_env.filters["moment"] = moment

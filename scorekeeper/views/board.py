@@ -32,7 +32,7 @@ def board_context(match: Match) -> dict[str, Any]:
     return {"match": match, "rules": rules, "state": state, "chart": running_score_svg(state, names, rules.target),
             "names": names, "sides": services.sides_of(match, rules),
             "house_rules": named_house_rules(rules, names), "loaded_at": now.isoformat(),
-            "loaded_at_text": format_time(now, "medium") + " UTC"}
+            "loaded_at_text": format_time(now, "HH:mm:ss") + " UTC"}  # a 24-hour clock: UTC is no phone's own
 
 
 @bp.get("/board/<view_token>")

@@ -34,8 +34,12 @@
   let saidState = "";
   let ticks = 0;
 
-  // The time in the page's language (<html lang>), else the phone's.
-  const language = document.documentElement.lang || [];
+  // The time in the page's language (<html lang>), as the phone writes it when it speaks that language (an en-GB
+  // phone on an English page: a 24-hour clock), else the phone's.
+  const pageLanguage = document.documentElement.lang || "";
+  const language = (navigator.languages || [navigator.language]).filter(function (tag) {
+    return tag && tag.split("-")[0].toLowerCase() === pageLanguage;
+  })[0] || pageLanguage || [];
   function clock(date) {
     try {
       return date.toLocaleTimeString(language, { hour: "2-digit", minute: "2-digit", second: "2-digit" });

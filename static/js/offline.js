@@ -397,7 +397,11 @@
 
   // The offline sheet: the hands the phone keeps and its outbox's, scored by the engine on the phone.
   // When this page lost its signal (or opened without one), as the table's clock says it.
-  const since = new Date().toLocaleTimeString(language, { hour: "2-digit", minute: "2-digit" });
+  // (As the phone writes the time when it speaks the page's language: an en-GB phone, a 24-hour clock.)
+  const clockLanguage = (navigator.languages || [navigator.language]).filter(function (tag) {
+    return tag && tag.split("-")[0].toLowerCase() === language;
+  })[0] || language;
+  const since = new Date().toLocaleTimeString(clockLanguage, { hour: "2-digit", minute: "2-digit" });
   function drawSheet(root, id) {
     const status = document.getElementById("offline-status");
     return phoneState(id).then(function (view) {

@@ -179,3 +179,20 @@ def test_a_blocked_event_stream_is_reported_at_once(page: Page, second: BrowserC
     board.goto(url)
     expect(board.locator("#live-status")).to_have_text(LOST, timeout=10_000)
     assert totals(board) == ["0", "0"]
+
+
+@pytest.mark.parametrize(("locale", "twelve_hour"), [("en-GB", False), ("en-US", True)])
+def test_the_clock_is_the_phone_s_own(browser: Browser, browser_context_args: dict[str, Any], server: LiveServer,
+                                      locale: str, twelve_hour: bool) -> None:
+    """Issue 23: an en-GB phone on an English page got a 12-hour clock; the time is written as the phone writes
+    it when it speaks the page's language."""
+    context = browser.new_context(**{**browser_context_args, "locale": locale})
+    try:
+        page = context.new_page()
+        start_match(page, server.url, "Bela", ["Mike", "Yvonne"])
+        record(page, "Mike", {"Mike": 100, "Yvonne": 52}, "Mike")
+        status = page.locator("#live-status")
+        expect(status).to_have_text(LIVE, timeout=10_000)
+        assert bool(re.search(r"[AP]M", status.inner_text())) is twelve_hour, status.inner_text()
+    finally:
+        context.close()
