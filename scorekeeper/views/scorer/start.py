@@ -26,6 +26,7 @@ from ...forms import (
 )
 from ...i18n import said
 from ...rules import PRESETS
+from ...rules.words import Said
 from ...services import ServiceError, history
 from .. import phone
 from ..board import again_args
@@ -62,7 +63,14 @@ def game_short(variant: str) -> str:
 
 
 def _games() -> list[dict[str, Any]]:
-    return [{"name": name, "rules": rules, "short": game_short(name)} for name, rules in PRESETS.items()]
+    """Each game of the start page: its name, rules, short name, and what it says beside its description (a
+    match of more than one game: "The match is best of 3 games.", the rules page's own words)."""
+    return [{"name": name, "rules": rules, "short": game_short(name),
+             # glossary: game
+             "desc": " ".join([said(rules.description), *([said(Said("The match is best of %(games)s games.",
+                                                                     games=rules.best_of))] if rules.best_of > 1
+                                                            else [])])}
+            for name, rules in PRESETS.items()]
 
 
 def _prefill(form: NewMatchForm, club: Any) -> dict[str, Any]:
