@@ -176,6 +176,29 @@ def test_play_again_starts_the_same_players_and_house_rules(app: Flask, client: 
     assert stranger.get(f"/board/{before['view_token']}/again").status_code == 302
 
 
+def test_play_again_on_the_sheet_starts_the_next_match_at_once(app: Flask, client: FlaskClient) -> None:
+    """Issue 23: "Play again" on the scorer's sheet starts the next match (one tap, no start form to fill and
+    send); a second tap or a retry is the same match; "Change players" opens the start page filled in."""
+    first = finish_klaberjass(client)
+    before = match_rules(app, first)
+    sheet = client.get(f"/m/{first}").get_data(as_text=True)
+    assert "Match over: Mike wins." in words(sheet)
+    change = next(n for n in parse_page(sheet).walk() if n.tag == "a" and n.text() == "Change players")
+    assert change.attrs["href"] == f"/m/{first}/again"
+    data = form_data(sheet, f"/m/{first}/again")
+    answer = client.post(f"/m/{first}/again", data=data)
+    assert answer.status_code == 302
+    second = answer.headers["Location"].rsplit("/", 1)[1]
+    after = match_rules(app, second)
+    assert second != first and after["players"] == ["Mike", "Yvonne"] and after["rules"] == before["rules"]
+    assert after["first_dealer"] == before["dealer"]  # the deal passes on
+    page = client.get(f"/m/{second}").get_data(as_text=True)
+    assert "Record hand 1" in words(page)
+    # The same tap again (the answer was lost, or a second tap): the same new match, not a third.
+    assert client.post(f"/m/{first}/again", data=data).headers["Location"].endswith(f"/m/{second}")
+    assert app.test_client().post(f"/m/{first}/again", data=data).status_code in (400, 403)
+
+
 # ------------------------------------------------------------------------------------------------ clubs
 
 

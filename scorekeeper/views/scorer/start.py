@@ -22,6 +22,7 @@ from ...forms import (
     encode_rules,
     house_overrides,
     new_key,
+    problems_text,
     show_problems,
 )
 from ...i18n import said
@@ -166,9 +167,36 @@ def start() -> Any:
 
 @bp.get("/m/<match_id>/again")
 def again(match_id: str) -> Response:
-    """Play again: the start page filled with this match's players, game and house rules."""
+    """Change players: the start page filled with this match's players, game and house rules."""
     match, _ = phone.scored_match(match_id)
     return redirect(url_for("scorer.start", **again_args(match)))
+
+
+@bp.post("/m/<match_id>/again")
+def play_again(match_id: str) -> Response:
+    """Play again, at once: a new match of the same game and house rules, the same players in the same seats,
+    the deal passing on (and the same club when this phone has it). The form's idempotency key makes a second
+    tap, or a retry, the same new match. Anything refused opens the start page filled in, saying why."""
+    match, _token = phone.scored_match(match_id)
+    args = again_args(match)
+    body: dict[str, Any] = {"variant": match.variant, "players": list(match.players),
+                            "rules": decode_rules(args.get("rules", "")) or {}, "first_dealer": args["dealer"]}
+    if args.get("club"):
+        body["club"] = args["club"]
+    if match.language:
+        body["language"] = match.language
+    try:
+        answer = services.create_match(body, request.form.get("idempotency_key") or None,
+                                       phone.club_keys().get(args.get("club", "")), caller=phone.identity())
+    except ServiceError as error:
+        services.db.session.rollback()
+        flash(problems_text(error), "problem")
+        return redirect(url_for("scorer.start", **args))
+    new_id, token = answer.body["id"], answer.body["edit_token"]
+    phone.remember(new_id, token)
+    if not args.get("club") and phone.first_time("key", new_id):
+        flash(public_url(url_for("scorer.join", match_id=new_id, key=token)), "key")
+    return redirect(url_for("scorer.sheet", match_id=new_id))
 
 
 @bp.get("/m/<match_id>/join")
