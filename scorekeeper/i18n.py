@@ -17,6 +17,7 @@ from urllib.parse import urlencode
 
 from flask import Flask, current_app, g, redirect, request
 from flask_babel import Babel, format_date, format_decimal, get_locale, get_translations, gettext, refresh
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from .languages import LANGUAGES
@@ -115,13 +116,15 @@ def number(value: Any) -> str:
 
 
 def day(value: Any) -> str:
-    """A day as the page's language writes it ("Nov 26, 2026", "26. stu 2026.", "26.11.2026"), never as the
-    ISO text it is stored in; anything that is not a day is written as it is. The templates' ``day`` filter."""
+    """A day as the page's language writes it ("Nov 26, 2026", "26. stu 2026.", "26.11.2026": the language's
+    calendar words are CLDR's, through Babel), never as the ISO text it is stored in, in a ``<time>`` that keeps
+    the ISO day for machines; anything that is not a day is written as it is. The templates' ``day`` filter."""
     try:
         parsed = date.fromisoformat(str(value)[:10])
     except ValueError:
         return str(value)
-    return str(format_date(parsed, "medium"))
+    return Markup('<time class="day" datetime="{}">{}</time>').format(parsed.isoformat(),
+                                                                      format_date(parsed, "medium"))
 
 
 def moment(value: Any) -> str:
@@ -131,7 +134,7 @@ def moment(value: Any) -> str:
         parsed = datetime.fromisoformat(str(value))
     except ValueError:
         return str(value)
-    return f"{day(parsed.date().isoformat())} {parsed:%H:%M}"
+    return Markup("{} {}").format(day(parsed.date().isoformat()), f"{parsed:%H:%M}")
 
 
 def said(text: str) -> str:

@@ -98,11 +98,11 @@ ALWAYS = ("scorekeeper", "UTC", "QR", "CSV", "JSON", "PDF", "TV")
 """Left in every language: the app's name, and abbreviations every language writes the same way."""
 
 
-def english_left(html: str, allowed: Iterable[str] = (), leave_out: Iterable[str] = ("languages",)) -> list[str]:
+def english_left(html: str, allowed: Iterable[str] = (), leave_out: Iterable[str] = ("languages", "day")) -> list[str]:
     """The English words (two letters or more) a page shows outside ⟦ ⟧: in its visible text and in the
     attributes a person reads or hears; ``allowed`` (players' names …) and ``ALWAYS`` do not count, nor the
     elements whose class is in ``leave_out`` (by default the language switch, each language named in its own
-    language), nor addresses."""
+    language, and the days, written with the language's own calendar words from CLDR), nor addresses."""
     tree = parse_page(html)
     text = unwrapped(" ".join(_words(tree, set(leave_out))))
     text = re.sub(r"(?:https?://|/)\S+", " ", text)
