@@ -11,7 +11,7 @@ from typing import Any
 from ..rules import PRESETS, RuleError, make_rules
 from ..rules.words import Said
 from .hand_fields import NOT_A_CHOICE, WHOLE_NUMBER
-from .house_rules import decode_rules
+from .house_rules import checked_rules, decode_rules
 
 MAX_PLAYERS = 4
 NAME_LONGEST = 40
@@ -81,6 +81,12 @@ def start_body(values: Mapping[str, Any], language: str | None = None) -> dict[s
     return body
 
 
+def match_options(body: Mapping[str, Any]) -> dict[str, Any]:
+    """The options the engine makes a create body's rules from: its house rules, and ``best-of`` when the body
+    says how many games (as ``services.read_create`` reads it)."""
+    return {**body["rules"], **({"best-of": body["best_of"]} if "best_of" in body else {})}
+
+
 def _whole(text: str) -> int | None:
     text = text.strip()
     return int(text) if text.isascii() and text.lstrip("-").isdigit() and len(text) < 12 else None
@@ -114,13 +120,16 @@ def read_start(fields: Mapping[str, str]) -> tuple[dict[str, Any] | None, dict[s
         if len(values[f"player_{i}"]) > NAME_LONGEST:
             # Translators: beside a text that is too long (a player's name); %(max)d is the most characters it may have.
             problems[f"player_{i}"] = [Said("Field cannot be longer than %(max)d characters.", max=NAME_LONGEST)]
+    if values["extra_rules"] and checked_rules(values["rules_for"], decode_rules(values["extra_rules"])) is None:
+        # As the start form's own check (forms.match.NewMatchForm.validate_extra_rules) says it.
+        problems["extra_rules"] = [Said("the house rules from the link could not be read: open the link again, "
+                                        "or start with the rules shown here")]
     if problems:
         return None, problems
     body = start_body(values)
     rules = None
     try:
-        rules = make_rules(body["variant"], {**body["rules"], **({"best-of": body["best_of"]} if "best_of" in body
-                                                                   else {})})
+        rules = make_rules(body["variant"], match_options(body))
     except RuleError as error:
         for problem in error.problems:
             message = problem.message
@@ -137,4 +146,4 @@ def read_start(fields: Mapping[str, str]) -> tuple[dict[str, Any] | None, dict[s
     return (None, problems) if problems else (body, {})
 
 
-__all__ = ["CLAIM_KEYS", "claim_overrides", "field_overrides", "read_start", "start_body"]
+__all__ = ["CLAIM_KEYS", "claim_overrides", "field_overrides", "match_options", "read_start", "start_body"]

@@ -36,7 +36,7 @@ from ..rules import replay as replay_hands
 from ..rules.words import Said, Translate, say
 from .hand_fields import HAND_GROUPS, form_data_from_hand, hand_fields, hand_from_values, in_table_words, read_fields
 from .problems import add_problems
-from .start_fields import read_start
+from .start_fields import match_options, read_start
 from .state import hand_entry, said_entry, side_names
 
 Say = Callable[[str], str]
@@ -198,8 +198,7 @@ def start_match(fields: Mapping[str, str], language: str = "en") -> dict[str, An
     body, problems = read_start(fields)
     if body is None:
         return {"errors": _said(problems, spoken)}
-    options = {**body["rules"], **({"best-of": body["best_of"]} if "best_of" in body else {})}
-    match = {"variant": body["variant"], "rules": options, "players": body["players"],
+    match = {"variant": body["variant"], "rules": match_options(body), "players": body["players"],
              "first_dealer": body["first_dealer"]}
     rules = rules_of(match)
     return {"match": match, "names": side_names(rules, body["players"]), "title": spoken(rules.title)}

@@ -136,10 +136,17 @@ def describe_rules(rules: Rules) -> tuple[str, ...]:
                      # glossary: valat
                      else Said("Valat (every trick): +%(points)s.", points=rules.valat))
     lines.append(_DEALS[rules.deal])
-    if rules.best_of > 1:
-        # glossary: game
-        lines.append(Said("The match is best of %(games)s games.", games=rules.best_of))
+    length = match_length(rules)
+    if length is not None:
+        lines.append(length)
     return tuple(lines)
+
+
+def match_length(rules: Rules) -> Said | None:
+    """How many games a match is, when more than one: "The match is best of 3 games." (the start page says it
+    beside the game too)."""
+    # glossary: game
+    return Said("The match is best of %(games)s games.", games=rules.best_of) if rules.best_of > 1 else None
 
 
 def _claims(rules: Rules) -> Said:

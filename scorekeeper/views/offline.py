@@ -196,7 +196,7 @@ BLANK_PAGES = ("offline", "hand", "claim")
 def new_match() -> str:
     """Where a start form sent with no signal lands (the service worker keeps its fields): the phone starts the
     match itself, scored by the engine on the phone, and the server creates it when the signal returns."""
-    return render_template("offline/new.html", games={name: said(rules.title) for name, rules in PRESETS.items()})
+    return render_template("offline/new.html")
 
 
 @bp.get("/offline/new/<variant>/<page>")

@@ -256,20 +256,24 @@ def test_forgetting_a_match_on_this_phone_drops_its_pages_outbox_and_key(page: P
     assert page.request.get(f"{server.url}/m/{match_id}").status == 403
 
 
-def test_a_match_started_with_no_signal_appears_on_the_server_with_all_its_hands(
-        page: Page, context: BrowserContext, server: LiveServer) -> None:
+def start_with_no_signal(page: Page, context: BrowserContext, server: LiveServer, players: list[str]) -> None:
+    """Get the phone ready on the start page with a signal, cut it off, then start a match of Bela there."""
     page.set_default_timeout(READY)
     page.goto(server.url + "/")
     get_ready = page.locator("#get-ready")
     get_ready.get_by_role("button", name="Get ready for no signal").click()
     expect(get_ready).to_have_attribute("data-ready", "yes", timeout=3 * READY)
-
     context.set_offline(True)
     page.goto(server.url + "/")
     page.get_by_label(re.compile("Bela")).first.check()
-    for seat, name in enumerate(["Ana", "Marko"]):
+    for seat, name in enumerate(players):
         page.get_by_role("textbox", name=re.compile(f"^Seat {seat + 1}")).fill(name)
     page.get_by_role("button", name="Start the match").click()
+
+
+def test_a_match_started_with_no_signal_appears_on_the_server_with_all_its_hands(
+        page: Page, context: BrowserContext, server: LiveServer) -> None:
+    start_with_no_signal(page, context, server, ["Ana", "Marko"])
     # The phone started it: its sheet, with the players' names, says where the match is.
     expect(page.locator("#offline-sheet")).to_be_visible(timeout=READY)
     expect(page.locator("#offline-status")).to_contain_text("on this phone only", timeout=READY)
@@ -308,16 +312,7 @@ def test_a_match_started_with_no_signal_appears_on_the_server_with_all_its_hands
 
 def test_a_start_with_no_signal_that_the_server_would_refuse_says_why_and_starts_nothing(
         page: Page, context: BrowserContext, server: LiveServer) -> None:
-    page.set_default_timeout(READY)
-    page.goto(server.url + "/")
-    page.locator("#get-ready").get_by_role("button", name="Get ready for no signal").click()
-    expect(page.locator("#get-ready")).to_have_attribute("data-ready", "yes", timeout=3 * READY)
-    context.set_offline(True)
-    page.goto(server.url + "/")
-    page.get_by_label(re.compile("Bela")).first.check()
-    for seat, name in enumerate(["Ana", "ana"]):
-        page.get_by_role("textbox", name=re.compile(f"^Seat {seat + 1}")).fill(name)
-    page.get_by_role("button", name="Start the match").click()
+    start_with_no_signal(page, context, server, ["Ana", "ana"])
     problems = page.locator("#new-problems")
     expect(problems).to_contain_text("two players have the same name", timeout=READY)
     shot(page, "offline-start-refused")

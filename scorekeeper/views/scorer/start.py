@@ -27,7 +27,7 @@ from ...forms import (
 )
 from ...i18n import said
 from ...rules import PRESETS
-from ...rules.words import Said
+from ...rules.describe import match_length
 from ...services import ServiceError, history
 from .. import phone
 from ..board import again_args
@@ -68,9 +68,7 @@ def _games() -> list[dict[str, Any]]:
     match of more than one game: "The match is best of 3 games.", the rules page's own words)."""
     return [{"name": name, "rules": rules, "short": game_short(name),
              # glossary: game
-             "desc": " ".join([said(rules.description), *([said(Said("The match is best of %(games)s games.",
-                                                                     games=rules.best_of))] if rules.best_of > 1
-                                                            else [])])}
+             "desc": " ".join(said(part) for part in (rules.description, match_length(rules)) if part)}
             for name, rules in PRESETS.items()]
 
 
