@@ -23,6 +23,7 @@ from ..offline.hand_fields import (
     MELDS_LONGEST,
     SIDE_ASKS,
     bela_toggle,
+    claim_parts,
     claim_takes_melds,
     form_data_from_hand,
 )
@@ -63,6 +64,26 @@ def _meld_and_bela_fields(rules: Rules, names: list[str], fields: dict[str, Fiel
             )
 
 
+def _claim_part_fields(rules: Rules, fields: dict[str, Field]) -> None:
+    """The parts of the points won so far, for a table that would rather not add them up (hand_fields.claim_parts
+    says which this game asks)."""
+    asked = claim_parts(rules)
+    # glossary: claim, hand
+    fields["claim-parts-card_points"] = IntegerField(_("Card points of the tricks taken so far"),
+                                                     validators=[Optional()])
+    # glossary: claim
+    fields["claim-parts-last_trick"] = BooleanField(_("Took the last trick (+10)"))
+    if "declarations" in asked:
+        # glossary: claim, hand
+        fields["claim-parts-declarations"] = StringField(
+            _("Declarations that count"), validators=[Optional(), Length(max=MELDS_LONGEST, message=TOO_LONG)])
+    if "bela" in asked:
+        # glossary: belote and rebelote. %(bela)s is the game's word for the K and Q of trumps, %(points)s its value.
+        fields["claim-parts-bela"] = BooleanField(_("%(bela)s (K and Q of trumps, %(points)s)",
+                                                    bela=said(rules.bela_word).capitalize(),
+                                                    points=rules.bela_points))
+
+
 def hand_form(
     rules: Rules, names: list[str], formdata: Any = None, data: Mapping[str, Any] | None = None, claim: bool = False
 ) -> FlaskForm:
@@ -76,6 +97,7 @@ def hand_form(
         fields["claim-points"] = IntegerField(_("Points won so far in this hand"), validators=[Optional()])
         if rules.claim_window is not None:
             fields["claim-trick"] = IntegerField(_("In trick number"), validators=[Optional()])
+        _claim_part_fields(rules, fields)
         if claim_takes_melds(rules):
             _meld_and_bela_fields(rules, names, fields)
     else:

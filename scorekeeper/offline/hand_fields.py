@@ -83,6 +83,22 @@ def claim_takes_melds(rules: Rules) -> bool:
     return rules.false_claim is FalseClaim.FORFEITS_HAND
 
 
+def claim_parts(rules: Rules) -> tuple[str, ...]:
+    """The parts of the points won so far the claim form asks for beside the one number (RULES.md §6: card
+    points of tricks taken, declarations that count, bela, last trick). Where the form already asks for the
+    declarations and bela made so far (Clobby), the claimant's are taken from there, not asked twice."""
+    parts = ["card_points", "last_trick"]
+    if not claim_takes_melds(rules):
+        if rules.meld_values:
+            parts.append("declarations")
+        if rules.bela_points:
+            parts.append("bela")
+    return tuple(parts)
+
+
+_PART_KINDS = {"card_points": "whole", "last_trick": "toggle", "declarations": "text", "bela": "toggle"}
+
+
 def _meld_and_bela_fields(rules: Rules) -> list[Field]:
     sides = range(rules.sides)
     bela = ([Field(f"bela-{i}", "toggle") for i in sides] if bela_toggle(rules)
@@ -99,6 +115,7 @@ def hand_fields(rules: Rules, claim: bool = False) -> list[Field]:
         fields += [Field("claim-side", "choice", sides), Field("claim-points", "whole")]
         if rules.claim_window is not None:
             fields.append(Field("claim-trick", "whole"))
+        fields += [Field(f"claim-parts-{part}", _PART_KINDS[part]) for part in claim_parts(rules)]
         if claim_takes_melds(rules):
             fields += _meld_and_bela_fields(rules)
         return fields
@@ -175,6 +192,36 @@ def _melds_and_bela(get: Get, rules: Rules, hand: dict[str, Any], problems: list
         hand["bela"] = bela
 
 
+def _claim_parts(get: Get, rules: Rules, body: Mapping[str, Any], problems: list[Problem]) -> dict[str, Any] | None:
+    """The claim's parts when any was given: card points, the last trick, and the declarations and bela that
+    count (typed here, or the claimant's among those made so far where the form asks for them)."""
+    asked = claim_parts(rules)
+    cards = get("claim-parts-card_points")
+    text = (get("claim-parts-declarations") or "").strip() if "declarations" in asked else ""
+    bela = bool(get("claim-parts-bela")) if "bela" in asked else False
+    last = bool(get("claim-parts-last_trick"))
+    if cards is None and not text and not bela and not last:
+        return None
+    parts: dict[str, Any] = {"card_points": cards if cards is not None else 0, "last_trick": last}
+    if "declarations" in asked:
+        declarations = []
+        for token in filter(None, _MELD_SPLIT.split(text)):
+            if token.isdigit():
+                declarations.append(int(token))
+            else:
+                problems.append(Problem("claim.parts.declarations", Said(
+                    "write meld values as numbers, like 20 50; not %(text)s", text=repr(token))))
+        parts["declarations"] = declarations
+        parts["bela"] = bela
+    else:
+        side = body["claim"].get("side")
+        if isinstance(side, int) and 0 <= side < rules.sides:
+            melds = body.get("melds") or [[]] * rules.sides
+            parts["declarations"] = list(melds[side])
+            parts["bela"] = bool((body.get("bela") or [0] * rules.sides)[side])
+    return parts
+
+
 def won_card_points(rules: Rules, hand: Mapping[str, Any]) -> list[bool]:
     """Whether each side has card points in the hand; in four-handed games a side left blank holds the rest of
     the deck, elsewhere a blank is the engine's to refuse."""
@@ -208,6 +255,9 @@ def hand_from_values(get: Get, rules: Rules, claim: bool = False) -> tuple[dict[
             body["claim"]["trick"] = get("claim-trick")
         if claim_takes_melds(rules):
             _melds_and_bela(get, rules, body, problems)
+        parts = _claim_parts(get, rules, body, problems)
+        if parts is not None:
+            body["claim"]["parts"] = parts
         return body, problems
     hand: dict[str, Any] = {}
     if get("taker") not in (None, ""):

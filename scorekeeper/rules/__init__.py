@@ -9,7 +9,7 @@ Typical use::
 
 from .cards import CZECH, JASS, Card, CardValues, Contract, Rank, Suit, deck_card_points
 from .errors import MatchFinished, Problem, RuleError
-from .hand import Claim, HandInput, RevokeChallenge, read_declarations, read_hand
+from .hand import Claim, ClaimParts, HandInput, RevokeChallenge, read_declarations, read_hand
 from .legal import Family, LegalPlays, Played, PlayOptions, family_of, legal_plays, split_play_options
 from .match import ENGINE_VERSION, GameRecord, HandRecord, MatchState, Replayer, ScoredHand, check_next, replay
 from .melds import MeldContest, Sequence, Square, contest
@@ -19,7 +19,7 @@ from .variants import OPTION_NAMES, PRESETS, Rules, find_variant, make_rules
 
 __all__ = [
     "ENGINE_VERSION", "CZECH", "JASS", "OPTION_NAMES", "PRESETS",
-    "Card", "CardValues", "Claim", "Contract", "Family", "GameRecord", "HandInput", "HandRecord",
+    "Card", "CardValues", "Claim", "ClaimParts", "Contract", "Family", "GameRecord", "HandInput", "HandRecord",
     "HandResult", "LegalPlays", "MatchFinished", "MatchState", "MeldContest", "PlayOptions", "Played", "Position",
     "Problem", "Rank", "Replayer", "Result", "RevokeChallenge", "RuleError", "Rules", "ScoredHand", "Sequence",
     "Square", "Suit",

@@ -18,6 +18,22 @@ MeldEntry = int | Declaration
 
 
 @dataclass(frozen=True, slots=True)
+class ClaimParts:
+    """What a claimant has won so far, as the rule book counts it (RULES.md §6): the card points of the tricks
+    taken, the declarations that count, its bela, and the last trick once taken."""
+
+    card_points: int
+    declarations: tuple[int, ...] = ()
+    bela: bool = False
+    last_trick: bool = False
+
+    def total(self, rules: Rules) -> int:
+        """The points won so far: the parts added up."""
+        return (self.card_points + sum(self.declarations) + (rules.bela_points if self.bela else 0)
+                + (LAST_TRICK if self.last_trick else 0))
+
+
+@dataclass(frozen=True, slots=True)
 class Claim:
     """A side claims the game in the middle of a hand with ``points`` won so far in it."""
 
@@ -25,6 +41,8 @@ class Claim:
     points: int
     trick: int | None = None
     """The trick during which the claim was made (needed under a claim window)."""
+    parts: ClaimParts | None = None
+    """The points' parts, when the claim gave them instead of (or beside) the one number."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -456,8 +474,19 @@ def _read_claim(r: _Reader, value: object) -> Claim | None:
         return None
     side = r.side(value, "side", "claim.side", required=True)
     points = value.get("points")
+    parts = _read_claim_parts(r, value["parts"]) if value.get("parts") is not None else None
     most = claim_points_limit(rules)
-    if not _whole(points) or not 0 <= points <= most:
+    if parts is not None and points is not None and _whole(points) and points != parts.total(rules):
+        # glossary: claim
+        # Translators: %(points)s is the one number given, %(sum)s what the parts given beside it add up to.
+        r.fail("claim.points", Said("the points won so far (%(points)s) are not what their parts add up to "
+                                    "(%(sum)s): give one or the other", points=points, sum=parts.total(rules)))
+        points = None
+    elif parts is not None and points is None:
+        points = parts.total(rules)
+    elif "parts" in value and value["parts"] is not None and parts is None:
+        points = None  # the parts' own problems are said
+    elif not _whole(points) or not 0 <= points <= most:
         if points is None:
             # glossary: claim, hand
             r.fail("claim.points", Said("say how many points the claimant has won so far in this hand"))
@@ -480,7 +509,54 @@ def _read_claim(r: _Reader, value: object) -> Claim | None:
                                        "%(trick)s: play the hand out", tricks=rules.claim_window, trick=trick))
     if side is None or points is None:
         return None
-    return Claim(side, int(points), None if trick is None else int(trick))
+    return Claim(side, int(points), None if trick is None else int(trick), parts)
+
+
+_CLAIM_PARTS = ("card_points", "declarations", "bela", "last_trick")
+
+
+def _read_claim_parts(r: _Reader, value: object) -> ClaimParts | None:
+    """A claim's points given by their parts (docs/api.md): each checked, every problem said."""
+    rules = r.rules
+    if not isinstance(value, Mapping) or not set(value) <= set(_CLAIM_PARTS):
+        # glossary: claim
+        r.fail("claim.parts", Said("the parts of the points won so far are an object with %(fields)s",
+                                   fields=Listed(_CLAIM_PARTS, N_(", "))))
+        return None
+    ok = True
+    cards = value.get("card_points", 0)
+    deck = rules.deck(None)
+    if not _whole(cards) or not 0 <= cards <= deck:
+        # Translators: beside the card points of the tricks a claimant has taken so far.
+        r.fail("claim.parts.card_points", Said("card points are a whole number from 0 to %(most)s, not %(value)s",
+                                               most=deck, value=repr(cards)))
+        ok = False
+    declarations = value.get("declarations", [])
+    known = sorted(set(rules.meld_values.values()))
+    if not isinstance(declarations, (list, tuple)) or not all(_whole(d) and d in known for d in declarations):
+        # glossary: claim. %(values)s lists the values a declaration of this game can have: "20, 50 or 100".
+        r.fail("claim.parts.declarations", Said("a declaration here is worth %(values)s",
+                                                values=Listed(known, N_(" or "))) if known else
+               Said("%(game)s has no declarations", game=rules.title))
+        ok = False
+    elif len(declarations) > rules.cards_per_side // 3:
+        r.fail("claim.parts.declarations", Said("at most %(count)s declarations can count in one hand",
+                                                count=rules.cards_per_side // 3))
+        ok = False
+    flags = {}
+    for key in ("bela", "last_trick"):
+        flag = value.get(key, False)
+        if not isinstance(flag, bool):
+            # Translators: %(name)s is a field's name (bela, last_trick).
+            r.fail(f"claim.parts.{key}", Said("%(name)s is true or false", name=key))
+            ok = False
+        flags[key] = flag is True
+    if flags["bela"] and not rules.bela_points:
+        r.fail("claim.parts.bela", Said("these house rules give %(bela)s no points", bela=rules.bela_word))
+        ok = False
+    if not ok:
+        return None
+    return ClaimParts(int(cards), tuple(int(d) for d in declarations), flags["bela"], flags["last_trick"])
 
 
 def claim_points_limit(rules: Rules) -> int:

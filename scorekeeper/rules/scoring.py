@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from .cards import LAST_TRICK, Contract
 from .errors import RuleError
-from .hand import HandInput, default_names, read_hand
+from .hand import ClaimParts, HandInput, default_names, read_hand
 from .melds import Declaration, contest
 from .variants import BelaOnBate, Deal, FalseClaim, Rules, Success, Tie, capital_bela
 from .words import N_, Listed, Said
@@ -154,6 +154,19 @@ def hand_points(
         # glossary: valat
         lines.append(Said("%(side)s took every trick: a valat.", side=names[valat]))
     return points, valat
+
+
+def _claim_parts(rules: Rules, parts: ClaimParts, name: str) -> Said:
+    """What the claimant has won so far, added up as a side's hand points are: "Ana: card points 57 + melds 20 +
+    last trick 10 = 87."."""
+    terms: list[Said] = [_card_points(parts.card_points)]
+    if parts.last_trick:
+        terms.append(Said("last trick %(points)s", points=LAST_TRICK))
+    if parts.declarations:
+        terms.append(Said("melds %(points)s", points=sum(parts.declarations)))
+    if parts.bela:
+        terms.append(_bela(rules, rules.bela_points))
+    return Said("%(side)s: %(sum)s = %(total)s.", side=name, sum=Listed(terms, " + "), total=parts.total(rules))
 
 
 def _card_points(points: int) -> Said:
@@ -569,6 +582,8 @@ def _score_claim(
         # glossary: claim
         raise RuleError("claim.side", Said("%(side)s has %(total)s: only a side on %(least)s or more may claim",
                                            side=names[side], total=totals[side], least=rules.claim_from))
+    if claim.parts is not None:
+        lines.append(_claim_parts(rules, claim.parts, names[side]))
     reached = totals[side] + claim.points
     zero = (0,) * sides
     claimed = tuple(claim.points if s == side else 0 for s in range(sides))

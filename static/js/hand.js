@@ -414,6 +414,12 @@
   // phone's outbox instead (static/js/offline.js), scored by the engine on the phone.
   form.addEventListener("submit", function (event) {
     const button = form.querySelector("button[type=submit]");
+    // "Count, don't save" (the claim form): the live preview already says it; show it, save nothing.
+    if (event.submitter && event.submitter.value === "count") {
+      event.preventDefault();
+      if (preview) { ask(); preview.scrollIntoView({ block: "nearest" }); }
+      return;
+    }
     // (install.js says whether this match has changes waiting on this phone.)
     if (offline() || changing || window.scorekeeperWaiting === matchId) {
       event.preventDefault();

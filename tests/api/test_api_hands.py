@@ -420,3 +420,21 @@ def test_preview_names_the_bad_field(app: Flask, client: FlaskClient, body: dict
     ("not json", "application/json"), ('{"variant": "bela"}', "text/plain"), ("[]", "application/json")])
 def test_preview_needs_a_json_object(client: FlaskClient, data: str, content_type: str) -> None:
     assert_errors(client.post(f"{API}/preview", data=data, content_type=content_type), 400)
+
+
+def test_a_claim_given_by_its_parts_is_added_up_by_the_engine_and_kept_as_given(client: FlaskClient) -> None:
+    """docs/api.md "The hand": a claim may give ``parts`` instead of ``points``; RULES.md §6 counts
+    "declarations that count, card points of tricks taken, last trick"."""
+    made = create(client)
+    for _ in range(3):
+        record(client, made, BELA_BIG)  # side 0 on 270
+    assert _state(client, made)["totals"][0] == 270
+    parts = {"card_points": 57, "declarations": [20, 50], "bela": True, "last_trick": True}
+    body = record(client, made, {"claim": {"side": 0, "parts": parts}})
+    assert body["result"] == "false-claim"
+    assert "Mike claims with 157 won so far: 270 + 157 = 427, short of 501. False claim." in body["explanation"]
+    assert body["input"]["claim"]["parts"] == parts
+    assert "Mike: card points 57 + last trick 10 + melds 70 + bela 20 = 157." in body["explanation"]
+    bad = client.post(f"{made.url}/hands", json={"claim": {"side": 0, "points": 10, "parts": {"card_points": 9}}},
+                      headers=made.edit)
+    assert_errors(bad, 422, "claim.points")

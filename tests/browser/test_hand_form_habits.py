@@ -210,6 +210,34 @@ def test_bela_claim_form_asks_no_melds(page: Page, live: LiveServer) -> None:
     expect(page.locator("#group-bela")).to_have_count(0)
 
 
+BELA_HANDS = [{"taker": 0, "card_points": [142, 10], "last_trick": 0}] * 3  # Mike 3 × 152 = 456, Yvonne 3 × 10
+
+
+def test_a_bela_claim_by_its_parts_shows_the_sum_and_the_verdict_before_saving(page: Page, live: LiveServer) -> None:
+    """Issue 23: the claim form takes the parts RULES.md §6 counts (card points of tricks taken, declarations that
+    count, bela, last trick); the engine adds them up and judges the claim as they are typed."""
+    match_id, token = open_hand_form(page, live, "bela", BELA_HANDS, path="claim")
+    assert match_state(live, match_id, token)["totals"] == [456, 30]
+    option(page, "claim-side", "Mike").tap()
+    page.get_by_label("Card points of the tricks taken so far").fill("12")
+    page.locator("#group-claim-parts .chips").get_by_role("button", name="+20").tap()
+    preview = page.locator("#preview")
+    expect(preview).to_contain_text("Mike: card points 12 + melds 20 = 32.")
+    expect(preview).to_contain_text("456 + 32 = 488, short of 501. False claim.")
+    page.get_by_text("Bela (K and Q of trumps, 20)").tap()
+    expect(preview).to_contain_text("Mike: card points 12 + melds 20 + bela 20 = 52.")
+    expect(preview).to_contain_text("456 + 52 = 508, reaching 501. Good claim: Mike wins the game.")
+    page.get_by_role("button", name="Count, don't save").tap()  # says it again, saves nothing
+    expect(preview).to_be_in_viewport()
+    assert len(match_state(live, match_id, token)["hands"]) == 3
+    page.get_by_role("button", name="Record the claim").tap()
+    page.wait_for_url(re.compile(rf"/m/{match_id}([?#].*)?$"))
+    state = match_state(live, match_id, token)
+    assert state["hands"][-1]["totals"][0] == 508 and state["games_won"] == [1, 0]
+    assert state["hands"][-1]["input"]["claim"]["parts"] == {"card_points": 12, "last_trick": False,
+                                                            "declarations": [20], "bela": True}
+
+
 def test_card_counter_totals_and_no_silent_reassignment(page: Page, live: LiveServer) -> None:
     open_hand_form(page, live, "bela")
     page.get_by_text("Card counter: tap the cards a player took").tap()

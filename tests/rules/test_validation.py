@@ -656,3 +656,22 @@ def test_the_first_dealer_is_a_seat() -> None:
         replay(make_rules("belote"), [], first_dealer=4)
     assert info.value.field == "first_dealer"
     assert "seat from 0 to 3" in info.value.message
+
+
+def test_a_claim_by_its_parts_checks_each_part() -> None:
+    """RULES.md §6: the points won so far are "declarations that count, card points of tricks taken, last trick";
+    docs/api.md: a claim may give them as ``parts`` instead of the one number, never both disagreeing."""
+    claim: Hand = {"side": 0, "parts": {"card_points": 200, "declarations": [30, 20], "bela": "yes"}}
+    found = problems("bela", {"claim": claim})
+    assert fields(found) == {"claim.parts.card_points", "claim.parts.declarations", "claim.parts.bela"}
+    assert "from 0 to 152" in message(found, "claim.parts.card_points")
+    assert "20 or 50" in message(found, "claim.parts.declarations")
+    found = problems("bela", {"claim": {"side": 0, "points": 40, "parts": {"card_points": 30}}})
+    assert fields(found) == {"claim.points"}
+    assert "(40) are not what their parts add up to (30)" in message(found, "claim.points")
+    found = problems("bela", {"claim": {"side": 0, "parts": {"cards": 30}}})
+    assert fields(found) == {"claim.parts"}
+    # The same number both ways is one claim.
+    read = read_hand(make_rules("bela"), {"claim": {"side": 0, "points": 40, "parts": {"card_points": 30,
+                                                                                      "last_trick": True}}})
+    assert read.claim is not None and read.claim.points == 40

@@ -204,8 +204,12 @@ _SCHEMAS: dict[str, Any] = {
                         description="per side: credited values (20, 50, …) or declarations, not both"),
         "bela": _array(_COUNT, description="per side, the bela declared"),
         "took_trick": _array(_BOOL),
-        "claim": _object({"side": _SIDE, "points": _COUNT, "trick": {"type": "integer", "minimum": 1}},
-                         ["side", "points"]),
+        "claim": _object({"side": _SIDE, "points": _COUNT, "trick": {"type": "integer", "minimum": 1},
+                          "parts": _object({"card_points": _COUNT, "declarations": _array(_COUNT), "bela": _BOOL,
+                                            "last_trick": _BOOL}, additionalProperties=False,
+                                           description="the points won so far by their parts; the engine adds "
+                                                       "them up (given with points, they must agree)")},
+                         ["side"], description="points, or parts, or both agreeing"),
         "revoke": _object({"accused": _SIDE, "accuser": _SIDE, "upheld": _BOOL}, ["accused", "accuser", "upheld"]),
         "thrown_in": _BOOL,
     }, additionalProperties=False, description="a hand as the table saw it (docs/api.md \"The hand\"); any "

@@ -27,7 +27,7 @@ from ...forms import (
 )
 from ...i18n import number, said
 from ...models import Match
-from ...rules import RuleError, Rules, score_hand
+from ...rules import Problem, RuleError, Rules, score_hand
 from ...services import ServiceError, Stale
 from .. import phone, stale
 from . import bp, page_context
@@ -175,8 +175,18 @@ def _hand_page(match_id: str, number: int | None, claim: bool = False) -> Any:
     form = hand_form(rules, names, request.form if request.method == "POST" else None, data, claim=claim)
     errors: dict[str, list[str]] = {}
     conflict = None
+    counted: list[str] = []
     if request.method == "POST":
         if form.validate_on_submit():
+            if claim and request.form.get("choice") == "count":
+                # "Count, don't save": the claim added up and judged by the engine, as the live preview does.
+                result, problems = _score_form(match, form, rules, claim)
+                if result is not None:
+                    counted = [said(line) for line in result.explanation]
+                else:
+                    errors = in_table_words(show_problems(form, problems, groups=HAND_GROUPS), form)
+                page = page_context(services.find_match(match_id))
+                return _render(page, form, errors, number, stored, claim, counted=counted), 422 if errors else 200
             if request.form.get("choice") == "drop":
                 # "Drop mine", after a stale save: nothing is saved; back to the sheet, saying so.
                 flash(str(DROPPED["record" if number is None else "edit"] % {"number": number}), "saved")
@@ -193,14 +203,14 @@ def _hand_page(match_id: str, number: int | None, claim: bool = False) -> Any:
 
 
 def _render(page: dict[str, Any], form: FlaskForm, errors: dict[str, list[str]], number: int | None, stored: Any,
-            claim: bool, conflict: Any = None) -> str:
+            claim: bool, conflict: Any = None, counted: list[str] | None = None) -> str:
     rules = page["rules"]
     template = "scorer/claim.html" if claim else "scorer/hand.html"
     return render_template(template, **page, form=form, errors=errors, number=number, stored=stored,
                            card_values=card_facts(rules), deck_totals=deck_totals(rules),
                            focus=_first_error(form, errors, rules.sides), bela_toggle=bela_toggle(rules),
                            claim_melds=claim_takes_melds(rules), **counter_words(),
-                           fresh=request.method == "GET", conflict=conflict)
+                           fresh=request.method == "GET", conflict=conflict, counted=counted)
 
 
 def hand_page(match: Match, page: dict[str, Any], claim: bool = False) -> str:
@@ -229,6 +239,18 @@ def claim(match_id: str) -> Any:
     return _hand_page(match_id, None, claim=True)
 
 
+def _score_form(match: Match, form: FlaskForm, rules: Rules, claim: bool) -> tuple[Any, list[Problem]]:
+    """The form's hand scored by the engine as the match's next hand, not saved; or the problems in the way."""
+    hand, problems = hand_from_form(form, rules, claim=claim)
+    if problems:
+        return None, problems
+    try:
+        rules, names, position = services.next_position(match)
+        return score_hand(rules, position, hand, names), []
+    except (RuleError, ServiceError) as error:
+        return None, list(error.problems)
+
+
 @bp.post("/m/<match_id>/preview")
 def preview(match_id: str) -> Any:
     """The live preview: the hand on the form, scored by the engine, not saved."""
@@ -239,15 +261,9 @@ def preview(match_id: str) -> Any:
     form = hand_form(rules, names, request.form, claim=claim_mode)
     if not form.validate():
         return jsonify({"ok": False, "errors": show_problems(form)})
-    hand, problems = hand_from_form(form, rules, claim=claim_mode)
-    if not problems:
-        try:
-            rules, names, position = services.next_position(match)
-            result = score_hand(rules, position, hand, names)
-        except (RuleError, ServiceError) as error:
-            problems = list(error.problems)
-        else:
-            return jsonify({"ok": True, "result": result.result.value, "scores": list(result.scores),
-                            "totals": list(result.totals), "pot": result.pot,
-                            "explanation": [said(line) for line in result.explanation]})
+    result, problems = _score_form(match, form, rules, claim_mode)
+    if result is not None:
+        return jsonify({"ok": True, "result": result.result.value, "scores": list(result.scores),
+                        "totals": list(result.totals), "pot": result.pot,
+                        "explanation": [said(line) for line in result.explanation]})
     return jsonify({"ok": False, "errors": in_table_words(show_problems(form, problems, groups=HAND_GROUPS), form)})

@@ -1,0 +1,88 @@
+"""Issue 23: claiming mid-hand without mental arithmetic. The claim form asks for the parts the rule book counts
+(RULES.md §6: "declarations that count, card points of tricks taken, last trick", and bela), the engine adds
+them up, and "Count, don't save" shows the sum and the verdict before anything is saved (the live preview does
+the same with JavaScript). The single number stays possible."""
+
+from __future__ import annotations
+
+from tests.support.pages import Phone, all_errors, form_data, parse_page, text
+
+
+def _played(phone: Phone, game: str, players: list[str], hands: int) -> str:
+    """A match of ``game`` after ``hands`` hands in which the first side took 142 + last trick 10 = 152 and the
+    other 10."""
+    match_id = phone.start(game, players)
+    for _ in range(hands):
+        status, page = phone.post(f"/m/{match_id}/hand", {"taker": "0", "card_points-0": "142",
+                                                          "card_points-1": "10", "last_trick": "0"})
+        assert status == 302, all_errors(page)
+    return match_id
+
+
+def _mike_on_456(phone: Phone) -> str:
+    return _played(phone, "bela", ["Mike", "Yvonne"], 3)
+
+
+def test_the_claim_form_asks_for_the_parts(phone: Phone) -> None:
+    match_id = _mike_on_456(phone)
+    page = phone.client.get(f"/m/{match_id}/claim").get_data(as_text=True)
+    words = text(page)
+    for label in ("Points won so far in this hand", "Card points of the tricks taken so far",
+                  "Declarations that count", "Took the last trick (+10)", "Bela (K and Q of trumps, 20)"):
+        assert label in words
+    names = {n.attrs.get("name") for n in parse_page(page).walk() if n.tag == "input"}
+    assert {"claim-parts-card_points", "claim-parts-declarations", "claim-parts-last_trick",
+            "claim-parts-bela"} <= names
+    chips = [n.all_text() for n in parse_page(page).find(**{"class": "chip"}) if n.attrs.get("data-value") != "clear"]
+    assert chips == ["+20", "+50"]  # Bela's declarations, as on the hand form
+
+
+def test_count_shows_the_sum_and_the_verdict_and_saves_nothing(phone: Phone) -> None:
+    match_id = _mike_on_456(phone)
+    path = f"/m/{match_id}/claim"
+    parts = {"mode": "claim", "claim-side": "0", "claim-parts-card_points": "12", "claim-parts-declarations": "20",
+             "claim-parts-bela": "y"}
+    page = phone.client.get(path).get_data(as_text=True)
+    counted = phone.client.post(path, data={**form_data(page, None), **parts, "choice": "count"})
+    assert counted.status_code == 200
+    words = text(counted.get_data(as_text=True))
+    assert "Mike: card points 12 + melds 20 + bela 20 = 52." in words
+    assert "Mike claims with 52 won so far: 456 + 52 = 508, reaching 501. Good claim: Mike wins the game." in words
+    assert phone.hands(match_id) == 3  # counting saved nothing
+    # Short by one: the verdict says so before saving.
+    short = phone.client.post(path, data={**form_data(page, None), **parts, "claim-parts-card_points": "4",
+                                          "claim-parts-bela": "", "choice": "count"})
+    assert "456 + 24 = 480, short of 501. False claim." in text(short.get_data(as_text=True))
+    saved = phone.client.post(path, data={**form_data(counted.get_data(as_text=True), None), **parts})
+    assert saved.status_code == 302
+    sheet = text(phone.client.get(saved.headers["Location"]).get_data(as_text=True))
+    assert "Good claim: Mike wins the game." in sheet and phone.hands(match_id) == 4
+
+
+def test_the_single_number_stays_and_must_agree_with_parts_given_beside_it(phone: Phone) -> None:
+    match_id = _mike_on_456(phone)
+    path = f"/m/{match_id}/claim"
+    page = phone.client.get(path).get_data(as_text=True)
+    both = phone.client.post(path, data={**form_data(page, None), "mode": "claim", "claim-side": "0",
+                                         "claim-points": "60", "claim-parts-card_points": "40"})
+    assert both.status_code == 422 and phone.hands(match_id) == 3
+    assert any("(60) are not what their parts add up to (40)" in m
+               for m in all_errors(both.get_data(as_text=True)).get("claim-points", []))
+    one = phone.client.post(path, data={**form_data(page, None), "mode": "claim", "claim-side": "0",
+                                        "claim-points": "45"})
+    assert one.status_code == 302 and phone.hands(match_id) == 4
+
+
+def test_clobby_counts_the_claimants_declarations_from_those_made_so_far(phone: Phone) -> None:
+    """Clobby's claim form already asks for the declarations and bela made so far (a false claim forfeits them):
+    the parts take the claimant's from there instead of asking twice."""
+    match_id = _played(phone, "clobby", ["Ana", "Marko", "Iva", "Luka"], 6)  # Ana & Iva on 912
+    page = phone.client.get(f"/m/{match_id}/claim").get_data(as_text=True)
+    names = {n.attrs.get("name") for n in parse_page(page).walk() if n.tag == "input"}
+    assert "claim-parts-card_points" in names and "claim-parts-declarations" not in names
+    counted = phone.client.post(f"/m/{match_id}/claim", data={
+        **form_data(page, None), "mode": "claim", "claim-side": "0", "claim-parts-card_points": "30",
+        "melds-0": "50", "bela-0": "y", "choice": "count"})
+    words = text(counted.get_data(as_text=True))
+    assert "Ana & Iva: card points 30 + melds 50 + bella 20 = 100." in words
+    assert "912 + 100 = 1012, reaching 1001. Good claim" in words
