@@ -25,11 +25,10 @@ from tests.support.languages import (  # noqa: F401 (the sweeps' fixtures: SQLit
 )
 from tests.support.pages import form_data, parse_page
 
-LEAVE_OUT = ("languages", "language-names", "option-key", "day")
+LEAVE_OUT = ("languages", "language-names", "day")
 """Left in their own words on purpose: the language switch and the choice of a board's language (each language
-named in its own), and on the rules pages each option's value as the API and the start link write it
-(``hold-taker``: a key, marked lang="en", followed by what it means in the page's language); and the days,
-written with the language's own calendar words (CLDR's, through Babel)."""
+named in its own); and the days, written with the language's own calendar words (CLDR's, through Babel). (The
+rules pages once left each option's code in English, "Zvanje van: none": a page now says only what it does.)"""
 
 
 def left_on(client: FlaskClient, paths: list[str], allowed: tuple[str, ...] = tuple(PLAYERS),

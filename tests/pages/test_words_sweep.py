@@ -15,7 +15,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.rules import PRESETS, Rules
+from scorekeeper.rules import PRESETS, Rules, variants
 from tests.support.pages import form_data, parse_page
 
 API = "/api/v1"
@@ -25,6 +25,12 @@ RESULT_CODES = {"made", "bate", "tie", "false-claim", "thrown-in", "revoke", "ha
 SIDE_NUMBER = re.compile(r"\bsides? ?#?[0-9]\b", re.I)
 SEAT_NUMBER = re.compile(r"\b(?:seats?|player|position) ?#?[0-9]\b", re.I)
 TRIM = " ·:;,.()[]—–-✓▸▾⚑*"
+_CODED = (variants.Success, variants.Tie, variants.Claims, variants.FalseClaim, variants.Revoke, variants.SequenceTie,
+          variants.BelaOnBate, variants.Melds, variants.Deal)
+_CODES = sorted({re.escape(value) for kind in _CODED for value in kind if "-" in value}
+                | {re.escape(key) for key in PRESETS["bela"].as_dict() if "-" in key}, key=len, reverse=True)
+OPTION_CODES = re.compile(r"(?<![\w-])(" + "|".join(_CODES) + r")(?![\w-])")
+"""An option's code as the API writes it ("hold-taker", "claim-window"): a page says what the option does."""
 GLUED = re.compile(r"([^\W\d_]|\))[.!?]([^\W\d_])")
 """Two sentences run together ("claim.A false claim", "trick.Its rules"): a whitespace control that ate the
 space between two pieces of a template."""
@@ -38,6 +44,8 @@ def offending(html: str) -> list[str]:
              for pattern in (SIDE_NUMBER, SEAT_NUMBER) for m in pattern.finditer(text)]
     found += [f"run together: “…{text[max(0, m.start() - 40):m.end() + 40]}…”"
               for m in GLUED.finditer(text) if m.group(2).isupper()]
+    found += [f"option code {m.group(0)!r} in “…{text[max(0, m.start() - 40):m.end() + 40]}…”"
+              for m in OPTION_CODES.finditer(text)]
     for node in root.walk():
         if node.tag in ("#root", "html", "body", "main") or "hidden" in node.attrs:
             continue
@@ -204,6 +212,10 @@ def test_the_sweep_finds_what_it_is_for() -> None:
     found = offending(bad)
     assert any("'side 0'" in f for f in found) and any("'Seat 2'" in f for f in found)
     assert any("run together" in f for f in offending("<p>Count the last trick.A false claim loses.</p>"))
+    assert any("option code 'hold-taker'" in f for f in offending("<dl><dt>On a tie</dt><dd>hold-taker: the taker's "
+                                                                   "points are held</dd></dl>"))
+    assert any("'claim-window'" in f for f in offending("<li>claim-window: 3</li>"))
+    assert offending("<p data-value='hold-taker'>No-trumps: card points doubled.</p>") == []
     assert offending("<ul><li>It is made.</li><li>A false claim loses.</li></ul><p>Bela 20. K and Q.</p>") == []
     assert any("'Player 3'" in f for f in found)
     assert any(f.startswith("'bate' alone in <td") for f in found)
