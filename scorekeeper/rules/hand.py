@@ -179,7 +179,10 @@ def read_hand(rules: Rules, raw: object, names: Sequence[str] | None = None) -> 
         took = took_trick
         for s, c in enumerate(card_points):
             if not took[s] and c:
-                r.fail("took_trick", Said("%(side)s has %(points)s card points, so took a trick", side=r.names[s],
+                r.fail("took_trick", Said.agreeing(r.rules.team(r.names[s]), N_("%(side)s has %(points)s card points, "
+                                                                                "so took a trick"),
+                                          # Translators: the same, said of a team (two partners): its verbs plural.
+                                          N_("%(side)s have %(points)s card points, so took a trick"), side=r.names[s],
                                           points=c))
         if not took[last_trick]:
             r.fail("took_trick", Said("%(side)s took the last trick, so took a trick", side=r.names[last_trick]))
@@ -406,7 +409,10 @@ def _read_melds(
             else:
                 r.fail(field, Said("a meld is a value such as 20 or a declaration, not %(value)s", value=repr(m)))
         if cards_used > rules.cards_per_side:
-            r.fail(field, Said("%(side)s holds %(cards)s cards: too few for these melds", side=r.names[s],
+            r.fail(field, Said.agreeing(r.rules.team(r.names[s]), N_("%(side)s holds %(cards)s cards: too few for "
+                                                                     "these melds"),
+                               # Translators: the same, said of a team (two partners): its verbs plural.
+                               N_("%(side)s hold %(cards)s cards: too few for these melds"), side=r.names[s],
                                cards=rules.cards_per_side))
         if any(isinstance(e, int) and e in sequence_only for e in entries):
             sequence_sides += 1

@@ -137,7 +137,9 @@ def contest(
                 scores[s] = sum(values)
                 # Translators: a side scores its declarations: "Mike scores 20 + 50 = 70 (3-card sequence to the
                 # king in clubs, 4-card sequence to the ace in hearts)."
-                lines.append(Said("%(side)s scores %(points)s (%(melds)s).", side=_capital(names[s]),
+                lines.append(Said.agreeing(rules.team(names[s]), N_("%(side)s scores %(points)s (%(melds)s)."),
+                                  # Translators: the same, said of a team (two partners): its verbs plural.
+                                  N_("%(side)s score %(points)s (%(melds)s)."), side=_capital(names[s]),
                                   points=_sum(values), melds=Listed((d.describe() for d in declarations[s]), N_(", "))))
         if lines:
             lines.insert(0, Said("Every side scores the declarations it holds (house rule: melds each-side)."))
@@ -174,7 +176,10 @@ def contest(
                                   side=names[winner], square=tops[winner].describe(), beaten=beaten))
         values = [rules.square_value(q.rank) for q in squares[winner]]
         scores[winner] += sum(values)
-        lines.append(Said("%(side)s scores %(points)s for squares (%(squares)s).", side=_capital(names[winner]),
+        lines.append(Said.agreeing(rules.team(names[winner]), N_("%(side)s scores %(points)s for squares "
+                                                                           "(%(squares)s)."),
+                          # Translators: the same, said of a team (two partners): its verbs plural.
+                          N_("%(side)s score %(points)s for squares (%(squares)s)."), side=_capital(names[winner]),
                           points=_sum(values), squares=Listed((q.describe() for q in squares[winner]), N_(", "))))
     return MeldContest(tuple(scores), tuple(lines))
 
@@ -210,7 +215,10 @@ def _sequence_winner(
     holders = list(best)
     if len(holders) == 1:
         only = holders[0]
-        return only, Said("Only %(side)s declared a sequence (%(sequence)s): %(side)s scores %(points)s.",
+        return only, Said.agreeing(rules.team(names[only]), N_("Only %(side)s declared a sequence (%(sequence)s): "
+                                                               "%(side)s scores %(points)s."),
+                          # Translators: the same, said of a team (two partners): its verbs plural.
+                          N_("Only %(side)s declared a sequence (%(sequence)s): %(side)s score %(points)s."),
                           side=names[only], sequence=best[only].describe(), points=points(only))
     lengths = {s: best[s].length for s in holders}
     longest = max(lengths.values())
@@ -221,8 +229,12 @@ def _sequence_winner(
         # Translators: %(Side)s is the winner's name with a capital first letter (it starts the sentence),
         # %(side)s the same name as given; %(value)s names the sequence by its value ("fifty"); %(others)s are
         # the other sides' sequences: "Yvonne's" or "Yvonne's and Ann's".
-        return winner, Said("%(Side)s's %(length)s-card sequence (%(value)s) is longer than %(others)s: %(side)s "
-                            "scores %(points)s.", Side=_capital(names[winner]), side=names[winner], length=longest,
+        return winner, Said.agreeing(rules.team(names[winner]), N_("%(Side)s's %(length)s-card sequence (%(value)s) is "
+                                                                   "longer than %(others)s: %(side)s scores "
+                                                                   "%(points)s."),
+                            # Translators: the same, said of a team (two partners): its verbs plural.
+                            N_("%(Side)s's %(length)s-card sequence (%(value)s) is longer than %(others)s: %(side)s "
+                               "score %(points)s."), Side=_capital(names[winner]), side=names[winner], length=longest,
                             value=_value(rules.sequence_value(longest)), others=others, points=points(winner))
     holders = [s for s in holders if lengths[s] == longest]
     plural = _values(rules.sequence_value(longest))
@@ -236,7 +248,10 @@ def _sequence_winner(
     if list(tops.values()).count(highest) == 1:
         winner = max(holders, key=lambda s: tops[s])
         # Translators: %(same)s is "Both fifties" (what the sequences have in common); %(rank)s a rank: "king".
-        return winner, Said("%(same)s; %(side)s's is %(rank)s high, the highest: %(side)s scores %(points)s.",
+        return winner, Said.agreeing(rules.team(names[winner]), N_("%(same)s; %(side)s's is %(rank)s high, the "
+                                                                   "highest: %(side)s scores %(points)s."),
+                            # Translators: the same, said of a team (two partners): its verbs plural.
+                            N_("%(same)s; %(side)s's is %(rank)s high, the highest: %(side)s score %(points)s."),
                             same=same, side=names[winner], rank=best[winner].top.word, points=points(winner))
     holders = [s for s in holders if tops[s] == highest]
     rank = best[holders[0]].top.word
@@ -258,17 +273,26 @@ def _sequence_winner(
         winner = in_trumps[0]
         # glossary: trumps
         # Translators: %(same)s is "Both fifties", %(high)s "both king high".
-        return winner, Said("%(same)s, %(high)s; %(side)s's is in trumps: %(side)s scores %(points)s.", same=same,
+        return winner, Said.agreeing(rules.team(names[winner]), N_("%(same)s, %(high)s; %(side)s's is in trumps: "
+                                                                   "%(side)s scores %(points)s."),
+                            # Translators: the same, said of a team (two partners): its verbs plural.
+                            N_("%(same)s, %(high)s; %(side)s's is in trumps: %(side)s score %(points)s."), same=same,
                             high=high, side=names[winner], points=points(winner))
     sides_in_order = sorted(holders, key=lambda s: (s - forehand) % len(names))
     winner = sides_in_order[0]
     if winner == forehand:
         # Translators: %(same)s is "Both fifties", %(high)s "both king high"; forehand leads to the first trick.
-        return winner, Said("%(same)s, %(high)s; equal in every way, and %(side)s is forehand: %(side)s scores "
-                            "%(points)s.", same=same, high=high, side=names[winner], points=points(winner))
+        return winner, Said.agreeing(rules.team(names[winner]), N_("%(same)s, %(high)s; equal in every way, and "
+                                                                   "%(side)s is forehand: %(side)s scores %(points)s."),
+                            # Translators: the same, said of a team (two partners): its verbs plural.
+                            N_("%(same)s, %(high)s; equal in every way, and %(side)s are forehand: %(side)s score "
+                               "%(points)s."), same=same, high=high, side=names[winner], points=points(winner))
     # Translators: %(same)s is "Both fifties", %(high)s "both king high"; %(side)s plays before the others.
-    return winner, Said("%(same)s, %(high)s; equal in every way, and %(side)s plays first of them: %(side)s scores "
-                        "%(points)s.", same=same, high=high, side=names[winner], points=points(winner))
+    return winner, Said.agreeing(rules.team(names[winner]), N_("%(same)s, %(high)s; equal in every way, and %(side)s "
+                                                               "plays first of them: %(side)s scores %(points)s."),
+                        # Translators: the same, said of a team (two partners): its verbs plural.
+                        N_("%(same)s, %(high)s; equal in every way, and %(side)s play first of them: %(side)s score "
+                           "%(points)s."), same=same, high=high, side=names[winner], points=points(winner))
 
 
 def _capital(name: str) -> str:

@@ -246,14 +246,25 @@ def score_hand(
         fields = {"accuser": names[challenge.accuser], "accused": names[challenge.accused], "loser": names[loser],
                   "gainer": names[gainer], "own": points[gainer], "points": points[loser],
                   "total": points[gainer] + points[loser]}
+        team = rules.team(names[gainer])
         if challenge.upheld:
             # glossary: revoke
-            lines.append(Said("Revoke challenge by %(accuser)s against %(accused)s: upheld. %(loser)s scores 0; "
-                              "%(gainer)s scores own %(own)s + %(loser)s's %(points)s = %(total)s.", **fields))
+            lines.append(Said.agreeing(team, N_("Revoke challenge by %(accuser)s against %(accused)s: upheld. "
+                                                "%(loser)s scores 0; %(gainer)s scores own %(own)s + %(loser)s's "
+                                                "%(points)s = %(total)s."),
+                                    # Translators: the same, said of teams (two partners each): its verbs plural.
+                                    N_("Revoke challenge by %(accuser)s against %(accused)s: upheld. %(loser)s score "
+                                       "0; %(gainer)s score their own %(own)s + %(loser)s's %(points)s = %(total)s."),
+                              **fields))
         else:
             # glossary: revoke
-            lines.append(Said("Revoke challenge by %(accuser)s against %(accused)s: a wrong challenge. %(loser)s "
-                              "scores 0; %(gainer)s scores own %(own)s + %(loser)s's %(points)s = %(total)s.",
+            lines.append(Said.agreeing(team, N_("Revoke challenge by %(accuser)s against %(accused)s: a wrong "
+                                                "challenge. %(loser)s scores 0; %(gainer)s scores own %(own)s + "
+                                                "%(loser)s's %(points)s = %(total)s."),
+                                    # Translators: the same, said of teams (two partners each): its verbs plural.
+                                    N_("Revoke challenge by %(accuser)s against %(accused)s: a wrong challenge. "
+                                       "%(loser)s score 0; %(gainer)s score their own %(own)s + %(loser)s's %(points)s "
+                                       "= %(total)s."),
                               **fields))
         scores = list(points)
         scores[gainer] += points[loser]
@@ -273,14 +284,20 @@ def score_hand(
                 # glossary: belote and rebelote
                 # Translators: %(Bela)s and %(bela)s are the game's word for K and Q of trumps, the first with a
                 # capital first letter; %(tens)s is %(points)s in tens.
-                lines.append(Said("%(Bela)s always counts: %(side)s keeps %(bela)s %(points)s (%(tens)s in tens).",
+                lines.append(Said.agreeing(rules.team(names[s]), N_("%(Bela)s always counts: %(side)s keeps %(bela)s "
+                                                                    "%(points)s (%(tens)s in tens)."),
+                                  # Translators: the same, said of a team (two partners): its verbs plural.
+                                  N_("%(Bela)s always counts: %(side)s keep %(bela)s %(points)s (%(tens)s in tens)."),
                                   Bela=capital_bela(rules), side=names[s], bela=rules.bela_word, points=bela,
                                   tens=counted))
             else:
                 # glossary: belote and rebelote
                 # Translators: %(Bela)s and %(bela)s are the game's word for K and Q of trumps, the first with a
                 # capital first letter.
-                lines.append(Said("%(Bela)s always counts: %(side)s keeps %(bela)s %(points)s.",
+                lines.append(Said.agreeing(rules.team(names[s]), N_("%(Bela)s always counts: %(side)s keeps %(bela)s "
+                                                                    "%(points)s."),
+                                  # Translators: the same, said of a team (two partners): its verbs plural.
+                                  N_("%(Bela)s always counts: %(side)s keep %(bela)s %(points)s."),
                                   Bela=capital_bela(rules), side=names[s], bela=rules.bela_word, points=bela))
     if multiplier > 1:
         scores, hang = _multiply(multiplier, scores, hang, lines)
@@ -358,8 +375,12 @@ def _judge(
         if 2 * points[defender] >= sum(points):
             # glossary: hand, baited
             # Translators: %(head)s is "Taker Mike: 70 against 92"; %(whole)s "the hand value 162".
-            lines.append(Said("%(head)s: %(side)s has half or more of the hand value %(value)s: bait. %(side)s "
-                              "scores %(whole)s.", head=head, side=names[defender], value=sum(points),
+            lines.append(Said.agreeing(rules.team(names[defender]), N_("%(head)s: %(side)s has half or more of the "
+                                                                       "hand value %(value)s: bait. %(side)s scores "
+                                                                       "%(whole)s."),
+                              # Translators: the same, said of a team (two partners): its verbs plural.
+                              N_("%(head)s: %(side)s have half or more of the hand value %(value)s: bait. %(side)s "
+                                 "score %(whole)s."), head=head, side=names[defender], value=sum(points),
                               whole=_whole(value, points)))
             scores[defender] = value
             return Result.BATE, scores, 0, defender
@@ -381,7 +402,10 @@ def _judge(
         if outcome is Result.MADE:
             # glossary: made it
             # Translators: %(head)s is "Taker Mike: 92 against 70"; %(doubled)s "Doubled" or "Redoubled".
-            lines.append(Said("%(head)s: made. %(doubled)s: %(side)s scores everything, %(value)s.", head=head,
+            lines.append(Said.agreeing(rules.team(names[taker]), N_("%(head)s: made. %(doubled)s: %(side)s scores "
+                                                                    "everything, %(value)s."),
+                              # Translators: the same, said of a team (two partners): its verbs plural.
+                              N_("%(head)s: made. %(doubled)s: %(side)s score everything, %(value)s."), head=head,
                               doubled=doubled, side=names[taker], value=value))
             scores[taker] = value
             return outcome, scores, 0, taker
@@ -389,7 +413,10 @@ def _judge(
             scorer = max(defenders, key=lambda d: points[d])
             # glossary: bate
             # Translators: %(head)s is "Taker Mike: 70 against 92"; %(doubled)s "Doubled" or "Redoubled".
-            lines.append(Said("%(head)s: bate. %(doubled)s: %(side)s scores everything, %(value)s.", head=head,
+            lines.append(Said.agreeing(rules.team(names[scorer]), N_("%(head)s: bate. %(doubled)s: %(side)s scores "
+                                                                     "everything, %(value)s."),
+                              # Translators: the same, said of a team (two partners): its verbs plural.
+                              N_("%(head)s: bate. %(doubled)s: %(side)s score everything, %(value)s."), head=head,
                               doubled=doubled, side=names[scorer], value=value))
             scores[scorer] = value
             return outcome, scores, 0, scorer
@@ -429,13 +456,19 @@ def _judge(
         if sides == 2:
             # glossary: bate
             # Translators: %(head)s is "Taker Mike: 70 against 92"; %(whole)s "the hand value 162".
-            lines.append(Said("%(head)s: bate. %(side)s scores %(whole)s.", head=head, side=names[scorer],
+            lines.append(Said.agreeing(rules.team(names[scorer]), N_("%(head)s: bate. %(side)s scores %(whole)s."),
+                              # Translators: the same, said of a team (two partners): its verbs plural.
+                              N_("%(head)s: bate. %(side)s score %(whole)s."), head=head, side=names[scorer],
                               whole=_whole(value, points)))
         else:
             # glossary: bate, taker
             # Translators: %(head)s is "Taker Mike: 40 against 72 and 50".
-            lines.append(Said("%(head)s: bate. %(side)s has the most and scores own %(own)s + the taker's %(points)s "
-                              "= %(total)s; the others keep their own.", head=head, side=names[scorer],
+            lines.append(Said.agreeing(rules.team(names[scorer]), N_("%(head)s: bate. %(side)s has the most and scores "
+                                                                     "own %(own)s + the taker's %(points)s = "
+                                                                     "%(total)s; the others keep their own."),
+                              # Translators: the same, said of a team (two partners): its verbs plural.
+                              N_("%(head)s: bate. %(side)s have the most and score their own %(own)s + the taker's "
+                                 "%(points)s = %(total)s; the others keep their own."), head=head, side=names[scorer],
                               own=pay[scorer], points=pay[taker], total=scores[scorer]))
         return outcome, scores, 0, scorer
 
@@ -518,7 +551,10 @@ def _end_of_hand_winner(
                           total=top))
         return None
     # glossary: game
-    lines.append(Said("%(side)s reaches %(total)s of %(target)s: %(side)s wins the game.", side=names[leaders[0]],
+    lines.append(Said.agreeing(rules.team(names[leaders[0]]), N_("%(side)s reaches %(total)s of %(target)s: %(side)s "
+                                                                 "wins the game."),
+                      # Translators: the same, said of a team (two partners): its verbs plural.
+                      N_("%(side)s reach %(total)s of %(target)s: %(side)s win the game."), side=names[leaders[0]],
                       total=top, target=rules.target))
     return leaders[0]
 
@@ -561,12 +597,19 @@ def _deal_limit_winner(
         return None
     if at_limit:
         # glossary: game
-        lines.append(Said("Deal %(deal)s of %(limit)s played: %(side)s is ahead with %(total)s and wins the game.",
+        lines.append(Said.agreeing(rules.team(names[leaders[0]]), N_("Deal %(deal)s of %(limit)s played: %(side)s is "
+                                                                     "ahead with %(total)s and wins the game."),
+                          # Translators: the same, said of a team (two partners): its verbs plural.
+                          N_("Deal %(deal)s of %(limit)s played: %(side)s are ahead with %(total)s and win the game."),
                           deal=deal, limit=limit, side=names[leaders[0]], total=top))
     else:
         # glossary: game
-        lines.append(Said("Deal %(deal)s (%(limit)s was the limit) played: %(side)s is ahead with %(total)s and wins "
-                          "the game.", deal=deal, limit=limit, side=names[leaders[0]], total=top))
+        lines.append(Said.agreeing(rules.team(names[leaders[0]]), N_("Deal %(deal)s (%(limit)s was the limit) played: "
+                                                                     "%(side)s is ahead with %(total)s and wins the "
+                                                                     "game."),
+                          # Translators: the same, said of a team (two partners): its verbs plural.
+                          N_("Deal %(deal)s (%(limit)s was the limit) played: %(side)s are ahead with %(total)s and "
+                             "win the game."), deal=deal, limit=limit, side=names[leaders[0]], total=top))
     return leaders[0]
 
 
@@ -580,7 +623,10 @@ def _score_claim(
     totals = position.totals
     if rules.claim_from is not None and totals[side] < rules.claim_from:
         # glossary: claim
-        raise RuleError("claim.side", Said("%(side)s has %(total)s: only a side on %(least)s or more may claim",
+        raise RuleError("claim.side", Said.agreeing(rules.team(names[side]), N_("%(side)s has %(total)s: only a side "
+                                                                                "on %(least)s or more may claim"),
+                                           # Translators: the same, said of a team (two partners): its verbs plural.
+                                           N_("%(side)s have %(total)s: only a side on %(least)s or more may claim"),
                                            side=names[side], total=totals[side], least=rules.claim_from))
     if claim.parts is not None:
         lines.append(_claim_parts(rules, claim.parts, names[side]))
@@ -592,20 +638,32 @@ def _score_claim(
     if reached >= rules.target:
         # glossary: claim, game
         # Translators: %(points)s were won so far in this hand; %(total)s is the side's total before it.
-        lines.append(Said("%(side)s claims with %(points)s won so far: %(total)s + %(points)s = %(reached)s, reaching "
-                          "%(target)s. Good claim: %(side)s wins the game.", **fields))
+        lines.append(Said.agreeing(rules.team(names[side]), N_("%(side)s claims with %(points)s won so far: %(total)s "
+                                                               "+ %(points)s = %(reached)s, reaching %(target)s. Good "
+                                                               "claim: %(side)s wins the game."),
+                          # Translators: the same, said of a team (two partners): its verbs plural.
+                          N_("%(side)s claim with %(points)s won so far: %(total)s + %(points)s = %(reached)s, "
+                             "reaching %(target)s. Good claim: %(side)s win the game."), **fields))
         scores = tuple(claim.points if s == side else 0 for s in range(sides))
         new_totals = tuple(t + v for t, v in zip(totals, scores, strict=True))
         return HandResult(Result.CLAIM, scores, scores, position.pot, new_totals, tuple(lines), side, side)
     # glossary: claim
     # Translators: %(points)s were won so far in this hand; %(total)s is the side's total before it.
-    lines.append(Said("%(side)s claims with %(points)s won so far: %(total)s + %(points)s = %(reached)s, short of "
-                      "%(target)s. False claim.", **fields))
+    lines.append(Said.agreeing(rules.team(names[side]), N_("%(side)s claims with %(points)s won so far: %(total)s + "
+                                                           "%(points)s = %(reached)s, "
+                                                           "short of %(target)s. False "
+                                                           "claim."),
+                      # Translators: the same, said of a team (two partners): its verbs plural.
+                      N_("%(side)s claim with %(points)s won so far: %(total)s + %(points)s = %(reached)s, short of "
+                         "%(target)s. False claim."), **fields))
     if rules.false_claim is FalseClaim.LOSES_GAME:
         others = sorted((s for s in range(sides) if s != side), key=lambda s: (-totals[s], (s - side) % sides))
         winner = others[0]
         # glossary: claim, game
-        lines.append(Said("A false claim loses the game: %(side)s wins the game.", side=names[winner]))
+        lines.append(Said.agreeing(rules.team(names[winner]), N_("A false claim loses the game: %(side)s wins the "
+                                                                 "game."),
+                          # Translators: the same, said of a team (two partners): its verbs plural.
+                          N_("A false claim loses the game: %(side)s win the game."), side=names[winner]))
         return HandResult(Result.FALSE_CLAIM, claimed, zero, position.pot, totals, tuple(lines), winner, winner)
     other = 1 - side
     melds = _meld_scores(rules, hand, forehand, names, lines)
@@ -621,7 +679,10 @@ def _score_claim(
         terms.append(_bela(rules, bela))
     # glossary: hand
     # Translators: %(sum)s is the hand value added up: "162", "162 + melds 20 + bela 20".
-    lines.append(Said("%(side)s forfeits the hand: %(other)s scores the hand value %(sum)s = %(total)s.",
+    lines.append(Said.agreeing(rules.team(names[side]), N_("%(side)s forfeits the hand: %(other)s scores the hand "
+                                                           "value %(sum)s = %(total)s."),
+                      # Translators: the same, said of a team (two partners): its verbs plural.
+                      N_("%(side)s forfeit the hand: %(other)s score the hand value %(sum)s = %(total)s."),
                       side=names[side], other=names[other], sum=Listed(terms, " + "), total=value))
     if position.pot:
         lines.append(_takes_the_pot(names[other], position.pot))

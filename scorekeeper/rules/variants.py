@@ -209,6 +209,11 @@ class Rules:
         """The side a seat plays for: seats 1+3 (0 and 2) are side 0 in four-handed play."""
         return seat % self.sides
 
+    def team(self, name: object) -> bool:
+        """Whether a side's name is a team's (partners, "Ana & Marko"), whose verbs are plural ("Ana & Marko win
+        the game"); a default name ("side 1", said by the engine) and a lone player's are singular."""
+        return self.players > self.sides and not isinstance(name, Said)
+
     def sequence_value(self, length: int) -> int:
         """Value of a sequence of ``length`` cards: longer runs count as the longest that has a value."""
         best = 0

@@ -53,6 +53,13 @@ class Said(str):
         self.fields = fields
         return self
 
+    @classmethod
+    def agreeing(cls, team: bool, one: str, many: str, /, **fields: object) -> Said:
+        """The sentence whose verbs agree with the side it is about: ``many`` for a team of partners ("Ana & Marko
+        win the game"), ``one`` for a player ("Mike wins the game"); each its own message, marked with ``N_``, in
+        every language (``Rules.team`` says which)."""
+        return cls(many if team else one, **fields)
+
     def say(self, translate: Translate = _same, number: Number = str) -> str:
         """The sentence in the language of ``translate`` (English without one)."""
         return _fill(translate(self.message), self.fields, translate, number)

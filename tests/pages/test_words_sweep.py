@@ -31,6 +31,9 @@ _CODES = sorted({re.escape(value) for kind in _CODED for value in kind if "-" in
                 | {re.escape(key) for key in PRESETS["bela"].as_dict() if "-" in key}, key=len, reverse=True)
 OPTION_CODES = re.compile(r"(?<![\w-])(" + "|".join(_CODES) + r")(?![\w-])")
 """An option's code as the API writes it ("hold-taker", "claim-window"): a page says what the option does."""
+TEAM_SINGULAR = re.compile(r"\b[A-Z]\w* & [A-Z]\w* (reaches|wins|scores|has|is|claims|keeps|forfeits|holds|needs|"
+                           r"plays|takes|makes|was)\b")
+"""A team given a singular verb ("Ann & Cat reaches 512: Ann & Cat wins the game"): partners take plural verbs."""
 GLUED = re.compile(r"([^\W\d_]|\))[.!?]([^\W\d_])")
 """Two sentences run together ("claim.A false claim", "trick.Its rules"): a whitespace control that ate the
 space between two pieces of a template."""
@@ -44,6 +47,8 @@ def offending(html: str) -> list[str]:
              for pattern in (SIDE_NUMBER, SEAT_NUMBER) for m in pattern.finditer(text)]
     found += [f"run together: “…{text[max(0, m.start() - 40):m.end() + 40]}…”"
               for m in GLUED.finditer(text) if m.group(2).isupper()]
+    found += [f"a team's singular verb: “…{text[max(0, m.start() - 40):m.end() + 40]}…”"
+              for m in TEAM_SINGULAR.finditer(text)]
     found += [f"option code {m.group(0)!r} in “…{text[max(0, m.start() - 40):m.end() + 40]}…”"
               for m in OPTION_CODES.finditer(text)]
     for node in root.walk():
@@ -215,6 +220,8 @@ def test_the_sweep_finds_what_it_is_for() -> None:
     assert any("option code 'hold-taker'" in f for f in offending("<dl><dt>On a tie</dt><dd>hold-taker: the taker's "
                                                                    "points are held</dd></dl>"))
     assert any("'claim-window'" in f for f in offending("<li>claim-window: 3</li>"))
+    assert any("singular verb" in f for f in offending("<p>Ana & Marko reaches 512 of 500: Ana & Marko wins.</p>"))
+    assert offending("<p>Ana & Marko reach 512 of 500. Ana & Marko's is in trumps. Mike wins.</p>") == []
     assert offending("<p data-value='hold-taker'>No-trumps: card points doubled.</p>") == []
     assert offending("<ul><li>It is made.</li><li>A false claim loses.</li></ul><p>Bela 20. K and Q.</p>") == []
     assert any("'Player 3'" in f for f in found)

@@ -443,7 +443,7 @@ def test_a_claim_below_claim_from() -> None:
     with pytest.raises(RuleError) as info:
         score_hand(rules, Position((950, 899)), hand, ["Us", "Them"])
     assert info.value.field == "claim.side"
-    assert "Them has 899" in info.value.message
+    assert "Them have 899" in info.value.message
     assert "only a side on 900 or more may claim" in info.value.message
     score_hand(rules, Position((950, 900)), hand)  # 900 itself may claim
 
