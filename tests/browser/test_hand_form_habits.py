@@ -193,7 +193,7 @@ def test_clobby_false_claim_forfeits_the_hand_with_melds_and_bella(page: Page, l
     page.locator(".chips[data-target='melds-1']").get_by_role("button", name="+50").tap()
     page.get_by_label("Ann & Cat: bella").check()
     expect(page.locator("#preview")).to_contain_text(
-        "Ann & Cat forfeits the hand: Bob & Dan scores the hand value 162 + melds 50 + bella 20 = 232.")
+        "Ann & Cat forfeit the hand: Bob & Dan score the hand value 162 + melds 50 + bella 20 = 232.")
     page.get_by_role("button", name="Record the claim").tap()
     page.wait_for_url(re.compile(rf"/m/{match_id}([?#].*)?$"))
     state = match_state(live, match_id, token)

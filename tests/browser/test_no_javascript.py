@@ -29,7 +29,7 @@ def test_start_and_record_without_javascript(new_context, server) -> None:
     page.get_by_label("Ann & Cat: bella").check()
     shot(page, "no-js-hand-form")
     page.get_by_role("button", name="Save hand").click()
-    expect(page.get_by_role("status")).to_contain_text("bait. Bob & Dan scores the hand value 202.")
+    expect(page.get_by_role("status")).to_contain_text("bait. Bob & Dan score the hand value 202.")
     assert totals(page) == ["0", "202"]
 
     # A problem comes back beside its field, as with JavaScript.

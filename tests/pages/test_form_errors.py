@@ -120,7 +120,7 @@ def test_claim_below_claim_from_in_clobby(phone: Phone) -> None:
     assert "cannot claim yet (a side needs 900 or more)" in page
     status, html = phone.post(f"/m/{match_id}/claim", {"claim-side": "0", "claim-points": "40"})
     assert status == 422
-    assert beside(html, "claim-side") == ["Ann & Cat has 0: only a side on 900 or more may claim"]
+    assert beside(html, "claim-side") == ["Ann & Cat have 0: only a side on 900 or more may claim"]
     assert phone.hands(match_id) == 0
 
 
