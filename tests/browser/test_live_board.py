@@ -41,9 +41,9 @@ def board_link(sheet: Page) -> str:
 
 def edit_key(sheet: Page) -> str:
     """The edit token, from the scoring code the sheet shows only after its confirmation button."""
-    sheet.locator("#share summary").click()
+    sheet.locator("#scoring summary").click()
     sheet.get_by_role("button", name="Yes, show the scoring code").click()
-    href = sheet.locator("#share details .qr-box figcaption a").get_attribute("href")
+    href = sheet.locator("#scoring details .qr-box figcaption a").get_attribute("href")
     assert href is not None
     key = parse_qs(urlsplit(href).query)["key"][0]
     assert len(key) >= 16

@@ -50,7 +50,6 @@ def sheet(match_id: str) -> Any:
     After a write (``?saved=7``, ``changed``, ``restored``, ``voided``, ``undone``) its top says what was done
     to which hand, in words, and marks the row; the page opens at its top, never scrolled to the row."""
     match, token = phone.scored_match(match_id)
-    board_url = public_url(url_for("board.board", view_token=match.view_token))
     edit_link = public_url(url_for("scorer.join", match_id=match_id, key=token))
     show_edit = request.args.get("show") == "scoring-qr"
     page = sheet_page(match)
@@ -63,9 +62,8 @@ def sheet(match_id: str) -> Any:
         for url in [public_url(confirm_path(match_id, side["index"]))]
     ]
     return render_template(
-        "scorer/sheet.html", **page, board_url=board_url, at_table=services.table_of_match(match_id),
-        # glossary: board
-        board_qr=qr_svg(board_url, _("QR code of the board link")), edit_link=edit_link,
+        "scorer/sheet.html", **page, **board_share(match), at_table=services.table_of_match(match_id),
+        edit_link=edit_link,
         edit_qr=qr_svg(edit_link, _("QR code of the scoring key")) if show_edit else None,
         confirm_links=confirm_links)
 
@@ -74,7 +72,14 @@ def sheet(match_id: str) -> Any:
 def sheet_live(match_id: str) -> Any:
     """The sheet's changing part, fetched again when a live update arrives."""
     match, _ = phone.scored_match(match_id)
-    return render_template("scorer/_sheet_live.html", **sheet_page(match))
+    return render_template("scorer/_sheet_live.html", **sheet_page(match), **board_share(match))
+
+
+def board_share(match: Match) -> dict[str, Any]:
+    """The board's link and its QR code, shared from the sheet's first screen (the sheet and its live part)."""
+    board_url = public_url(url_for("board.board", view_token=match.view_token))
+    # glossary: board
+    return {"board_url": board_url, "board_qr": qr_svg(board_url, _("QR code of the board link"))}
 
 
 def sheet_page(match: Match) -> dict[str, Any]:

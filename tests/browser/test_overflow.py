@@ -1,0 +1,244 @@
+"""Every word fits its button, in every language (issue 23, layout): at 390×844, the pages of a match in
+progress (start, score sheet, hand form, claim form, board, rules) of Bela, Belote and the four-handed
+Klaberjass, in each of the seven languages; every button, link drawn as a button, option or chip drawn as a
+button, and select keeps its words inside its box. The board's "scorekeeper" never runs into its title, and the
+sheet of a match just started shows the board's Share and QR code on its first screen."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scorekeeper.languages import LANGUAGES
+from tests.support.browser import PHONE
+from tests.support.servers import LiveServer, api_match, start_server, stop_server
+
+pytestmark = pytest.mark.browser
+
+GAMES = {
+    "bela": (["Mike", "Yvonne"], [{"taker": 0, "card_points": [80, 62], "last_trick": 0}]),
+    "belote": (["Ann", "Bob", "Cat", "Dan"],
+               [{"taker": 0, "contract": "hearts", "double": 0, "card_points": [90, None], "last_trick": 0}]),
+    "south-african": (["Ann", "Bob", "Cat", "Dan"],
+                      [{"taker": 0, "contract": "diamonds", "card_points": [90, None], "last_trick": 0}]),
+}
+"""Two-handed Bela (the trumps with their words: "♦ diamonds"), Belote (six contracts, doubles, +100/+150/+200
+chips, a count of belotes to choose) and the four-handed Klaberjass ("not noted" trumps, the longest title):
+each with a hand played."""
+
+CONTROLS = ("button, .button, .chip, label.option, .game-chip, .card-box, select, .bar a, .bar .where, "
+            ".linkish, summary.button")
+"""What a thumb taps (and the bar's words): buttons, links drawn as buttons, options and chips drawn as buttons,
+selects."""
+
+MEASURE = """(selector) => {
+  const shown = (el) => {
+    const box = el.getBoundingClientRect(), style = getComputedStyle(el);
+    return box.width >= 2 && box.height >= 2 && style.visibility !== "hidden";
+  };
+  // Text a screen reader reads but the eye does not (a clipped 1 px span) is not measured.
+  const unseen = (node, el) => {
+    for (let a = node.parentElement; a && a !== el.parentElement; a = a.parentElement) {
+      const style = getComputedStyle(a), box = a.getBoundingClientRect();
+      if (style.display === "none" || style.visibility === "hidden") return true;
+      if ((box.width <= 1 || box.height <= 1) && style.overflow === "hidden") return true;
+    }
+    return false;
+  };
+  const canvas = document.createElement("canvas").getContext("2d");
+  const found = [];
+  for (const el of document.querySelectorAll(selector)) {
+    if (!shown(el)) continue;
+    const style = getComputedStyle(el), box = el.getBoundingClientRect();
+    const px = (v) => parseFloat(v) || 0;
+    const inner = {  // the padding box: inside the border
+      left: box.left + px(style.borderLeftWidth), right: box.right - px(style.borderRightWidth),
+      top: box.top + px(style.borderTopWidth), bottom: box.bottom - px(style.borderBottomWidth)};
+    const padX = px(style.paddingLeft) + px(style.paddingRight);
+    if (el.tagName === "SELECT") {
+      const option = el.options[el.selectedIndex];
+      if (!option) continue;
+      canvas.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = option.text.trim(), needs = canvas.measureText(text).width;
+      // Chromium keeps about one em beside the words for the select's arrow.
+      const has = el.clientWidth - padX - px(style.fontSize);
+      if (needs > has + 1) found.push({text, needs: Math.ceil(needs + padX + px(style.fontSize)),
+                                       has: el.clientWidth, what: "wide"});
+      continue;
+    }
+    let left = Infinity, right = -Infinity, top = Infinity, bottom = -Infinity, words = "";
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent.trim() || unseen(node, el)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const r of range.getClientRects()) {
+        if (r.width === 0) continue;
+        left = Math.min(left, r.left); right = Math.max(right, r.right);
+        top = Math.min(top, r.top); bottom = Math.max(bottom, r.bottom);
+      }
+      words += node.textContent;
+    }
+    const text = (words || el.textContent).replace(/\\s+/g, " ").trim();
+    if (!text) continue;
+    const textWide = right > left ? right - left : 0;
+    const wide = el.scrollWidth > el.clientWidth + 1 || left < inner.left - 1 || right > inner.right + 1;
+    const high = el.scrollHeight > el.clientHeight + 1 || top < inner.top - 1 || bottom > inner.bottom + 1;
+    if (wide) found.push({text, what: "wide", has: el.clientWidth,
+                          needs: Math.ceil(Math.max(el.scrollWidth, textWide + padX))});
+    else if (high) found.push({text, what: "high", has: el.clientHeight,
+                               needs: Math.ceil(Math.max(el.scrollHeight, bottom - top))});
+  }
+  return found;
+}"""
+
+TEXT_BOX = """(el) => {
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  const r = range.getBoundingClientRect();
+  return {left: r.left, right: r.right, top: r.top, bottom: r.bottom};
+}"""
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """One `scorekeeper serve` for the module."""
+    where = tmp_path_factory.mktemp("overflow")
+    server = start_server(f"sqlite:///{where / 'web.sqlite'}", where)
+    yield server
+    stop_server(server)
+
+
+@pytest.fixture(scope="module")
+def matches(live: LiveServer) -> dict[str, dict[str, Any]]:
+    """A match in progress of each game, a hand played."""
+    return {variant: api_match(live, variant, players, tuple(hands)) for variant, (players, hands) in GAMES.items()}
+
+
+def pages(made: dict[str, Any]) -> dict[str, str]:
+    """The pages of a match a table uses, by name."""
+    board = f"/board/{made['view_token']}"
+    return {"sheet": f"/m/{made['id']}", "hand form": f"/m/{made['id']}/hand", "claim form": f"/m/{made['id']}/claim",
+            "board": board, "rules": f"{board}/rules"}
+
+
+def open_everything(page: Page) -> None:
+    """The rarer parts folded away (house rules, the card counter, a hand's row) opened: they are tapped too."""
+    page.evaluate("""() => {
+      document.querySelectorAll("main details:not(.hand)").forEach((d) => { d.open = true; });
+      const row = document.querySelector("main details.hand");  // one hand's row: its buttons and forms
+      if (row) row.open = true;
+    }""")
+
+
+def offenders(page: Page, language: str, name: str) -> list[str]:
+    found = page.evaluate(MEASURE, CONTROLS)
+    return [f"{language} {name}: '{f['text']}' needs {f['needs']}px, has {f['has']}px"
+            + (" high" if f["what"] == "high" else "") for f in found]
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_every_button_holds_its_words(page: Page, live: LiveServer, matches: dict[str, dict[str, Any]],
+                                      language: str) -> None:
+    assert page.viewport_size == PHONE
+    page.goto(f"{live.url}/?lang={language}")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    found: list[str] = []
+    for variant in GAMES:  # the start page with each game chosen: its description, seats and house rules
+        page.goto(f"{live.url}/?variant={variant}")
+        chip = page.locator(f".game-chip input[value='{variant}']")
+        if chip.count():
+            chip.check()
+        open_everything(page)
+        found += offenders(page, language, f"start ({variant})")
+    for variant, made in matches.items():
+        page.goto(f"{live.url}/m/{made['id']}/join?key={made['edit_token']}")
+        for name, path in pages(made).items():
+            page.goto(live.url + path)
+            page.wait_for_load_state("load")
+            open_everything(page)
+            found += offenders(page, language, f"{variant} {name}")
+    assert not found, "\n".join(dict.fromkeys(found))
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_the_board_logo_never_runs_into_its_title(page: Page, live: LiveServer,
+                                                  matches: dict[str, dict[str, Any]], language: str) -> None:
+    page.goto(f"{live.url}/?lang={language}")
+    for variant, made in matches.items():
+        for path in (f"/board/{made['view_token']}", f"/m/{made['id']}"):
+            page.goto(live.url + path)
+            logo = page.evaluate(TEXT_BOX, page.locator(".bar .home").element_handle())
+            for i, title in enumerate(page.locator(".bar .where").all()):
+                words = page.evaluate(TEXT_BOX, title.element_handle())
+                apart = (logo["right"] <= words["left"] + 0.5 or words["right"] <= logo["left"] + 0.5
+                         or logo["bottom"] <= words["top"] + 0.5 or words["bottom"] <= logo["top"] + 0.5)
+                assert apart, f"{language} {variant} {path}: the logo {logo} runs into '{title.inner_text()}' {words}"
+                if i:  # the bar's words side by side never run into each other either
+                    before = page.evaluate(TEXT_BOX, page.locator(".bar .where").nth(i - 1).element_handle())
+                    assert before["right"] <= words["left"] + 0.5 or before["bottom"] <= words["top"] + 0.5, (
+                        f"{language} {variant} {path}: '{title.inner_text()}' runs into the words before it")
+
+
+def start_from_the_start_page(page: Page, url: str) -> None:
+    page.goto(url + "/")
+    page.locator('input[name="player_0"]').fill("Mike")
+    page.locator('input[name="player_1"]').fill("Yvonne")
+    page.locator('form button[type="submit"]').last.click()
+    expect(page.locator("#share")).to_have_count(1)
+
+
+def first_screen(page: Page, box: dict[str, float] | None, what: str) -> None:
+    assert page.evaluate("window.scrollY") == 0
+    assert box is not None, f"{what} is not shown"
+    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], f"{what} is off the first screen: {box}"
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_a_match_just_started_shows_share_and_the_qr_on_the_first_screen(page: Page, live: LiveServer,
+                                                                          language: str) -> None:
+    """A table shares the board right after starting: under the key shown once, the Share button and the board's
+    QR code start on the first screen, without scrolling; the sheet opened again shows the whole QR code there."""
+    page.goto(f"{live.url}/?lang={language}")
+    start_from_the_start_page(page, live.url)
+    expect(page.locator(".notice.key")).to_be_visible()
+    share = page.locator("#share button[data-share-url]")
+    expect(share).to_be_visible()
+    first_screen(page, share.bounding_box(), f"{language}: the board's Share button")
+    first_screen(page, page.locator("#share summary").bounding_box(), f"{language}: the QR code's summary")
+    code = page.locator("#share svg.qr")
+    expect(code).to_be_visible()
+    box = code.bounding_box()
+    assert box is not None and box["y"] + 40 <= PHONE["height"], f"{language}: the QR code starts off the screen: {box}"
+    assert box["width"] >= 150, "big enough to scan across a table"
+    page.reload()  # the key is shown once: the sheet opened again shows the whole code
+    first_screen(page, page.locator("#share svg.qr").bounding_box(), f"{language}: the board's QR code")
+    first_screen(page, share.bounding_box(), f"{language}: the board's Share button")
+
+
+def test_without_javascript_the_qr_is_on_the_first_screen_too(new_context: Any, live: LiveServer) -> None:
+    page = new_context(java_script_enabled=False).new_page()
+    start_from_the_start_page(page, live.url)
+    first_screen(page, page.locator("#share summary").bounding_box(), "the QR code's summary")
+    page.reload()
+    code = page.get_by_role("img", name="QR code of the board link")
+    expect(code).to_be_visible()
+    first_screen(page, code.bounding_box(), "the board's QR code")
+    expect(page.locator("#share figcaption a")).to_be_visible()
+
+
+def test_after_the_first_hand_the_qr_code_is_a_tap_away(page: Page, live: LiveServer,
+                                                        matches: dict[str, dict[str, Any]]) -> None:
+    """Once hands are recorded the sheet's rows come first: the QR code folds under its summary, a tap opens it."""
+    page.goto(f"{live.url}/?lang=en")
+    made = matches["bela"]
+    page.goto(f"{live.url}/m/{made['id']}/join?key={made['edit_token']}")
+    code = page.locator("#share svg.qr")
+    expect(code).to_be_hidden()
+    summary = page.locator("#share summary")
+    first_screen(page, summary.bounding_box(), "the QR code's summary")
+    summary.click()
+    expect(code).to_be_visible()
