@@ -186,11 +186,13 @@ def test_register_draw_decide_and_finish_on_the_organizer_page(app: Flask, clien
 
     assert organizer.draw()[0] == 302  # round 2: the final
     assert "Round 2 of 2" in page_text(organizer.page())
-    assert "Finish: name the winners" in page_text(organizer.page())
+    words = page_text(organizer.page())
+    assert "Finish: name the winners" not in words and "Draw round 3" not in words
+    assert "The tournament finishes by itself once every table of the final round is won or decided." in words
     final = organizer.view()["rounds"][1]["tables"][0]
-    assert organizer.decide(1, "0", "closing time")[0] == 302
-    assert organizer.draw()[0] == 302
+    assert organizer.decide(1, "0", "closing time")[0] == 302  # the final's last table: the winners are named
     page = organizer.page()
+    assert "The tournament is over" in page_text(page)
     assert f"Winners: {final['names'][0]}" in page_text(page)
     assert f"Runners-up: {final['sides'][1][0]}, {final['sides'][1][1]}" in page_text(page)
 
@@ -339,8 +341,7 @@ def test_a_clubs_tournaments_show_in_its_history(client: FlaskClient) -> None:
         organizer.decide(number, "0", "closing time")
     organizer.draw()
     final = organizer.view()["rounds"][1]["tables"][0]
-    organizer.decide(1, "0", "closing time")
-    organizer.draw()
+    organizer.decide(1, "0", "closing time")  # the final decided: the tournament is over
     club_page = page_text(client.get(f"/clubs/{club_id}").get_data(as_text=True))
     winners, runners = final["sides"]
     assert f"winners {winners[0]} & {winners[1]}, runners-up {runners[0]}, {runners[1]}" in club_page

@@ -229,17 +229,19 @@ def test_a_won_table_and_a_decided_one_say_so_in_words_and_the_next_draw_shows(c
 # ---------------------------------------------------------------- finished
 
 
-def test_a_finished_tournament_shows_its_winners_big(client: FlaskClient) -> None:
+def test_the_tournament_finishes_by_itself_and_shows_its_winners_big(client: FlaskClient) -> None:
+    """The final's last hand finishes the tournament: the screen names the winners at once, nobody closes a round."""
     tournament = night(client)
     for table in draw(client, tournament):
         win(client, table)
+    html = page(client, f"{tournament.screen}?tv=1")  # a round before the last waits for the organizer's draw
+    assert "✓ Every table of round 1 is over: the draw of round 2 comes next." in text(html)
+    assert not parse_page(html).find(**{"class": "winners-names"})
     final, = draw(client, tournament)
     win(client, final)
-    html = page(client, f"{tournament.screen}?tv=1")
-    assert "Every table of round 2 is over: the winners are named when the organizer closes the round." in text(html)
-    draw(client, tournament)  # closing the final names the winners
 
     html = page(client, f"{tournament.screen}?tv=1")
+    assert "closes the round" not in text(html) and "comes next" not in text(html)
     root = parse_page(html)
     assert 'class="venue tv"' in html
     assert root.find(**{"class": "winners-names"})[0].text() == final["names"][0]
