@@ -358,10 +358,14 @@ def test_a_clubs_tournaments_show_in_its_history(client: FlaskClient) -> None:
 def test_pages_that_show_secrets_are_not_stored(client: FlaskClient) -> None:
     organizer = _drawn(client)
     link = organizer.view()
-    paths = [organizer.path, f"{organizer.path}/print", f"{organizer.path}/export.json",
+    paths = [organizer.path, f"{organizer.path}/live", f"{organizer.path}/print", f"{organizer.path}/export.json",
              f"{organizer.path}/export.csv", "/t/new"]
     for path in paths:
         assert client.get(path).headers.get("Cache-Control") == "no-store", path
+    # The page's changing part (what live.js fetches) holds the tables' scoring links: the organizer's only.
+    live = client.get(f"{organizer.path}/live").get_data(as_text=True)
+    assert "Table 1: " in page_text(live) and "/join?key=" in live
+    assert client.application.test_client().get(f"{organizer.path}/live").status_code == 403
     assert link["links"]["screen"]
 
 

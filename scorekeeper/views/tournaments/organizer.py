@@ -10,9 +10,11 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 from flask import abort, redirect, render_template, request, session, url_for
+from flask_babel import format_time
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response
@@ -174,13 +176,11 @@ def _join(tournament_id: str, token: str, status: int = 302) -> Any:
 
 # ---- The organizer page.
 
-def _page(tournament: Tournament, token: str, errors: dict[str, list[str]] | None = None,
-          register: RegisterForm | None = None, decide: tuple[int, DecideForm] | None = None,
-          status: int = 200) -> Any:
-    view = tournament_view(tournament, secrets=True)
-    if register is None:
-        register = RegisterForm(formdata=None)
-        register.idempotency_key.data = new_key()
+def _live_context(tournament: Tournament, view: dict[str, Any], errors: dict[str, list[str]] | None = None,
+                  decide: tuple[int, DecideForm] | None = None) -> dict[str, Any]:
+    """What the organizer page's changing part shows (templates/tournaments/_organizer_live.html): the winners,
+    the entries while players register, the round's tables with their links and decision forms, the draw, the
+    standings."""
     tables = []
     if view["rounds"]:
         for table in view["rounds"][-1]["tables"]:
@@ -195,23 +195,35 @@ def _page(tournament: Tournament, token: str, errors: dict[str, list[str]] | Non
                            "confirm": [(table["names"][i], public_url(path))
                                        for i, path in enumerate(table["links"].get("confirm", []))],
                            "board": public_url(table["links"]["board"]), "form": form})
+    register_link = _register_link(tournament)
+    names = {entry["index"]: entry["name"] for entry in view["entries"]}
+    last_round = view["total_rounds"] is not None and view["round"] >= view["total_rounds"]
+    return {
+        "t": view, "tables": tables, "errors": errors or {}, "button": _button(), "register_link": register_link,
+        "register_qr": qr_svg(register_link, _("QR code to register for %(tournament)s", tournament=tournament.name))
+        if view["status"] == "registering" else None,
+        "runners_up": ", ".join(names[i] for i in runners_up(view)), "last_round": last_round,
+        "decided_table": decide[0] if decide is not None else None}
+
+
+def _page(tournament: Tournament, token: str, errors: dict[str, list[str]] | None = None,
+          register: RegisterForm | None = None, decide: tuple[int, DecideForm] | None = None,
+          status: int = 200) -> Any:
+    view = tournament_view(tournament, secrets=True)
+    if register is None:
+        register = RegisterForm(formdata=None)
+        register.idempotency_key.data = new_key()
     new_link = None
     if session.get("new_tournament") == tournament.id:
         session.pop("new_tournament")
         new_link = _organizer_link(tournament.id, token)
-    register_link = _register_link(tournament)
-    names = {entry["index"]: entry["name"] for entry in view["entries"]}
-    last_round = view["total_rounds"] is not None and view["round"] >= view["total_rounds"]
+    now = datetime.now(UTC)
     return render_template(
-        "tournaments/organizer.html", t=view, tables=tables, errors=errors or {}, register=register,
-        button=_button(), game=PRESETS[tournament.variant].title, format_words=FORMAT_WORDS,
+        "tournaments/organizer.html", **_live_context(tournament, view, errors, decide), register=register,
+        game=PRESETS[tournament.variant].title, format_words=FORMAT_WORDS,
         new_link=new_link, new_qr=qr_svg(new_link, _("QR code of the organizer's link")) if new_link else None,
-        register_link=register_link,
-        register_qr=qr_svg(register_link, _("QR code to register for %(tournament)s", tournament=tournament.name))
-        if view["status"] == "registering" else None,
-        screen=view["links"]["screen"],
-        runners_up=", ".join(names[i] for i in runners_up(view)), last_round=last_round,
-        decided_table=decide[0] if decide is not None else None), status
+        screen=view["links"]["screen"], view_token=tournament.view_token, loaded_at=now.isoformat(),
+        loaded_at_text=format_time(now, "HH:mm:ss") + " UTC"), status
 
 
 def _button() -> ButtonForm:
@@ -225,6 +237,15 @@ def _button() -> ButtonForm:
 def organizer(tournament: Tournament, token: str) -> Any:
     """The organizer page: register, draw, the tables with their links, decide, the standings, finish."""
     return _page(tournament, token)
+
+
+@bp.get("/t/<tournament_id>/live")
+@_organizer_only
+def organizer_live(tournament: Tournament, token: str) -> Any:
+    """The organizer page's changing part, fetched again by static/js/live.js when the venue's stream says the
+    tournament or one of its tables changed."""
+    view = tournament_view(tournament, secrets=True)
+    return render_template("tournaments/_organizer_live.html", **_live_context(tournament, view))
 
 
 @bp.post("/t/<tournament_id>/players")
