@@ -92,8 +92,7 @@ def test_a_tournament_is_created_from_its_form_and_its_link_shown_once(client: F
     first = organizer.page()
     assert "Keep this link: it is the key to the tournament" in first
     assert "Draw seed 12345: anyone can check the draw." in page_text(first)
-    assert "Belote (151) · knockout, new partners every round · players enter alone · a game ends after 7 deals" \
-        in page_text(first)
+    assert "Belote (151) · Knockout, new partners every round · a game ends after 7 deals" in page_text(first)
     link = re.search(r'href="http://localhost(/t/[^"]+/join\?key=[^"]+)"', first)
     assert link and 'class="qr-box"' in first
     assert "Keep this link" not in organizer.page()
@@ -113,6 +112,32 @@ def test_a_tournament_is_created_from_its_form_and_its_link_shown_once(client: F
     csrf = hidden(third.get(organizer.path).get_data(as_text=True))["csrf_token"]
     posted = third.post(f"{organizer.path}/join", data={"csrf_token": csrf, "key": token})
     assert posted.status_code == 303 and third.get(organizer.path).status_code == 200
+
+
+def test_the_formats_are_named_as_organizers_call_them(client: FlaskClient) -> None:
+    """The form's formats say what each is (knockout, Swiss, round-robin), how many players make a quick or a
+    classic night, and whether partners change; the pages name the tournament's format with its players."""
+    form = parse_page(client.get("/t/new").get_data(as_text=True))
+    labels = [label.text() for label in form.find(id="group-format")[0].walk() if label.tag == "label"]
+    assert [label.split(":")[0] for label in labels] == [
+        "Knockout, new partners every round", "Knockout, fixed pairs", "Swiss, fixed pairs", "Round-robin, fixed pairs"]
+    assert "quick knockout: 8 players, 2 rounds; classic: 16 players, 3 rounds" in labels[0]
+    assert not [label for label in labels if "knockout-remix" in label or "round-robin:" in label]
+    organizer = _drawn(client)
+    words = page_text(organizer.page())
+    assert "Belote (151) · Quick knockout, 8 players, new partners every round · a game ends after 7 deals" in words
+    printed = page_text(client.get(f"{organizer.path}/print").get_data(as_text=True))
+    assert "Belote (151) · Quick knockout, 8 players, new partners every round · a game ends after 7 deals" in printed
+    pairs = Organizer(client, format="swiss", entry="pairs", rounds="2")
+    for first, second in (("Ana", "Ivo"), ("Mike", "Yvonne"), ("Eva", "Tom"), ("Lea", "Max")):
+        pairs.register(first, second)
+    assert pairs.draw()[0] == 302
+    assert "Belote (151) · Swiss, 4 fixed pairs · a game ends after 7 deals" in page_text(pairs.page())
+    two_handed = Organizer(client, variant="bela", format="round-robin", deal_limit="")
+    for name in ("Ana", "Ivo", "Mike"):
+        two_handed.register(name)
+    assert two_handed.draw()[0] == 302
+    assert "Bela (two-handed) · Round-robin, 3 players Draw seed" in page_text(two_handed.page())
 
 
 def test_the_start_page_links_to_a_new_tournament(client: FlaskClient) -> None:

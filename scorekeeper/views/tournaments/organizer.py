@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import abort, redirect, render_template, request, session, url_for
-from flask_babel import format_time
+from flask_babel import format_time, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response
@@ -43,17 +43,47 @@ from . import bp
 
 ORGANIZED = 8
 """Tournaments a phone keeps the organizer's secret of (the newest)."""
-FORMAT_WORDS = {
-    # Translators: a tournament's format, after its game: "Belote · knockout, new partners every round".
-    "knockout-remix": _l("knockout, new partners every round"),
-    # Translators: a tournament's format, after its game: "Belote · knockout".
-    "knockout": _l("knockout"),
-    # Translators: a tournament's format (the Swiss system), after its game: "Belote · Swiss".
+FORMAT_NAMES = {
+    # Translators: a tournament's format as organizers call it, first in "Knockout, 12 players, new partners every
+    # round".
+    "knockout-remix": _l("Knockout"),
+    # Translators: a tournament's format as organizers call it, first in "Knockout, 6 fixed pairs".
+    "knockout": _l("Knockout"),
+    # Translators: a tournament's format (the Swiss system) as organizers call it, first in "Swiss, 6 fixed pairs".
     "swiss": _l("Swiss"),
-    # Translators: a tournament's format (every entry meets every other once), after its game: "Belote · round-robin".
-    "round-robin": _l("round-robin"),
+    # Translators: a tournament's format (every entry meets every other once), first in "Round-robin, 3 players".
+    "round-robin": _l("Round-robin"),
 }
-"""Each format in a few words, as the tournament's pages name it after its game."""
+REMIX_NIGHTS = {
+    # Translators: the knockout with new partners every round, as organizers call its 8-player night (2 rounds).
+    8: _l("Quick knockout"),
+    # Translators: the knockout with new partners every round, as organizers call its 16-player night (3 rounds).
+    16: _l("Classic knockout"),
+}
+
+
+def format_words(view: dict[str, Any]) -> str:
+    """The tournament's format as organizers call it: what it is, how many play once the draw has fixed it, and
+    whether partners change ("Quick knockout, 8 players, new partners every round", "Swiss, 6 fixed pairs",
+    "Round-robin, 3 players")."""
+    fmt, pairs = view["format"], view["entry"] == "pairs"
+    rules = PRESETS[view["variant"]]
+    partners = rules.players > rules.sides  # a four-handed game: two partners a side
+    count = len(view["entries"]) if view["status"] != "registering" else None
+    name = str(FORMAT_NAMES.get(fmt, fmt))
+    if fmt == "knockout-remix" and partners and count in REMIX_NIGHTS:
+        name = str(REMIX_NIGHTS[count])
+    words = [name]
+    if count is not None:
+        words.append(ngettext("%(num)s fixed pair", "%(num)s fixed pairs", count) if pairs
+                     else ngettext("%(num)s player", "%(num)s players", count))
+    elif pairs:
+        # Translators: after a tournament's format, before the pairs have registered: "Swiss, fixed pairs".
+        words.append(_("fixed pairs"))
+    if fmt == "knockout-remix" and partners:
+        # Translators: after a tournament's format: "Quick knockout, 8 players, new partners every round".
+        words.append(_("new partners every round"))
+    return ", ".join(words)
 
 
 # ---- The organizer's secret, kept in the phone's session (a list of [id, secret] pairs, oldest first).
@@ -220,7 +250,7 @@ def _page(tournament: Tournament, token: str, errors: dict[str, list[str]] | Non
     now = datetime.now(UTC)
     return render_template(
         "tournaments/organizer.html", **_live_context(tournament, view, errors, decide), register=register,
-        game=PRESETS[tournament.variant].title, format_words=FORMAT_WORDS,
+        game=PRESETS[tournament.variant].title, format_words=format_words(view),
         new_link=new_link, new_qr=qr_svg(new_link, _("QR code of the organizer's link")) if new_link else None,
         screen=view["links"]["screen"], view_token=tournament.view_token, loaded_at=now.isoformat(),
         loaded_at_text=format_time(now, "HH:mm:ss") + " UTC"), status
@@ -312,7 +342,7 @@ def print_sheet(tournament: Tournament, token: str) -> Any:
     view = draw_sheet(tournament)
     names = {entry["index"]: entry["name"] for entry in view["entries"]}
     return render_template("tournaments/print.html", t=view, game=PRESETS[tournament.variant].title,
-                           format_words=FORMAT_WORDS, runners_up=", ".join(names[i] for i in runners_up(view)))
+                           format_words=format_words(view), runners_up=", ".join(names[i] for i in runners_up(view)))
 
 
 @bp.get("/t/<tournament_id>/export.json")
