@@ -18,9 +18,9 @@ from .languages import chosen_language, screen_language_field
 
 SEVEN_DEALS = "7"
 DEAL_LIMITS = [
-    # glossary: game, hand (a deal). Translators: “seed 001” names the Belote tournament nights this way of ending a
-    # game comes from: keep the name as it is.
-    (SEVEN_DEALS, _l("A game ends after 7 deals: the side ahead wins (seed 001's Belote tournaments)")),
+    # glossary: game, hand (a deal). Translators: a game is not played to its target: after the 7th deal, the side
+    # with more points wins it.
+    (SEVEN_DEALS, _l("A game ends after 7 deals: the side ahead wins")),
     # glossary: game
     ("", _l("A game is played to its target, as the game says")),
 ]
