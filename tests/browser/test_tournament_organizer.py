@@ -4,8 +4,10 @@ reload, and keeps what the organizer is in the middle of (a table's decision hal
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.test_tournament_night import EIGHT, LIVE, REDOUBLED, REDOUBLED_VALAT, OrganizerPhone
 from tests.support.servers import LiveServer
@@ -51,3 +53,33 @@ def test_the_organizers_page_follows_the_tables_live(page: Page, server: LiveSer
     assert page.evaluate("window.organizerMarker") == "the same page all round"  # never reloaded
     organizer.press("Draw round 2")
     assert len(organizer.tables()) == 1
+
+
+@pytest.mark.parametrize("script", [True, False], ids=["with-javascript", "without-javascript"])
+def test_registering_a_player_is_type_enter_next(browser: Browser, browser_context_args: dict[str, Any],
+                                                 server: LiveServer, script: bool) -> None:
+    """One tap a player: type the name, press Enter; the name is on the list and the empty name field is ready
+    for the next one (the cursor in it), with or without the page's script."""
+    context = browser.new_context(**browser_context_args, java_script_enabled=script)
+    page = context.new_page()
+    organizer = OrganizerPhone(page, server)
+    organizer.create("Friday Belote", 12345)
+    field = page.get_by_label("Name", exact=True)
+    field.click()  # the one tap: into the field
+    for number, name in enumerate(["Ana", "Ivo", "Mike"], start=1):
+        page.keyboard.type(name)
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        expect(page.get_by_role("heading", name=f"Registered ({number})")).to_be_visible()
+        expect(page.locator("#entries li").last).to_have_text(name)
+        field = page.get_by_label("Name", exact=True)
+        expect(field).to_be_focused()
+        expect(field).to_have_value("")
+        box = field.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= 844, f"the field is on screen: {box}"
+    # A name refused (already registered): the message beside the field, the cursor still in it.
+    page.keyboard.type("ana")
+    page.keyboard.press("Enter")
+    expect(page.locator("#err-name")).to_contain_text("Ana is already registered")
+    expect(page.get_by_label("Name", exact=True)).to_be_focused()
+    context.close()

@@ -247,9 +247,13 @@ def _page(tournament: Tournament, token: str, errors: dict[str, list[str]] | Non
     if session.get("new_tournament") == tournament.id:
         session.pop("new_tournament")
         new_link = _organizer_link(tournament.id, token)
+    # The cursor in the name field after a registration, or when the name was refused: the next one is typed at once.
+    registering = session.pop("registering", None) == tournament.id or bool(
+        errors and (errors.get("name") or errors.get("partner")))
     now = datetime.now(UTC)
     return render_template(
         "tournaments/organizer.html", **_live_context(tournament, view, errors, decide), register=register,
+        registering=registering,
         game=PRESETS[tournament.variant].title, format_words=format_words(view),
         new_link=new_link, new_qr=qr_svg(new_link, _("QR code of the organizer's link")) if new_link else None,
         screen=view["links"]["screen"], view_token=tournament.view_token, loaded_at=now.isoformat(),
@@ -291,7 +295,10 @@ def register_entry(tournament: Tournament, token: str) -> Any:
             status = error.status
             errors = show_problems(form, error, REGISTER_FIELDS)
         else:
-            return redirect(url_for("tournaments.organizer", tournament_id=tournament.id, _anchor="entries"))
+            # Back at the register form, its name field focused for the next player: type, Enter, next (no
+            # #fragment: a browser skips autofocus on a page opened at one).
+            session["registering"] = tournament.id
+            return redirect(url_for("tournaments.organizer", tournament_id=tournament.id))
     else:
         status, errors = 400, show_problems(form)
     form.idempotency_key.data = new_key()
