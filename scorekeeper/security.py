@@ -53,6 +53,7 @@ SECRET_ENDPOINTS = frozenset({
     "confirm.confirm",
     "tournaments.new",  # a new tournament's redirect to its organizer page
     "tournaments.organizer",  # the organizer's link shown once, every table's scorer and confirmation links
+    "tournaments.organizer_live",
     "tournaments.join",  # the organizer's link (its key in the request)
     "tournaments.join_with_key",
     "tournaments.register_entry",  # the organizer page again, with a problem beside a field

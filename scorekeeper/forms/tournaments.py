@@ -18,18 +18,24 @@ from .languages import chosen_language, screen_language_field
 
 SEVEN_DEALS = "7"
 DEAL_LIMITS = [
-    # glossary: game, hand (a deal). Translators: “seed 001” names the Belote tournament nights this way of ending a
-    # game comes from: keep the name as it is.
-    (SEVEN_DEALS, _l("A game ends after 7 deals: the side ahead wins (seed 001's Belote tournaments)")),
+    # glossary: game, hand (a deal). Translators: a game is not played to its target: after the 7th deal, the side
+    # with more points wins it.
+    (SEVEN_DEALS, _l("A game ends after 7 deals: the side ahead wins")),
     # glossary: game
     ("", _l("A game is played to its target, as the game says")),
 ]
 FORMATS = [
-    ("knockout-remix", _l("Knockout, new partners every round: players enter alone; the winners of each table go on "
-                          "and are drawn into new pairs (4, 8, 16, 32… players)")),
-    ("knockout", _l("Knockout: fixed entries; the winners of each table go on, byes fill the first round")),
-    ("swiss", _l("Swiss: every entry plays every round, against the entries with as many wins, never twice")),
-    ("round-robin", _l("Round-robin: every entry meets every other once")),
+    # Translators: a tournament's format as organizers call it, then what it is; "quick" and "classic" are the
+    # names organizers give its 8- and 16-player nights.
+    ("knockout-remix", _l("Knockout, new partners every round: players enter alone, and each table's winners are "
+                          "drawn into new pairs for the next round (quick knockout: 8 players, 2 rounds; classic: "
+                          "16 players, 3 rounds; 4 or 32 players too)")),
+    ("knockout", _l("Knockout, fixed pairs: each table's winners go on, byes fill the first round (players enter "
+                    "alone in two- and three-handed games)")),
+    ("swiss", _l("Swiss, fixed pairs: every entry plays every round, against the entries with as many wins, never "
+                 "twice; you choose how many rounds")),
+    ("round-robin", _l("Round-robin, fixed pairs: every entry meets every other once (players alone in two-handed "
+                       "games)")),
 ]
 ENTRIES = [("players", _l("Players, each alone")), ("pairs", _l("Fixed pairs of partners (four-handed games)"))]
 TOURNAMENT_FIELDS = {"rules.deal-limit": "deal_limit", "variant": "variant", "rules.*": "variant"}

@@ -1,5 +1,6 @@
 """Writing hands: record, edit, void, undo and restore, all through one path (authorize, lock the match's
-row, change, score with the engine, keep the cache, log the event, answer, publish).
+row, change, score with the engine, keep the cache, log the event, answer, publish). A write that wins a
+tournament's last table finishes the tournament in the same transaction.
 
 Every write takes the match's row first (``UPDATE … SET revision = revision + 1``), so concurrent writes
 to one match queue up on PostgreSQL's row lock or SQLite's write lock; ``If-Match`` turns that update
@@ -36,7 +37,7 @@ from .state import (
     state_of,
 )
 from .text import sound_text
-from .tournaments import publish_venue_for_match
+from .tournaments import finish_at_last_table, publish_venue_for_match
 
 CHANGES_LIMIT = 50
 """The most changes a stale write is told (the latest): a phone a whole evening behind reloads instead."""
@@ -172,6 +173,9 @@ def hand_write(
         db.session.connection().execute(_INSERT_EVENT, {
             "match_id": match_id, "revision": revision, "kind": kind, "hand_number": number, "data": data,
             "created_at": utcnow()})
+        if summary.get("winner") is not None:
+            # The match is won: at a tournament's last table of its last round, the tournament finishes too.
+            finish_at_last_table(match_id)
         # The answer carries what changed: the hand's entry, the revision and the state without its hands (the
         # full state is one GET away), so its size, and the idempotency row that keeps it, does not grow with
         # the match.

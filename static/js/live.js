@@ -1,5 +1,6 @@
-// Live updates for the board, the score sheet and the venue screen: server-sent events say a new revision
-// exists, and the page fetches its changing part again (rendered by the server from the engine's state).
+// Live updates for the board, the score sheet, the venue screen and a tournament's organizer page: server-sent
+// events say a new revision exists, and the page fetches its changing part again (rendered by the server from
+// the engine's state).
 // Without this script the page is still right as of its loading time, and says so.
 //
 // The page tells the truth about its connection. An open stream may not notice a lost signal by itself (the
@@ -85,21 +86,70 @@
       status.dataset.state = state;
     }
   }
+  // A page whose changing part holds forms (the organizer's page: a table's decision) keeps what the person is
+  // in the middle of: while they type in one of its fields the new figures wait (the watch below fetches them
+  // once the field is left), and a fetched part gets back the details they opened or closed (by id) and the
+  // fields they changed in its forms (by the form's action and the field's name).
+  function typing() {
+    const active = document.activeElement;
+    return !!active && root.contains(active) && active.matches(
+      "textarea, select, input:not([type=hidden]):not([type=radio]):not([type=checkbox]):not([type=submit])");
+  }
+  root.addEventListener("input", function (event) {
+    if (event.target.form) event.target.form.dataset.changed = "1";
+  });
+  root.addEventListener("change", function (event) {
+    if (event.target.form) event.target.form.dataset.changed = "1";
+  });
+  function kept() {
+    const details = [];
+    root.querySelectorAll("details[id]").forEach(function (d) { details.push([d.id, d.open]); });
+    const fields = [];
+    root.querySelectorAll("form[data-changed]").forEach(function (form) {
+      form.querySelectorAll("input:not([type=hidden]), textarea, select").forEach(function (field) {
+        fields.push([form.getAttribute("action"), field.name, field.value, field.checked, field.type]);
+      });
+    });
+    return { details: details, fields: fields };
+  }
+  function keep(what) {
+    what.details.forEach(function (pair) {
+      const found = document.getElementById(pair[0]);
+      if (found && found.tagName === "DETAILS") found.open = pair[1];
+    });
+    what.fields.forEach(function (field) {
+      root.querySelectorAll("form").forEach(function (form) {
+        if (form.getAttribute("action") !== field[0]) return;
+        form.dataset.changed = "1";
+        form.querySelectorAll("[name]").forEach(function (element) {
+          if (element.name !== field[1]) return;
+          if (field[4] === "radio" || field[4] === "checkbox") {
+            if (element.value === field[2]) element.checked = field[3];
+          } else {
+            element.value = field[2];
+          }
+        });
+      });
+    });
+  }
   function refresh() {
-    if (fetching) return;
+    if (fetching || typing()) return;
     fetching = true;
     const revision = wanted;
     fetch(root.dataset.partial, { credentials: "same-origin", cache: "no-store" })
       .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
       .then(function (html) {
+        if (typing()) return Promise.reject("typing"); // they began typing meanwhile: fetched again later
+        const what = kept();
         root.innerHTML = html;
+        keep(what);
         shown = Math.max(shown, revision);
         root.dataset.revision = String(shown);
         since = new Date();
         current = Date.now();
         fetchFailed = false;
       })
-      .catch(function () { fetchFailed = true; }) // the watch below fetches again
+      .catch(function (reason) { if (reason !== "typing") fetchFailed = true; }) // the watch below fetches again
       .finally(function () {
         fetching = false;
         show();

@@ -138,7 +138,8 @@ NEW_TOURNAMENTS = [
 
 def _tournament(client: FlaskClient, status: str) -> MadeTournament:
     """A Quick tournament with 8 players registered: the draw not made (``registering``), round 1 drawn
-    (``playing``: two tables still playing), or its two rounds decided (``finished``)."""
+    (``playing``: two tables still playing), or its two rounds decided (``finished``: the final's decision
+    finishes it)."""
     created = client.post(f"{API}/tournaments", json=QUICK)
     assert created.status_code == 201, created.get_data(as_text=True)
     tournament = MadeTournament(created.get_json())
@@ -153,9 +154,9 @@ def _tournament(client: FlaskClient, status: str) -> MadeTournament:
                 decided = client.post(f"{tournament.url}/tables/{table['number']}/decide",
                                       json={"winner": 0, "reason": "a no-show"}, headers=tournament.auth)
                 assert decided.status_code == 200, decided.get_data(as_text=True)
-    if status == "finished":
-        closed = client.post(f"{tournament.url}/rounds", headers=tournament.auth)
-        assert closed.status_code == 201 and closed.get_json()["status"] == "finished", closed.get_data(as_text=True)
+    if status == "finished":  # the final's table decided: the tournament finished by itself
+        closed = client.get(tournament.url, headers=tournament.auth)
+        assert closed.get_json()["status"] == "finished", closed.get_data(as_text=True)
     return tournament
 
 

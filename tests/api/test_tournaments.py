@@ -412,20 +412,71 @@ def test_a_quick_tournament_played_hand_by_hand(app: Flask, client: FlaskClient)
     assert len(final) == 1
     assert entries_of(final[0]) == winners  # exactly the first round's winners go on
     final_table = current_tables(client, made)[0]
-    play_out(client, final_table, 1)
-    closed = next_round(client, made)
-    assert closed["status"] == "finished" and closed["drawn"] is None
-    champions = final_table["entries"][1]
-    assert sorted(closed["winner"]["entries"]) == sorted(champions)
-    assert sorted(closed["winner"]["names"]) == sorted(final_table["sides"][1])
+    play_out(client, final_table, 1)  # the final's last hand finishes the tournament
     view = state(client, made)
-    assert view["status"] == "finished" and view["winner"] == closed["winner"]
+    champions = final_table["entries"][1]
+    assert view["status"] == "finished"
+    assert sorted(view["winner"]["entries"]) == sorted(champions)
+    assert sorted(view["winner"]["names"]) == sorted(final_table["sides"][1])
     top = [line for line in view["standings"] if line["rank"] == 1]
     assert sorted(line["index"] for line in top) == sorted(champions)
     assert all(line["won"] == 2 and line["played"] == 2 for line in top)
     assert {line["index"] for line in view["standings"] if line["reached"] == 1} == set(range(8)) - winners
     errors = assert_errors(client.post(f"{made.url}/rounds", headers=made.auth), 409, "status")
     assert "finished" in errors[0]["message"]
+
+
+def test_the_tournament_finishes_by_itself_when_the_final_hand_is_recorded(app: Flask, client: FlaskClient) -> None:
+    """The hand that wins the final's match finishes the tournament in the same write: the organizer's GET and the
+    venue's answer say "finished" with the winners straight away, the screen is told, and there is no round left
+    to close. A round before the last waits for the organizer's draw as it always has."""
+    from scorekeeper import services
+
+    made = make(client)
+    enter(client, made, EIGHT)
+    next_round(client, made)
+    for side, table in enumerate(current_tables(client, made)):
+        play_out(client, table, side)
+    between = state(client, made)
+    assert between["status"] == "playing" and between["round"] == 1 and between["round_complete"]
+    assert between["winner"] is None  # round 1 over: the organizer draws the final
+    next_round(client, made)
+    final = current_tables(client, made)[0]
+    with app.test_request_context():
+        broker = services.broker()
+        box = broker.open(services.venue_channel(made.id))
+    try:
+        last = play_out(client, final, 1)
+        told = box.get(timeout=1)
+        while not box.empty():
+            told = box.get(timeout=1)
+    finally:
+        broker.close(services.venue_channel(made.id), box)
+    assert last["state"]["finished"]
+    view = state(client, made)
+    assert view["status"] == "finished" and not view["round_complete"]
+    assert sorted(view["winner"]["entries"]) == sorted(final["entries"][1])
+    assert sorted(view["winner"]["names"]) == sorted(final["sides"][1])
+    assert view["winner"]["name"] == final["names"][1]
+    screen = client.get(made.screen).get_json()
+    assert screen["status"] == "finished" and screen["winner"] == view["winner"]
+    assert '"status":"finished"' in told.data and told.revision == screen["revision"]
+    top = [line["index"] for line in view["standings"] if line["rank"] == 1]
+    assert sorted(top) == sorted(final["entries"][1])
+    errors = assert_errors(client.post(f"{made.url}/rounds", headers=made.auth), 409, "status")
+    assert "finished" in errors[0]["message"]
+
+
+def test_deciding_the_last_table_of_the_last_round_finishes_the_tournament(client: FlaskClient) -> None:
+    made = make(client)
+    enter(client, made, ["Ana", "Ivo", "Mike", "Yvonne"])  # four players: the first round is the final
+    table = next_round(client, made)["drawn"]["tables"][0]
+    response = client.post(f"{made.url}/tables/1/decide", json={"winner": 0, "reason": "Mike had to leave"},
+                           headers=made.auth)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    view = state(client, made)
+    assert view["status"] == "finished"
+    assert sorted(view["winner"]["entries"]) == sorted(table["entries"][0])
 
 
 SIXTEEN = [*EIGHT, "Zoe", "Ben", "Ida", "Jan", "Rea", "Pim", "Kai", "Sol"]
@@ -456,7 +507,7 @@ def test_a_classic_tournament_from_registration_to_the_winning_pair(client: Flas
             winners |= set(table["entries"][side])
         partners = {frozenset(table["entries"][n % 2]) for n, table in enumerate(tables)}
         still_in = winners
-        answer = next_round(client, made)
+        answer = next_round(client, made) if number < 3 else state(client, made)  # the final ends the night
     assert answer["status"] == "finished"
     assert set(answer["winner"]["entries"]) == still_in and len(still_in) == 2
     view = state(client, made)
@@ -468,7 +519,7 @@ def test_a_closed_round_is_final_whatever_its_sheets_say_later(client: FlaskClie
     enter(client, made, ["Ana", "Ivo", "Mike", "Yvonne"])
     table = next_round(client, made)["drawn"]["tables"][0]
     last = play_out(client, current_tables(client, made)[0], 0)
-    closed = next_round(client, made)
+    closed = state(client, made)
     assert closed["status"] == "finished" and sorted(closed["winner"]["entries"]) == sorted(table["entries"][0])
     before = state(client, made)
     match_id, token = table["links"]["scorer"].removeprefix("/m/").split("#")
@@ -589,7 +640,7 @@ def test_a_pairs_knockout_with_byes(client: FlaskClient) -> None:
         play_out(client, table, index % 2)
     final = next_round(client, made)["drawn"]["tables"][0]
     play_out(client, current_tables(client, made)[0], 0)
-    closed = next_round(client, made)
+    closed = state(client, made)
     assert closed["winner"]["entries"] == final["entries"][0]
     assert closed["winner"]["name"] == " & ".join(PAIRS[final["entries"][0][0]])
     standings = state(client, made)["standings"]
@@ -614,7 +665,7 @@ def test_every_format_runs_to_its_winner(client: FlaskClient, variant: str, fmt:
     answer = next_round(client, made)
     assert answer["total_rounds"] == total
     played = 0
-    while answer["drawn"] is not None:
+    while True:
         played += 1
         seated = [e for table in answer["drawn"]["tables"] for e in entries_of(table)]
         assert len(seated) == len(set(seated))
@@ -622,9 +673,12 @@ def test_every_format_runs_to_its_winner(client: FlaskClient, variant: str, fmt:
             response = client.post(f"{made.url}/tables/{table['number']}/decide",
                                    json={"winner": 0, "reason": "quick"}, headers=made.auth)
             assert response.status_code == 200, response.get_data(as_text=True)
+        if state(client, made)["status"] == "finished":  # the last round's last table named the winners
+            break
         answer = next_round(client, made)
-    assert played == total and answer["status"] == "finished" and answer["winner"]["entries"]
     view = state(client, made)
+    answer = view
+    assert played == total and answer["status"] == "finished" and answer["winner"]["entries"]
     assert len(view["standings"]) == len(entries)
     assert sorted(line["index"] for line in view["standings"] if line["rank"] == 1) == sorted(
         answer["winner"]["entries"])
@@ -796,7 +850,14 @@ def test_every_answer_fits_the_openapi_document(client: FlaskClient) -> None:
                           headers=made.auth)
     check("DecidedTable", decided.get_json())
     check("Tournament", state(client, made))
-    check("Tournament", client.get(made.screen).get_json())
-    check("RoundDrawn", next_round(client, made))
-    check("Tournament", state(client, made))
-    check("Tournament", client.get(made.screen).get_json())
+    check("Tournament", client.get(made.screen).get_json())  # four players: deciding the final finished it
+    assert state(client, made)["status"] == "finished"
+    eight = make(client)
+    enter(client, eight, EIGHT)
+    next_round(client, eight)
+    for number in (1, 2):
+        client.post(f"{eight.url}/tables/{number}/decide", json={"winner": 0, "reason": "a no-show"},
+                    headers=eight.auth)
+    check("RoundDrawn", next_round(client, eight))
+    check("Tournament", state(client, eight))
+    check("Tournament", client.get(eight.screen).get_json())

@@ -92,8 +92,7 @@ def test_a_tournament_is_created_from_its_form_and_its_link_shown_once(client: F
     first = organizer.page()
     assert "Keep this link: it is the key to the tournament" in first
     assert "Draw seed 12345: anyone can check the draw." in page_text(first)
-    assert "Belote (151) · knockout, new partners every round · players enter alone · a game ends after 7 deals" \
-        in page_text(first)
+    assert "Belote (151) · Knockout, new partners every round · a game ends after 7 deals" in page_text(first)
     link = re.search(r'href="http://localhost(/t/[^"]+/join\?key=[^"]+)"', first)
     assert link and 'class="qr-box"' in first
     assert "Keep this link" not in organizer.page()
@@ -113,6 +112,32 @@ def test_a_tournament_is_created_from_its_form_and_its_link_shown_once(client: F
     csrf = hidden(third.get(organizer.path).get_data(as_text=True))["csrf_token"]
     posted = third.post(f"{organizer.path}/join", data={"csrf_token": csrf, "key": token})
     assert posted.status_code == 303 and third.get(organizer.path).status_code == 200
+
+
+def test_the_formats_are_named_as_organizers_call_them(client: FlaskClient) -> None:
+    """The form's formats say what each is (knockout, Swiss, round-robin), how many players make a quick or a
+    classic night, and whether partners change; the pages name the tournament's format with its players."""
+    form = parse_page(client.get("/t/new").get_data(as_text=True))
+    labels = [label.text() for label in form.find(id="group-format")[0].walk() if label.tag == "label"]
+    assert [label.split(":")[0] for label in labels] == [
+        "Knockout, new partners every round", "Knockout, fixed pairs", "Swiss, fixed pairs", "Round-robin, fixed pairs"]
+    assert "quick knockout: 8 players, 2 rounds; classic: 16 players, 3 rounds" in labels[0]
+    assert not [label for label in labels if "knockout-remix" in label or "round-robin:" in label]
+    organizer = _drawn(client)
+    words = page_text(organizer.page())
+    assert "Belote (151) · Quick knockout, 8 players, new partners every round · a game ends after 7 deals" in words
+    printed = page_text(client.get(f"{organizer.path}/print").get_data(as_text=True))
+    assert "Belote (151) · Quick knockout, 8 players, new partners every round · a game ends after 7 deals" in printed
+    pairs = Organizer(client, format="swiss", entry="pairs", rounds="2")
+    for first, second in (("Ana", "Ivo"), ("Mike", "Yvonne"), ("Eva", "Tom"), ("Lea", "Max")):
+        pairs.register(first, second)
+    assert pairs.draw()[0] == 302
+    assert "Belote (151) · Swiss, 4 fixed pairs · a game ends after 7 deals" in page_text(pairs.page())
+    two_handed = Organizer(client, variant="bela", format="round-robin", deal_limit="")
+    for name in ("Ana", "Ivo", "Mike"):
+        two_handed.register(name)
+    assert two_handed.draw()[0] == 302
+    assert "Bela (two-handed) · Round-robin, 3 players Draw seed" in page_text(two_handed.page())
 
 
 def test_the_start_page_links_to_a_new_tournament(client: FlaskClient) -> None:
@@ -186,11 +211,13 @@ def test_register_draw_decide_and_finish_on_the_organizer_page(app: Flask, clien
 
     assert organizer.draw()[0] == 302  # round 2: the final
     assert "Round 2 of 2" in page_text(organizer.page())
-    assert "Finish: name the winners" in page_text(organizer.page())
+    words = page_text(organizer.page())
+    assert "Finish: name the winners" not in words and "Draw round 3" not in words
+    assert "The tournament finishes by itself once every table of the final round is won or decided." in words
     final = organizer.view()["rounds"][1]["tables"][0]
-    assert organizer.decide(1, "0", "closing time")[0] == 302
-    assert organizer.draw()[0] == 302
+    assert organizer.decide(1, "0", "closing time")[0] == 302  # the final's last table: the winners are named
     page = organizer.page()
+    assert "The tournament is over" in page_text(page)
     assert f"Winners: {final['names'][0]}" in page_text(page)
     assert f"Runners-up: {final['sides'][1][0]}, {final['sides'][1][1]}" in page_text(page)
 
@@ -339,8 +366,7 @@ def test_a_clubs_tournaments_show_in_its_history(client: FlaskClient) -> None:
         organizer.decide(number, "0", "closing time")
     organizer.draw()
     final = organizer.view()["rounds"][1]["tables"][0]
-    organizer.decide(1, "0", "closing time")
-    organizer.draw()
+    organizer.decide(1, "0", "closing time")  # the final decided: the tournament is over
     club_page = page_text(client.get(f"/clubs/{club_id}").get_data(as_text=True))
     winners, runners = final["sides"]
     assert f"winners {winners[0]} & {winners[1]}, runners-up {runners[0]}, {runners[1]}" in club_page
@@ -357,10 +383,14 @@ def test_a_clubs_tournaments_show_in_its_history(client: FlaskClient) -> None:
 def test_pages_that_show_secrets_are_not_stored(client: FlaskClient) -> None:
     organizer = _drawn(client)
     link = organizer.view()
-    paths = [organizer.path, f"{organizer.path}/print", f"{organizer.path}/export.json",
+    paths = [organizer.path, f"{organizer.path}/live", f"{organizer.path}/print", f"{organizer.path}/export.json",
              f"{organizer.path}/export.csv", "/t/new"]
     for path in paths:
         assert client.get(path).headers.get("Cache-Control") == "no-store", path
+    # The page's changing part (what live.js fetches) holds the tables' scoring links: the organizer's only.
+    live = client.get(f"{organizer.path}/live").get_data(as_text=True)
+    assert "Table 1: " in page_text(live) and "/join?key=" in live
+    assert client.application.test_client().get(f"{organizer.path}/live").status_code == 403
     assert link["links"]["screen"]
 
 

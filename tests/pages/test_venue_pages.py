@@ -135,7 +135,7 @@ def test_while_players_register_the_screen_lists_them_with_the_code_to_register(
     html = page(client, tournament.screen)
     words = text(html)
     assert "Friday Belote" in words
-    assert "Belote (151) · knockout, new partners every round · registration open" in words
+    assert "Belote (151) · Knockout, new partners every round · registration open" in words
     assert "The draw's seed: 12345" in words
     assert "Registered: 3" in words
     entries = [item.text() for item in parse_page(html).walk() if item.tag == "li"
@@ -176,7 +176,7 @@ def test_a_round_in_play_shows_each_table_by_names_with_its_live_score(client: F
 
     html = page(client, tournament.screen)
     words = text(html)
-    assert "Belote (151) · knockout, new partners every round · Round 1 of 2" in words
+    assert "Belote (151) · Quick knockout, 8 players, new partners every round · Round 1 of 2" in words
     one, two = first["names"], second["names"]
     assert table_text(html, 1) == f"Table 1 {one[0]} 9 : 7 {one[1]} playing"
     assert table_text(html, 2) == f"Table 2 {two[0]} 0 : 0 {two[1]} playing"
@@ -229,22 +229,24 @@ def test_a_won_table_and_a_decided_one_say_so_in_words_and_the_next_draw_shows(c
 # ---------------------------------------------------------------- finished
 
 
-def test_a_finished_tournament_shows_its_winners_big(client: FlaskClient) -> None:
+def test_the_tournament_finishes_by_itself_and_shows_its_winners_big(client: FlaskClient) -> None:
+    """The final's last hand finishes the tournament: the screen names the winners at once, nobody closes a round."""
     tournament = night(client)
     for table in draw(client, tournament):
         win(client, table)
+    html = page(client, f"{tournament.screen}?tv=1")  # a round before the last waits for the organizer's draw
+    assert "✓ Every table of round 1 is over: the draw of round 2 comes next." in text(html)
+    assert not parse_page(html).find(**{"class": "winners-names"})
     final, = draw(client, tournament)
     win(client, final)
-    html = page(client, f"{tournament.screen}?tv=1")
-    assert "Every table of round 2 is over: the winners are named when the organizer closes the round." in text(html)
-    draw(client, tournament)  # closing the final names the winners
 
     html = page(client, f"{tournament.screen}?tv=1")
+    assert "closes the round" not in text(html) and "comes next" not in text(html)
     root = parse_page(html)
     assert 'class="venue tv"' in html
     assert root.find(**{"class": "winners-names"})[0].text() == final["names"][0]
     assert root.find(**{"aria-label": "The winners"})[0].text() == f"★ Winners {final['names'][0]}"
-    assert "Belote (151) · knockout, new partners every round · finished" in text(html)
+    assert "Belote (151) · Quick knockout, 8 players, new partners every round · finished" in text(html)
     assert "The final round: round 2" in text(html)
     standings = root.find(**{"aria-label": "Standings"})[0].text()
     champions = final["names"][0].split(" & ")

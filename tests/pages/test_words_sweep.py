@@ -24,6 +24,9 @@ RESULT_CODES = {"made", "bate", "tie", "false-claim", "thrown-in", "revoke", "ha
 """Words that must not stand alone as the whole text of an element: a result code without a name or a sentence."""
 SIDE_NUMBER = re.compile(r"\bsides? ?#?[0-9]\b", re.I)
 SEAT_NUMBER = re.compile(r"\b(?:seats?|player|position) ?#?[0-9]\b", re.I)
+SOURCE = re.compile(r"\bseed 0\d\d\b|\bseed 0\d\d's\b|\bRULES\.md\b|§ ?\d", re.I)
+"""Where a rule came from ("seed 001's Belote tournaments", "RULES.md §9"): a page says what an option does, never
+its source."""
 TRIM = " ·:;,.()[]—–-✓▸▾⚑*"
 _CODED = (variants.Success, variants.Tie, variants.Claims, variants.FalseClaim, variants.Revoke, variants.SequenceTie,
           variants.BelaOnBate, variants.Melds, variants.Deal)
@@ -40,11 +43,12 @@ space between two pieces of a template."""
 
 
 def offending(html: str) -> list[str]:
-    """Every phrase of the page a table would not say: side numbers, seat numbers, a lone result code."""
+    """Every phrase of the page a table would not say: side numbers, seat numbers, where a rule came from, a lone
+    result code."""
     root = parse_page(html)
     text = root.text()
     found = [f"{m.group(0)!r} in “…{text[max(0, m.start() - 40):m.end() + 40]}…”"
-             for pattern in (SIDE_NUMBER, SEAT_NUMBER) for m in pattern.finditer(text)]
+             for pattern in (SIDE_NUMBER, SEAT_NUMBER, SOURCE) for m in pattern.finditer(text)]
     found += [f"run together: “…{text[max(0, m.start() - 40):m.end() + 40]}…”"
               for m in GLUED.finditer(text) if m.group(2).isupper()]
     found += [f"a team's singular verb: “…{text[max(0, m.start() - 40):m.end() + 40]}…”"
@@ -227,8 +231,10 @@ def test_the_sweep_finds_what_it_is_for() -> None:
     assert any("'Player 3'" in f for f in found)
     assert any(f.startswith("'bate' alone in <td") for f in found)
     assert any(f.startswith("'thrown-in' alone in <span") for f in found)
+    assert any("'seed 001'" in f for f in offending("<p>After 7 deals (seed 001's Belote tournaments)</p>"))
     good = ("<main><p>Mike is bate: Yvonne scores 162.</p><p>Hand 3: thrown in: nobody scores.</p>"
-            "<script>const side = 'side 0';</script><p data-x='side 1'>Ann &amp; Cat win.</p><p>deal 3 of 7</p></main>")
+            "<script>const side = 'side 0';</script><p data-x='side 1'>Ann &amp; Cat win.</p><p>deal 3 of 7</p>"
+            "<p>Draw seed 12345: anyone can check the draw.</p></main>")
     assert offending(good) == []
 
 
@@ -239,3 +245,15 @@ def test_no_sentences_run_together_on_the_start_and_rules_pages(client: FlaskCli
     faults = {path: found for path in ["/", "/rules", *(f"/rules/{name}" for name in PRESETS)]
               if (found := [f for f in offending(client.get(path).get_data(as_text=True)) if "run together" in f])}
     assert not faults, report(language, faults)
+
+
+@pytest.mark.parametrize("language", ["en", "hr", "bg", "fr", "de", "nl", "pl"])
+def test_the_tournament_form_says_what_its_options_do_never_where_they_came_from(client: FlaskClient,
+                                                                                 language: str) -> None:
+    """Issue 23: "A game ends after 7 deals: the side ahead wins (seed 001's Belote tournaments)", in every
+    language: the choice says what it does, never its source."""
+    client.get(f"/?lang={language}")
+    html = client.get("/t/new").get_data(as_text=True)
+    found = [f for f in offending(html) if "seed" in f.lower() or "§" in f]
+    assert not found, report(language, {"/t/new": found})
+    assert "001" not in parse_page(html).text()

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy import func, select
+
 from ... import serializers
 from ...extensions import db
-from ...models import Club, Event, Match, Tournament, TournamentTable, utcnow
+from ...models import Club, Event, Match, Tournament, TournamentEntry, TournamentTable, utcnow
 from ...rules import Problem, Replayer, RuleError, Rules, draw
 from ...rules.words import Said
 from ...serializers import side_names
@@ -24,9 +26,11 @@ from .common import (
     authorize_organizer,
     checked,
     find_tournament,
+    format_of,
     scope_of,
     table_token,
     take_tournament,
+    tournament_rules,
 )
 from .publish import publish_venue
 from .view import Loaded, load, revision_of, tournament_body
@@ -77,6 +81,59 @@ def _answer(tournament: Tournament, drawn: int | None) -> Answer:
         "winner": view["winner"], "revision": view["revision"]})
 
 
+def _close_round(loaded: Loaded) -> None:
+    """The current round closes: its results are final, whatever a sheet says later."""
+    for row in loaded.tables:
+        if row.round == loaded.round and row.winner is None:
+            totals, winner = loaded.outcome(row)
+            row.totals, row.winner = list(totals), winner
+
+
+def _name_winners(locked: Tournament, loaded: Loaded, played: list[draw.Played]) -> None:
+    locked.status = "finished"
+    locked.winner = list(draw.winner(loaded.format, loaded.draw_entries(), played) or ())
+
+
+def _finish_when_over(locked: Tournament, loaded: Loaded) -> bool:
+    """The tournament (locked, ``loaded`` as it is now) finishes and names its winners when its last round's
+    last table is over: no further round would be drawn. Any earlier round waits for the organizer's draw."""
+    if locked.status != "playing" or loaded.still_playing():
+        return False
+    played = loaded.played()
+    if len(played) != loaded.round or not draw.finished(loaded.format, len(loaded.entries), played):
+        return False
+    _close_round(loaded)
+    _name_winners(locked, loaded, loaded.played())
+    locked.updated_at = utcnow()
+    db.session.flush()
+    return True
+
+
+def finish_at_last_table(match_id: str) -> str | None:
+    """After a write that gave a tournament table's match its winner, in that write's transaction (the match's
+    row locked): when it was the last table still playing of the tournament's last round, the tournament
+    finishes and names its winners at once, as closing that round by hand did. The tournament's id when it
+    finished (its venue screens are to be told), else None. One indexed lookup for any other match; the
+    tournament's row is locked only when the table is in its last round."""
+    found = db.session.execute(
+        select(TournamentTable.tournament_id, TournamentTable.round)
+        .where(TournamentTable.match_id == match_id)).first()
+    if found is None:
+        return None
+    tournament_id, number = found
+    tournament = db.session.get(Tournament, tournament_id)
+    if tournament is None or tournament.status != "playing" or number != len(tournament.byes or []):
+        return None
+    entries = db.session.scalar(select(func.count()).select_from(TournamentEntry)
+                                .where(TournamentEntry.tournament_id == tournament_id)) or 0
+    if number < draw.total_rounds(format_of(tournament, tournament_rules(tournament)), entries):
+        return None  # a round before the last: the organizer draws the next
+    db.session.flush()
+    db.session.expire_all()  # the match's state as this write left it (some of it written by plain statements)
+    locked = take_tournament(tournament_id, scope_of(tournament_id), None, "")
+    return tournament_id if _finish_when_over(locked, load(locked)) else None
+
+
 def next_round(tournament_id: str, token: str | None, idempotency_key: str | None = None) -> Answer:
     """Close the current round and draw the next → 201. The first call starts the tournament (422 when the
     entries cannot fill its format); later ones need every table of the round finished or decided (409 naming
@@ -101,16 +158,13 @@ def next_round(tournament_id: str, token: str | None, idempotency_key: str | Non
             locked.status = "playing"
         elif loaded.still_playing():
             raise _still_playing(loaded)
-        for row in loaded.tables:  # the round closes: its results are final, whatever a sheet says later
-            if row.round == loaded.round and row.winner is None:
-                totals, winner = loaded.outcome(row)
-                row.totals, row.winner = list(totals), winner
+        _close_round(loaded)
         played = loaded.played()
         entries = loaded.draw_entries()
         drawn = None
         if draw.finished(loaded.format, count, played):
-            locked.status = "finished"
-            locked.winner = list(draw.winner(loaded.format, entries, played) or ())
+            # A tournament from before it finished by itself, its last round over: named now.
+            _name_winners(locked, loaded, played)
         else:
             try:
                 round_ = draw.draw_round(loaded.format, entries, played, locked.seed)
@@ -190,6 +244,7 @@ def decide(tournament_id: str, number: int, token: str | None, data: Any,
                              data={"winner": winner, "side": names[winner], "reason": reason,
                                    "tournament": {"id": locked.id, "round": loaded.round, "table": number}}))
         db.session.flush()
+        _finish_when_over(locked, loaded)  # the last round's last table: the winners are named
         shown = serializers.tournament_table(table, match, loaded.rules, loaded.summaries[table.match_id], {})
         shown.pop("links")
         return Answer.of(200, {**shown, "round": loaded.round, "revision": revision_of(loaded)})

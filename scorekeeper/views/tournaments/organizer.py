@@ -10,9 +10,11 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 from flask import abort, redirect, render_template, request, session, url_for
+from flask_babel import format_time, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response
@@ -41,17 +43,47 @@ from . import bp
 
 ORGANIZED = 8
 """Tournaments a phone keeps the organizer's secret of (the newest)."""
-FORMAT_WORDS = {
-    # Translators: a tournament's format, after its game: "Belote · knockout, new partners every round".
-    "knockout-remix": _l("knockout, new partners every round"),
-    # Translators: a tournament's format, after its game: "Belote · knockout".
-    "knockout": _l("knockout"),
-    # Translators: a tournament's format (the Swiss system), after its game: "Belote · Swiss".
+FORMAT_NAMES = {
+    # Translators: a tournament's format as organizers call it, first in "Knockout, 12 players, new partners every
+    # round".
+    "knockout-remix": _l("Knockout"),
+    # Translators: a tournament's format as organizers call it, first in "Knockout, 6 fixed pairs".
+    "knockout": _l("Knockout"),
+    # Translators: a tournament's format (the Swiss system) as organizers call it, first in "Swiss, 6 fixed pairs".
     "swiss": _l("Swiss"),
-    # Translators: a tournament's format (every entry meets every other once), after its game: "Belote · round-robin".
-    "round-robin": _l("round-robin"),
+    # Translators: a tournament's format (every entry meets every other once), first in "Round-robin, 3 players".
+    "round-robin": _l("Round-robin"),
 }
-"""Each format in a few words, as the tournament's pages name it after its game."""
+REMIX_NIGHTS = {
+    # Translators: the knockout with new partners every round, as organizers call its 8-player night (2 rounds).
+    8: _l("Quick knockout"),
+    # Translators: the knockout with new partners every round, as organizers call its 16-player night (3 rounds).
+    16: _l("Classic knockout"),
+}
+
+
+def format_words(view: dict[str, Any]) -> str:
+    """The tournament's format as organizers call it: what it is, how many play once the draw has fixed it, and
+    whether partners change ("Quick knockout, 8 players, new partners every round", "Swiss, 6 fixed pairs",
+    "Round-robin, 3 players")."""
+    fmt, pairs = view["format"], view["entry"] == "pairs"
+    rules = PRESETS[view["variant"]]
+    partners = rules.players > rules.sides  # a four-handed game: two partners a side
+    count = len(view["entries"]) if view["status"] != "registering" else None
+    name = str(FORMAT_NAMES.get(fmt, fmt))
+    if fmt == "knockout-remix" and partners and count in REMIX_NIGHTS:
+        name = str(REMIX_NIGHTS[count])
+    words = [name]
+    if count is not None:
+        words.append(ngettext("%(num)s fixed pair", "%(num)s fixed pairs", count) if pairs
+                     else ngettext("%(num)s player", "%(num)s players", count))
+    elif pairs:
+        # Translators: after a tournament's format, before the pairs have registered: "Swiss, fixed pairs".
+        words.append(_("fixed pairs"))
+    if fmt == "knockout-remix" and partners:
+        # Translators: after a tournament's format: "Quick knockout, 8 players, new partners every round".
+        words.append(_("new partners every round"))
+    return ", ".join(words)
 
 
 # ---- The organizer's secret, kept in the phone's session (a list of [id, secret] pairs, oldest first).
@@ -174,13 +206,11 @@ def _join(tournament_id: str, token: str, status: int = 302) -> Any:
 
 # ---- The organizer page.
 
-def _page(tournament: Tournament, token: str, errors: dict[str, list[str]] | None = None,
-          register: RegisterForm | None = None, decide: tuple[int, DecideForm] | None = None,
-          status: int = 200) -> Any:
-    view = tournament_view(tournament, secrets=True)
-    if register is None:
-        register = RegisterForm(formdata=None)
-        register.idempotency_key.data = new_key()
+def _live_context(tournament: Tournament, view: dict[str, Any], errors: dict[str, list[str]] | None = None,
+                  decide: tuple[int, DecideForm] | None = None) -> dict[str, Any]:
+    """What the organizer page's changing part shows (templates/tournaments/_organizer_live.html): the winners,
+    the entries while players register, the round's tables with their links and decision forms, the draw, the
+    standings."""
     tables = []
     if view["rounds"]:
         for table in view["rounds"][-1]["tables"]:
@@ -195,23 +225,39 @@ def _page(tournament: Tournament, token: str, errors: dict[str, list[str]] | Non
                            "confirm": [(table["names"][i], public_url(path))
                                        for i, path in enumerate(table["links"].get("confirm", []))],
                            "board": public_url(table["links"]["board"]), "form": form})
+    register_link = _register_link(tournament)
+    names = {entry["index"]: entry["name"] for entry in view["entries"]}
+    last_round = view["total_rounds"] is not None and view["round"] >= view["total_rounds"]
+    return {
+        "t": view, "tables": tables, "errors": errors or {}, "button": _button(), "register_link": register_link,
+        "register_qr": qr_svg(register_link, _("QR code to register for %(tournament)s", tournament=tournament.name))
+        if view["status"] == "registering" else None,
+        "runners_up": ", ".join(names[i] for i in runners_up(view)), "last_round": last_round,
+        "decided_table": decide[0] if decide is not None else None}
+
+
+def _page(tournament: Tournament, token: str, errors: dict[str, list[str]] | None = None,
+          register: RegisterForm | None = None, decide: tuple[int, DecideForm] | None = None,
+          status: int = 200) -> Any:
+    view = tournament_view(tournament, secrets=True)
+    if register is None:
+        register = RegisterForm(formdata=None)
+        register.idempotency_key.data = new_key()
     new_link = None
     if session.get("new_tournament") == tournament.id:
         session.pop("new_tournament")
         new_link = _organizer_link(tournament.id, token)
-    register_link = _register_link(tournament)
-    names = {entry["index"]: entry["name"] for entry in view["entries"]}
-    last_round = view["total_rounds"] is not None and view["round"] >= view["total_rounds"]
+    # The cursor in the name field after a registration, or when the name was refused: the next one is typed at once.
+    registering = session.pop("registering", None) == tournament.id or bool(
+        errors and (errors.get("name") or errors.get("partner")))
+    now = datetime.now(UTC)
     return render_template(
-        "tournaments/organizer.html", t=view, tables=tables, errors=errors or {}, register=register,
-        button=_button(), game=PRESETS[tournament.variant].title, format_words=FORMAT_WORDS,
+        "tournaments/organizer.html", **_live_context(tournament, view, errors, decide), register=register,
+        registering=registering,
+        game=PRESETS[tournament.variant].title, format_words=format_words(view),
         new_link=new_link, new_qr=qr_svg(new_link, _("QR code of the organizer's link")) if new_link else None,
-        register_link=register_link,
-        register_qr=qr_svg(register_link, _("QR code to register for %(tournament)s", tournament=tournament.name))
-        if view["status"] == "registering" else None,
-        screen=view["links"]["screen"],
-        runners_up=", ".join(names[i] for i in runners_up(view)), last_round=last_round,
-        decided_table=decide[0] if decide is not None else None), status
+        screen=view["links"]["screen"], view_token=tournament.view_token, loaded_at=now.isoformat(),
+        loaded_at_text=format_time(now, "HH:mm:ss") + " UTC"), status
 
 
 def _button() -> ButtonForm:
@@ -227,6 +273,15 @@ def organizer(tournament: Tournament, token: str) -> Any:
     return _page(tournament, token)
 
 
+@bp.get("/t/<tournament_id>/live")
+@_organizer_only
+def organizer_live(tournament: Tournament, token: str) -> Any:
+    """The organizer page's changing part, fetched again by static/js/live.js when the venue's stream says the
+    tournament or one of its tables changed."""
+    view = tournament_view(tournament, secrets=True)
+    return render_template("tournaments/_organizer_live.html", **_live_context(tournament, view))
+
+
 @bp.post("/t/<tournament_id>/players")
 @_organizer_only
 def register_entry(tournament: Tournament, token: str) -> Any:
@@ -240,7 +295,10 @@ def register_entry(tournament: Tournament, token: str) -> Any:
             status = error.status
             errors = show_problems(form, error, REGISTER_FIELDS)
         else:
-            return redirect(url_for("tournaments.organizer", tournament_id=tournament.id, _anchor="entries"))
+            # Back at the register form, its name field focused for the next player: type, Enter, next (no
+            # #fragment: a browser skips autofocus on a page opened at one).
+            session["registering"] = tournament.id
+            return redirect(url_for("tournaments.organizer", tournament_id=tournament.id))
     else:
         status, errors = 400, show_problems(form)
     form.idempotency_key.data = new_key()
@@ -291,7 +349,7 @@ def print_sheet(tournament: Tournament, token: str) -> Any:
     view = draw_sheet(tournament)
     names = {entry["index"]: entry["name"] for entry in view["entries"]}
     return render_template("tournaments/print.html", t=view, game=PRESETS[tournament.variant].title,
-                           format_words=FORMAT_WORDS, runners_up=", ".join(names[i] for i in runners_up(view)))
+                           format_words=format_words(view), runners_up=", ".join(names[i] for i in runners_up(view)))
 
 
 @bp.get("/t/<tournament_id>/export.json")

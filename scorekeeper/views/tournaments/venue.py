@@ -21,7 +21,7 @@ from ...qr import qr_svg
 from ...services.tournaments import draw_sheet
 from ..links import public_url
 from . import bp
-from .organizer import FORMAT_WORDS
+from .organizer import format_words
 
 
 def _table_words(table: dict[str, Any]) -> dict[str, Any]:
@@ -55,7 +55,7 @@ def venue_context(tournament: Tournament, view_token: str) -> dict[str, Any]:
     current = view["rounds"][-1] if view["rounds"] else None
     return {
         "view": view,
-        "format_words": FORMAT_WORDS.get(view["format"], view["format"]),
+        "format_words": format_words(view),
         "current": None if current is None else {**current, "tables": [_table_words(t) for t in current["tables"]]},
         "view_token": view_token,
         "register_url": register_url,
