@@ -35,11 +35,11 @@ def test_clobby_bait_then_made(page: Page, server) -> None:
     preview = page.locator("#preview")
     expect(preview).to_contain_text(f"{US}: card points 61 + melds 20 + bella 20 = 101.")
     expect(preview).to_contain_text(
-        f"Taker {US}: 101 against 101: {THEM} has half or more of the hand value 202: bait.")
+        f"Taker {US}: 101 against 101: {THEM} have half or more of the hand value 202: bait.")
     shot(page, "clobby-bait-form")
     page.get_by_role("button", name="Save hand").click()
 
-    expect(page.get_by_role("status")).to_contain_text(f"bait. {THEM} scores the hand value 202.")
+    expect(page.get_by_role("status")).to_contain_text(f"bait. {THEM} score the hand value 202.")
     assert totals(page) == ["0", "202"]
     assert running(page, 1) == ["0", "202"]
     row = hand_row(page, 1)
@@ -47,8 +47,8 @@ def test_clobby_bait_then_made(page: Page, server) -> None:
     expect(row.locator(".explanation li")).to_have_text([
         f"{US}: card points 61 + melds 20 + bella 20 = 101.",
         f"{THEM}: card points 91 + last trick 10 = 101.",
-        f"Taker {US}: 101 against 101: {THEM} has half or more of the hand value 202: bait. "
-        f"{THEM} scores the hand value 202.",
+        f"Taker {US}: 101 against 101: {THEM} have half or more of the hand value 202: bait. "
+        f"{THEM} score the hand value 202.",
     ])
     # Clobby deals to the left: Bob deals the second hand.
     expect(page.get_by_text("Bob deals, Cat leads")).to_be_visible()
