@@ -84,10 +84,15 @@ pyodide:
 run: $(RUN_STAMP) catalogs pyodide
 	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)
 
+# ruff, then the import contracts in pyproject.toml's [tool.importlinter]: STYLE.md's dependency direction, and
+# the engine and the phone's bridge free of the app, checked against the package's real imports.
 lint: setup
 	$(BIN)/ruff check scorekeeper tests benchmarks
+	$(BIN)/lint-imports
 
+# The whole package, then the pure packages (the engine, and the bridge the phone runs with it) strictly.
 typecheck: setup
+	$(BIN)/mypy scorekeeper
 	$(BIN)/mypy --strict --follow-imports=silent scorekeeper/rules scorekeeper/offline
 
 # Browser tests use Debian's Chromium (never a downloaded browser); the QR tests read our codes back with

@@ -11,9 +11,16 @@ Authorization and Cookie headers are never logged.
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import MutableMapping
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any, cast
 
 from gunicorn.glogging import Logger
+
+if TYPE_CHECKING:
+    from gunicorn.glogging import _AtomsDict
+    from gunicorn.http import Request
+    from gunicorn.http.wsgi import Response
 
 HIDDEN = "[redacted]"
 SECRET_PATHS = re.compile(
@@ -35,7 +42,10 @@ def redact(text: str) -> str:
 class RedactingLogger(Logger):
     """gunicorn's logger (``--logger-class scorekeeper.access_log.RedactingLogger``), its access log redacted."""
 
-    def atoms(self, resp: Any, req: Any, environ: dict[str, Any], request_time: Any) -> dict[str, Any]:
-        atoms = super().atoms(resp, req, environ, request_time)
-        return {key: HIDDEN if key.lower() in UNLOGGED else redact(value) if isinstance(value, str) else value
-                for key, value in atoms.items()}
+    def atoms(self, resp: Response, req: Request, environ: MutableMapping[str, Any],
+              request_time: timedelta) -> _AtomsDict:
+        atoms: dict[str, Any] = dict(super().atoms(resp, req, environ, request_time))
+        # The same keys, redacted: gunicorn's stubs type them as a TypedDict of its one-letter atoms only, but
+        # the mapping also holds every "{header}i", "{name}e" and "{header}o" a log format may name.
+        return cast("_AtomsDict", {key: HIDDEN if key.lower() in UNLOGGED else redact(value)
+                                   if isinstance(value, str) else value for key, value in atoms.items()})

@@ -176,10 +176,10 @@ def _table(games: list[tuple[int, list[Mapping[str, Any]]]], names: Sequence[str
             cells = "".join(f"<td>{int(t)}</td>" for t in hand["totals"])
             game_cell = f"<td>{game}</td>" if several else ""
             rows.append(f'<tr><th scope="row">{int(hand["number"])}</th>{game_cell}{cells}</tr>')
-    game, hand = escape(gettext("Game")), escape(gettext("Hand"))
-    game_head = f'<th scope="col">{game}</th>' if several else ""
+    game_word, hand_word = escape(gettext("Game")), escape(gettext("Hand"))
+    game_head = f'<th scope="col">{game_word}</th>' if several else ""
     return _figures_table(gettext("Running total of each side after each hand"),
-                          f'<th scope="col">{hand}</th>{game_head}{head}', rows)
+                          f'<th scope="col">{hand_word}</th>{game_head}{head}', rows)
 
 
 def running_score_svg(state: Mapping[str, Any], side_names: Sequence[str], target: int,

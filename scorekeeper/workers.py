@@ -13,9 +13,10 @@ through ``util.write_error`` is replaced, by the socket it is handed.
 from __future__ import annotations
 
 import json
-from typing import Any
+import socket
+from typing import TYPE_CHECKING, Any, cast
 
-from gunicorn.http.errors import (  # type: ignore[import-untyped]
+from gunicorn.http.errors import (
     InvalidHeader,
     InvalidHeaderName,
     InvalidHTTPVersion,
@@ -24,14 +25,18 @@ from gunicorn.http.errors import (  # type: ignore[import-untyped]
     LimitRequestHeaders,
     LimitRequestLine,
 )
-from gunicorn.workers.ggevent import GeventWorker  # type: ignore[import-untyped]
+from gunicorn.workers.ggevent import GeventWorker
+
+if TYPE_CHECKING:
+    from gunicorn.http import Request
 
 
 class JsonErrorWorker(GeventWorker):
     """The gevent worker (``--worker-class gevent``) answering its own errors as JSON."""
 
-    def handle_error(self, req: Any, client: Any, addr: Any, exc: BaseException) -> None:
-        super().handle_error(req, JsonErrorSocket(client, self.error_message(exc)), addr, exc)
+    def handle_error(self, req: Request | None, client: socket.socket, addr: Any, exc: BaseException) -> None:
+        # A stand-in for the socket, not a socket: everything but sendall is the client's own (__getattr__).
+        super().handle_error(req, cast(socket.socket, JsonErrorSocket(client, self.error_message(exc))), addr, exc)
 
     def error_message(self, exc: BaseException) -> str | None:
         """What the JSON error says about ``exc``; None for gunicorn's own words (from the status)."""
@@ -54,7 +59,7 @@ class JsonErrorSocket:
     """The client's socket as gunicorn's error writer sees it: the HTML error page it sends becomes the
     API's JSON error shape with the same status. Everything else is the socket's own."""
 
-    def __init__(self, sock: Any, message: str | None) -> None:
+    def __init__(self, sock: socket.socket, message: str | None) -> None:
         self._sock = sock
         self._message = message
 

@@ -2,6 +2,7 @@
 
 import gc
 import sys
+from types import FrameType
 
 from . import live
 from .app import create_app
@@ -17,7 +18,7 @@ def _gunicorn_workers() -> int | None:
         return None
     from gunicorn.app.base import BaseApplication
 
-    frame = sys._getframe(1)
+    frame: FrameType | None = sys._getframe(1)
     while frame is not None:
         owner = frame.f_locals.get("self")
         if isinstance(owner, BaseApplication) and getattr(owner, "cfg", None) is not None:

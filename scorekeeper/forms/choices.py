@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
-from wtforms import SelectChoice
+from wtforms import SelectChoice  # type: ignore[attr-defined]  # new in WTForms 3.3; types-WTForms (3.2) lacks it
 
 from ..rules import Contract
 

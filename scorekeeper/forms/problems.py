@@ -8,7 +8,7 @@ flaskbb's ``populate_errors()``: the views call ``show_problems`` and never copy
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf.i18n import translations as wtforms_translations
@@ -29,10 +29,19 @@ WTFORMS_WORDS = {"Not a valid integer value.": WHOLE_NUMBER, "Not a valid choice
 table's words (the phone's worker says them of the same fields), said in the request's language."""
 
 
+@runtime_checkable
 class HasProblems(Protocol):
     """A ``services.ServiceError`` or a ``rules.RuleError``: anything carrying problems."""
 
-    problems: Iterable[Problem]
+    @property
+    def problems(self) -> Iterable[Problem]:
+        """Its problems (read-only here, so an error's own tuple of them fits)."""
+        ...
+
+
+def _problems_of(problems: HasProblems | Iterable[Problem]) -> Iterable[Problem]:
+    """The problems an error carries, or the problems given as they are."""
+    return problems.problems if isinstance(problems, HasProblems) else problems
 
 
 def show_problems(form: Any, problems: HasProblems | Iterable[Problem] = (), fields: Fields = None, *,
@@ -55,7 +64,7 @@ def show_problems(form: Any, problems: HasProblems | Iterable[Problem] = (), fie
             else:
                 for message in messages:
                     _add(shown, name, _table_words(message))
-    return add_problems(shown, getattr(problems, "problems", problems), known, said, fields)
+    return add_problems(shown, _problems_of(problems), known, said, fields)
 
 
 def _table_words(message: object) -> str:
@@ -72,4 +81,4 @@ def _table_words(message: object) -> str:
 def problems_text(problems: HasProblems | Iterable[Problem]) -> str:
     """The problems as one line, for the top of a page that has no field for them (a button's write), in the
     request's language."""
-    return " ".join(said(p.message) for p in getattr(problems, "problems", problems))
+    return " ".join(said(p.message) for p in _problems_of(problems))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from sqlalchemy import Select, bindparam, select
 
@@ -46,7 +46,7 @@ _BY_ID = select(*_KEYS).where(Match.id == bindparam("key"))
 _BY_BOARD = select(*_KEYS).where(Match.view_token == bindparam("key"))
 
 
-def _keys(statement: Select[Any], key: str) -> Keys | None:
+def _keys(statement: Select[str, int, str, str, str | None], key: str) -> Keys | None:
     if broken_character(key):  # no id or token holds one (PostgreSQL cannot even be asked about a NUL)
         return None
     with db.engine.connect() as connection:

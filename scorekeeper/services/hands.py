@@ -165,10 +165,10 @@ def hand_write(
                 raise Invalid.of(error, strip=f"hands.{hand.number}.") from None
             scored = next(h for h in state.hands if h.number == hand.number)
             hand.game = scored.game
-            cache_state(locked, state, revision, hands)
+            summary = cache_state(locked, state, revision, hands)
             db.session.add(hand)
             db.session.flush()
-            number, entry, summary = hand.number, hand.state_entry or to_json({}), locked.state_summary
+            number, entry = hand.number, hand.state_entry or to_json({})
         # The audit entry as a plain insert: nothing reads it back in this request.
         db.session.connection().execute(_INSERT_EVENT, {
             "match_id": match_id, "revision": revision, "kind": kind, "hand_number": number, "data": data,

@@ -69,10 +69,10 @@ def replay_rows(match: Match, rules: Rules, hands: list[Hand]) -> MatchState:
     return replay(rules, records, match.first_dealer, side_names(rules, match.players))
 
 
-def cache_state(match: Match, state: MatchState, revision: int, rows: list[Hand]) -> None:
+def cache_state(match: Match, state: MatchState, revision: int, rows: list[Hand]) -> dict[str, Any]:
     """Keep a full replay's result as the match's cache at ``revision``: the summary on the match's row, each
-    hand's entry on its row (only the entries that changed are written)."""
-    match.state_summary = {"revision": revision, **state.summary()}
+    hand's entry on its row (only the entries that changed are written). Returns the summary."""
+    summary = match.state_summary = {"revision": revision, **state.summary()}
     by_number = {row.number: row for row in rows}
     for scored in state.hands:
         row = by_number.get(scored.number)
@@ -83,6 +83,7 @@ def cache_state(match: Match, state: MatchState, revision: int, rows: list[Hand]
             row.state_entry = text
     match.state_revision = revision
     match.state_engine = ENGINE_VERSION
+    return summary
 
 
 class Locked(NamedTuple):
@@ -197,11 +198,10 @@ def state_text(match: Match, say: Say | None = None) -> str:
         said = [{**entry, "explanation": [say(line) for line in entry["explanation"]]} for entry in entries]
         return with_member(to_json(summary), "hands", to_json(said))
     hands = _cached_entries(match) if cache_at(match, match.revision) else None
-    if hands is not None:
-        summary = match.state_summary
-    else:
-        summary, hands = _replayed(match)
-    return with_member(to_json(summary), "hands", hands)
+    cached = match.state_summary
+    if hands is None or cached is None:  # (cache_at holds only with a summary)
+        cached, hands = _replayed(match)
+    return with_member(to_json(cached), "hands", hands)
 
 
 def summary_text(match: Match) -> str:

@@ -274,6 +274,7 @@ def sync(match_id: str) -> tuple[Response, int]:
     def write(at: int | None) -> Answer:
         if kind == "record":
             return services.record_hand(match.id, token, hand, at, key)
+        assert number is not None  # every other kind names its hand (refused above without one)
         if kind == "edit":
             return services.edit_hand(match.id, number, token, hand, at, key, body.get("reason") or None)
         if kind == "void":

@@ -8,7 +8,6 @@ key for that match, the match's own rules and side names are used. The rules the
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, render_template, request, url_for
@@ -37,7 +36,7 @@ from ..rules.cards import FULL_DECK, LAST_TRICK, NATURAL_ORDER, Card, Contract, 
 from ..rules.legal import show
 from ..rules.referee import count_card_points
 from ..rules.variants import Revoke
-from ..rules.words import Listed, Said
+from ..rules.words import Listed, Number, Said, Translate
 from . import phone
 
 bp = Blueprint("referee", __name__)
@@ -121,7 +120,7 @@ class _SeatsNamed(Said):
                        if not isinstance(fields.get(key), str) and (name := _seat(seats, fields.get(key))) is not None}
         return named
 
-    def say(self, translate: Callable[[str], str] = str, number: Callable[[int], str] = str) -> str:
+    def say(self, translate: Translate = str, number: Number = str) -> str:
         template = translate(self.message)
         if template == self.message:  # English (or not yet translated): "seat 1" is the seat's name alone
             template = _SEAT_FIELD.sub(lambda m: f"%({m.group(1)})s" if m.group(1) in self.seats else m.group(0),
@@ -131,7 +130,7 @@ class _SeatsNamed(Said):
         return template % values if values else template
 
 
-def _said_field(value: object, translate: Callable[[str], str], number: Callable[[int], str]) -> str:
+def _said_field(value: object, translate: Translate, number: Number) -> str:
     if isinstance(value, Said):
         return value.say(translate, number)
     if isinstance(value, int) and not isinstance(value, bool):

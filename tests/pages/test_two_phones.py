@@ -221,3 +221,22 @@ def test_an_undo_after_another_phone_changed_that_hand_says_its_new_score(app: A
     assert "voided" not in _hands(second, made)[2].lower()
     done = second.post(f"{sheet}/undo", data=form_data(page, f"{sheet}/undo"))
     assert done.status_code == 302 and done.headers["Location"].endswith("?undone=3")
+
+
+def test_an_undo_link_after_the_only_hand_was_undone_says_there_is_none(app: Any) -> None:
+    """The other phone undid the only hand: this phone's Undo link says so on the sheet. It was a server error:
+    the page named the edit key ``_``, hiding gettext's ``_`` (``mypy scorekeeper`` found it)."""
+    api = app.test_client()
+    made = create(api)
+    record(api, made, BELA_MADE)
+    first, second = (app.test_client(), app.test_client())
+    for phone in (first, second):
+        assert phone.get(f"/m/{made.id}/join?key={made.edit_token}").status_code == 302
+    sheet = f"/m/{made.id}"
+    old = _open(second, sheet)
+    link = next(n.attrs["href"] for n in parse_page(old).walk() if n.tag == "a" and "/undo?" in n.attrs.get("href", ""))
+    confirm = _open(first, link)
+    assert first.post(f"{sheet}/undo", data=form_data(confirm, f"{sheet}/undo")).status_code == 302
+    answer = second.get(link, follow_redirects=True)
+    assert answer.status_code == 200
+    assert "There is no hand to undo." in text(answer.get_data(as_text=True))

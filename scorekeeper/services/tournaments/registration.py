@@ -170,7 +170,7 @@ def register_at_screen(view_token: str, data: Any, idempotency_key: str | None =
                      fingerprint("POST", f"/t/screen/{tournament.id}/register", body))
 
 
-def _register(tournament_id: str, body: dict[str, Any], idempotency_key: str | None, print_: str) -> Answer:
+def _register(tournament_id: str, body: Mapping[str, Any], idempotency_key: str | None, print_: str) -> Answer:
     db.session.rollback()
     scope = scope_of(tournament_id)
 

@@ -79,9 +79,11 @@ _CARD = {"type": "string", "pattern": "^(7|8|9|10|J|Q|K|A)[CDHS]$",
 _RESULTS = ["made", "bate", "tie", "claim", "false-claim", "revoke", "thrown-in"]
 _NAME = {"type": "string", "minLength": 1, "maxLength": 40, "description": "a player's name, 1 to 40 characters"}
 _NOTE = {"type": "string", "minLength": 1, "maxLength": 500}
-_AUTH = [{"bearer": []}]
+_SecurityRequirements = list[dict[str, list[str]]]
+"""OpenAPI's security requirements: any one of them (each a scheme's name and the scopes it needs) will do."""
+_AUTH: _SecurityRequirements = [{"bearer": []}]
 """A bearer token: which one each operation takes is said in its summary (and in the scheme's description)."""
-_OPTIONAL_AUTH = [{}, {"bearer": []}]
+_OPTIONAL_AUTH: _SecurityRequirements = [{}, {"bearer": []}]
 
 # ---------------------------------------------------------------- parameters and headers
 
@@ -425,7 +427,7 @@ def _hand_write(summary: str, ok: str, what: str, body: dict[str, Any] | None, *
 
 
 def _read(summary: str, parameters: list[dict[str, Any]], answer: dict[str, Any], *errors: str,
-          security: list[dict[str, Any]] | None = None, description: str = "") -> dict[str, Any]:
+          security: _SecurityRequirements | None = None, description: str = "") -> dict[str, Any]:
     operation: dict[str, Any] = {"summary": summary, "parameters": parameters,
                                  "responses": _responses("200", answer, *errors)}
     if security is not None:
@@ -587,7 +589,6 @@ def _club_paths() -> dict[str, Any]:
             "description": "a club player's name, in any case"}
     pair = [{"name": side, "in": "query", "required": True, "schema": _TEXT, "description": text}
             for side, text in (("a", "a club player's name"), ("b", "another club player's name"))]
-    auth = {"security": _AUTH}
     return {
         "/api/v1/clubs": {"post": {
             "summary": "Create a club: its name and, if known, its players; answers its club_token once",
@@ -595,26 +596,27 @@ def _club_paths() -> dict[str, Any]:
             "responses": _responses("201", _json("the club with its club_token and link", _ref("NewClub")),
                                     "BadRequest", "TooLarge", "Invalid")}},
         "/api/v1/clubs/{club_id}": _read("The club: its name and players", club, _json("the club", _ref("Club")),
-                                         *read, **auth),
+                                         *read, security=_AUTH),
         "/api/v1/clubs/{club_id}/matches": _read(
             "The club's matches, newest first", [*club, *_FILTERS.values()],
-            _json("the filters applied and the matches", _ref("ClubMatches")), *read, "Invalid", **auth),
+            _json("the filters applied and the matches", _ref("ClubMatches")), *read, "Invalid", security=_AUTH),
         "/api/v1/clubs/{club_id}/stats": _read(
             "Every player's and partnership's figures, with the counts behind each rate",
             [*club, _FILTERS["game"], _FILTERS["from"], _FILTERS["to"]],
-            _json("the figures", _ref("ClubStats")), *read, "Invalid", **auth),
+            _json("the figures", _ref("ClubStats")), *read, "Invalid", security=_AUTH),
         "/api/v1/clubs/{club_id}/players/{name}": _read(
             "A player's figures, results over time, partnerships and opponents", [*club, name],
-            _json("the player's figures", _ref("PlayerStats")), *read, "Invalid", **auth),
+            _json("the player's figures", _ref("PlayerStats")), *read, "Invalid", security=_AUTH),
         "/api/v1/clubs/{club_id}/head-to-head": _read(
             "Two players against each other", [*club, *pair],
-            _json("their meetings and each one's figures over them", _ref("HeadToHead")), *read, "Invalid", **auth),
+            _json("their meetings and each one's figures over them", _ref("HeadToHead")), *read, "Invalid",
+            security=_AUTH),
         "/api/v1/clubs/{club_id}/export": _read(
             "The whole club: players and every match's export", club,
-            _json("the club export", _ref("ClubExport")), *read, **auth),
+            _json("the club export", _ref("ClubExport")), *read, security=_AUTH),
         "/api/v1/clubs/{club_id}/export.csv": _read(
             "One row per hand of every match, oldest match first", club,
-            _csv("a header row, then one row per hand"), *read, **auth),
+            _csv("a header row, then one row per hand"), *read, security=_AUTH),
         "/api/v1/clubs/imports": {"post": {
             "summary": "A new club (new id and token) from a club export; refused whole if any part is not valid",
             "parameters": [_param("Idempotency-Key")], "requestBody": _body(_ref("ClubExport")),

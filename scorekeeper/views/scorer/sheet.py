@@ -216,7 +216,7 @@ def _ask(match_id: str, error: Stale, nothing: str, number: int | None, key: str
         again = str(AGAIN[nothing] % {"number": number, "scores": sheet_words.score_words(last["scores"], sides)})
     else:
         again = str(AGAIN[nothing] % {"number": number})
-    carry = {"number": number} if nothing == "undone" else {}
+    carry: dict[str, int | str | None] = {"number": number} if nothing == "undone" else {}
     if nothing == "voided" and request.form.get("reason"):
         carry["reason"] = request.form["reason"]
     return render_template("scorer/stale.html", **page, question=question, heading=str(ASKED_HEADS[nothing]),
@@ -238,14 +238,14 @@ def thrown_in_confirm(match_id: str) -> Any:
 
 
 @bp.post("/m/<match_id>/thrown-in")
-def thrown_in(match_id: str) -> Response:
+def thrown_in(match_id: str) -> Response | tuple[str, int]:
     """Record a thrown-in hand (everybody passed, or schmeiss accepted)."""
     return _simple_write(match_id, lambda m, t, rev, key: services.record_hand(m.id, t, {"thrown_in": True}, rev, key),
                          "saved", nothing="recorded")
 
 
 @bp.post("/m/<match_id>/hand/<int:number>/void")
-def void(match_id: str, number: int) -> Response:
+def void(match_id: str, number: int) -> Response | tuple[str, int]:
     """Void a hand: it stays on the sheet, struck through, no longer scored, and can be restored."""
     reason = request.form.get("reason") or None
     return _simple_write(match_id, lambda m, t, rev, key: services.void_hand(m.id, number, t, rev, key, reason),
@@ -253,14 +253,14 @@ def void(match_id: str, number: int) -> Response:
 
 
 @bp.post("/m/<match_id>/hand/<int:number>/restore")
-def restore(match_id: str, number: int) -> Response:
+def restore(match_id: str, number: int) -> Response | tuple[str, int]:
     """Count a voided hand again: every later hand is scored again with it."""
     return _simple_write(match_id, lambda m, t, rev, key: services.restore_hand(m.id, number, t, rev, key),
                          "restored", nothing="restored", number=number)
 
 
 @bp.post("/m/<match_id>/hand/<int:number>/dispute")
-def dispute(match_id: str, number: int) -> Response:
+def dispute(match_id: str, number: int) -> Response | tuple[str, int]:
     """Flag a hand as disputed, with a note; it shows so on the sheet and the board until resolved."""
     note = {"note": request.form.get("note", "")}
     return _simple_write(match_id, lambda m, t, rev, key: services.dispute_hand(m.id, number, t, note, rev, key),
@@ -268,7 +268,7 @@ def dispute(match_id: str, number: int) -> Response:
 
 
 @bp.post("/m/<match_id>/hand/<int:number>/resolve")
-def resolve(match_id: str, number: int) -> Response:
+def resolve(match_id: str, number: int) -> Response | tuple[str, int]:
     """Resolve a disputed hand: the score stands, or it was changed or voided since."""
     body = {"note": request.form.get("note", ""), "resolution": request.form.get("resolution", "")}
     return _simple_write(match_id, lambda m, t, rev, key: services.resolve_hand(m.id, number, t, body, rev, key),
@@ -279,7 +279,7 @@ def resolve(match_id: str, number: int) -> Response:
 def undo_confirm(match_id: str) -> Any:
     """Without JavaScript, Undo asks here, once, naming the hand and its score; its form posts the undo. A
     sheet that was out of date (``revision``) or a hand that is no longer the last is refused at once."""
-    match, _ = phone.scored_match(match_id)
+    match, _token = phone.scored_match(match_id)
     page = sheet_page(match)
     last = page["last"]
     revision, number = request.args.get("revision", ""), request.args.get("number", "")
@@ -296,7 +296,7 @@ def undo_confirm(match_id: str) -> Any:
 
 
 @bp.post("/m/<match_id>/undo")
-def undo(match_id: str) -> Response:
+def undo(match_id: str) -> Response | tuple[str, int]:
     """Undo the last hand: void the hand the sheet named (``number``), at the revision the sheet was rendered
     at; from an out-of-date sheet nothing is undone (two phones tapping Undo void one hand, not two)."""
     number = request.form.get("number", "")
