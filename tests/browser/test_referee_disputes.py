@@ -39,7 +39,7 @@ def test_a_disputed_hand_is_flagged_shown_on_the_board_and_resolved(page: Page, 
     shot(page, "referee-dispute-sheet")
 
     board = page.context.new_page()
-    board.goto(server.url + (page.get_by_role("link", name="Open the board").get_attribute("href") or ""))
+    board.goto(server.url + (page.locator("a", has_text="Open the board").get_attribute("href") or ""))
     last = board.locator(".last-hands li", has_text="Hand 1")
     expect(last).to_contain_text("⚑ disputed")
     expect(last).to_contain_text("Mike's 50 was never shown")
