@@ -91,6 +91,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     compress.init_app(app)
     _compress_static_files(app)
 
+    from .rules import SUIT_SIGNS
+
+    # The suits' signs, written once in the engine (rules/cards.py), for the macros that show a contract.
+    app.jinja_env.globals["suit_signs"] = SUIT_SIGNS
+
     from .views import api, board, clubs, confirm, engine, offline, referee, rulebook, scorer, tournaments
 
     app.register_blueprint(api.bp)

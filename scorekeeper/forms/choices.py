@@ -10,9 +10,8 @@ from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
 from wtforms import SelectChoice  # type: ignore[attr-defined]  # new in WTForms 3.3; types-WTForms (3.2) lacks it
 
-from ..rules import Contract
+from ..rules import SUIT_SIGNS, Contract
 
-SUIT_SIGNS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
 CONTRACT_WORDS = {
     # Translators: the suit of clubs, as a contract or trumps (shown after its sign: "♣ clubs").
     "clubs": _l("clubs"),

@@ -7,7 +7,7 @@ Typical use::
     state.totals  # (75, 60)
 """
 
-from .cards import CZECH, JASS, Card, CardValues, Contract, Rank, Suit, deck_card_points
+from .cards import CZECH, JASS, SUIT_SIGNS, Card, CardValues, Contract, Rank, Suit, deck_card_points
 from .errors import MatchFinished, Problem, RuleError
 from .hand import Claim, ClaimParts, HandInput, RevokeChallenge, read_declarations, read_hand
 from .legal import Family, LegalPlays, Played, PlayOptions, family_of, legal_plays, split_play_options
@@ -18,7 +18,7 @@ from .scoring import HandResult, Position, Result, hand_points, leader_seat, sco
 from .variants import OPTION_NAMES, PRESETS, Rules, find_variant, make_rules
 
 __all__ = [
-    "ENGINE_VERSION", "CZECH", "JASS", "OPTION_NAMES", "PRESETS",
+    "ENGINE_VERSION", "CZECH", "JASS", "OPTION_NAMES", "PRESETS", "SUIT_SIGNS",
     "Card", "CardValues", "Claim", "ClaimParts", "Contract", "Family", "GameRecord", "HandInput", "HandRecord",
     "HandResult", "LegalPlays", "MatchFinished", "MatchState", "MeldContest", "PlayOptions", "Played", "Position",
     "Problem", "Rank", "Replayer", "Result", "RevokeChallenge", "RuleError", "Rules", "ScoredHand", "Sequence",

@@ -25,9 +25,24 @@ class Suit(StrEnum):
         return self.value[0].upper()
 
     @property
+    def sign(self) -> str:
+        """The suit's sign as printed on the cards (``♣ ♦ ♥ ♠``): the only place it is written."""
+        return _SIGNS[self]
+
+    @property
+    def red(self) -> bool:
+        """Whether the suit is printed red (hearts, diamonds)."""
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    @property
     def word(self) -> Said:
         """The suit as players say it: ``clubs``, ``hearts`` (said in the table's language)."""
         return _SUIT_WORDS[self]
+
+
+_SIGNS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+SUIT_SIGNS: Mapping[str, str] = MappingProxyType({suit.value: suit.sign for suit in Suit})
+"""Each suit's sign by the suit's name (``"hearts": "♥"``), for the pages and the card counter."""
 
 
 class Rank(StrEnum):

@@ -28,8 +28,6 @@ from .errors import Problem, RuleError
 from .variants import Deal, Rules
 from .words import N_, Listed, Said
 
-_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
-
 
 class Family(StrEnum):
     """A set of trick-play obligations shared by some presets."""
@@ -130,7 +128,7 @@ def show(card: Card) -> Said:
     """A card as written in explanations: ``9♠``, ``10♥`` (the letter of a ``J♠`` said in the table's language)."""
     # Translators: a card as written in the explanations: its rank (7 8 9 10, or the letter J Q K A said as you
     # say them) then its suit's symbol, "J♠". Keep it as it is unless your language writes cards otherwise.
-    return Said("%(rank)s%(suit)s", rank=card.rank.short, suit=_SYMBOLS[card.suit])
+    return Said("%(rank)s%(suit)s", rank=card.rank.short, suit=card.suit.sign)
 
 
 def _whole(value: object) -> TypeGuard[int]:

@@ -53,7 +53,7 @@
   const counter = document.getElementById("card-counter");
   if (counter && facts) {
     counter.hidden = false;
-    const signs = { clubs: "♣", diamonds: "♦", hearts: "♥", spades: "♠" };
+    const signs = facts.signs;
     const grid = counter.querySelector(".counter-grid");
     const message = document.getElementById("counter-message");
     const owners = {};
@@ -65,8 +65,8 @@
       const [rank, suit] = card.split(" ");
       return words(counter, "cardWords", "{rank} of {suit}", { rank: rankWords[rank] || rank, suit: suitWords[suit] || suit });
     }
-    grid.dataset.suits.split(" ").forEach(function (suit) {
-      grid.dataset.ranks.split(" ").forEach(function (rank) {
+    facts.suits.forEach(function (suit) {
+      facts.ranks.forEach(function (rank) {
         const b = document.createElement("button");
         b.type = "button";
         b.textContent = (rankWords[rank] || rank) + signs[suit];
@@ -74,7 +74,7 @@
         b.dataset.short = (rankWords[rank] || rank) + signs[suit];
         b.setAttribute("aria-pressed", "false");
         b.setAttribute("aria-label", cardName(b.dataset.card));
-        if (suit === "hearts" || suit === "diamonds") b.className = "red";
+        if (facts.red.indexOf(suit) >= 0) b.className = "red";
         grid.appendChild(b);
       });
     });
@@ -88,7 +88,7 @@
     }
     function points(card) {
       const [rank, suit] = card.split(" ");
-      const isTrump = contract() === "all-trumps" || contract() === suit;
+      const isTrump = (facts.trumps[contract()] || []).indexOf(suit) >= 0;
       return (isTrump ? facts.trump : facts.plain)[rank];
     }
     function say(text) { message.textContent = text; }

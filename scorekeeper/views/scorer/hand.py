@@ -27,7 +27,7 @@ from ...forms import (
 )
 from ...i18n import number, said
 from ...models import Match
-from ...rules import Problem, RuleError, Rules, score_hand
+from ...rules import Problem, Rank, RuleError, Rules, Suit, score_hand
 from ...services import ServiceError, Stale
 from .. import phone, stale
 from . import bp, page_context
@@ -89,6 +89,12 @@ def card_facts(rules: Rules) -> dict[str, Any]:
         "plain": {rank.value: points for rank, points in values.plain_points.items()},
         "decks": {"": rules.deck(None), **{c.value: rules.deck(c) for c in rules.contracts}},
         "bela": {"points": rules.bela_points, "word": said(rules.bela_word)},
+        # The card counter's cards and which suits each contract makes trumps: the engine's, never the script's.
+        "suits": [suit.value for suit in Suit],
+        "ranks": [rank.value for rank in Rank],
+        "signs": dict(SUIT_SIGNS),
+        "red": [suit.value for suit in Suit if suit.red],
+        "trumps": {"": [], **{c.value: [suit.value for suit in Suit if c.is_trump(suit)] for c in rules.contracts}},
     }
 
 
