@@ -18,7 +18,7 @@ from ..rules.words import Said
 from .access import authorize_club, find_club, hash_token, new_id, new_token, secret_from_seed, with_secret
 from .errors import Answer, Invalid, json_object
 from .idempotency import caller_scope, fingerprint, idempotent
-from .text import language_of, text_problem
+from .text import language_of, text_problem, title_problem
 
 NAME_LIMIT = 40
 """The longest name of a player."""
@@ -95,13 +95,13 @@ def club_players(club: Club) -> list[Player]:
 def read_club_names(data: Mapping[str, Any]) -> tuple[str, list[str]]:
     problems: list[Problem] = []
     name = data.get("name")
-    if not isinstance(name, str) or not name.strip():
-        problems.append(Problem("name", Said("the club needs a name, such as the pub or the family")))
-    # Translators: in "… is not valid text: it holds a broken character".
-    elif broken := text_problem(name, "name", Said("the club's name")):
-        problems.append(broken)
-    elif len(name.strip()) > CLUB_NAME_LIMIT:
-        problems.append(Problem("name", Said("a club's name has at most %(limit)s characters", limit=CLUB_NAME_LIMIT)))
+    problem = title_problem(name, "name", missing=Said("the club needs a name, such as the pub or the family"),
+                            # Translators: in "… is not valid text: it holds a broken character".
+                            what=Said("the club's name"),
+                            too_long=Said("a club's name has at most %(limit)s characters", limit=CLUB_NAME_LIMIT),
+                            limit=CLUB_NAME_LIMIT)
+    if problem is not None:
+        problems.append(problem)
     players = data.get("players", [])
     names: list[str] = []
     if not isinstance(players, list) or len(players) > CLUB_PLAYER_LIMIT:

@@ -48,6 +48,21 @@ def text_problem(value: str, field: str, what: str, advice: str = TYPE_AGAIN) ->
                                what=what, cause=cause, advice=advice))
 
 
+def title_problem(value: object, field: str, *, missing: Said, what: Said, too_long: Said,
+                  limit: int) -> Problem | None:
+    """The problem with the name a club or a tournament is given (``value``, at ``field``), or None: ``missing``
+    when there is none, a broken character in it (the name called ``what``), ``too_long`` past ``limit``
+    characters (the one check of both, so they cannot drift apart)."""
+    if not isinstance(value, str) or not value.strip():
+        return Problem(field, missing)
+    broken = text_problem(value, field, what)
+    if broken is not None:
+        return broken
+    if len(value.strip()) > limit:
+        return Problem(field, too_long)
+    return None
+
+
 def sound_text(value: str, field: str, what: str, advice: str = TYPE_AGAIN) -> str:
     """``value`` when it is text that can be stored and shown; else Invalid naming ``field``."""
     problem = text_problem(value, field, what, advice)

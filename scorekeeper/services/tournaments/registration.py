@@ -18,7 +18,7 @@ from ..access import hash_token, new_id, new_token, secret_from_seed, with_secre
 from ..clubs import club_of_body, name_problem, player_key
 from ..errors import Answer, Invalid, json_object
 from ..idempotency import caller_scope, fingerprint, idempotent
-from ..text import language_of, text_problem
+from ..text import language_of, title_problem
 from .common import (
     ENTRY_LIMIT,
     SEED_LIMIT,
@@ -57,15 +57,16 @@ def read_create(data: Mapping[str, Any]) -> tuple[str, Rules, draw.Format, int]:
     """The tournament's name, rules, format and seed as sent; Invalid naming each problem."""
     problems: list[Problem] = []
     name = data.get("name")
-    if not isinstance(name, str) or not name.strip():
+    problem = title_problem(
+        name, "name",
         # Translators: "Friday Belote" is an example of a tournament's name: a weekday and the game.
-        problems.append(Problem("name", Said("the tournament needs a name, such as \"Friday Belote\"")))
-    # Translators: in "… is not valid text: it holds a broken character".
-    elif broken := text_problem(name, "name", Said("the tournament's name")):
-        problems.append(broken)
-    elif len(name.strip()) > TOURNAMENT_NAME_LIMIT:
-        problems.append(Problem("name", Said("a tournament's name has at most %(limit)s characters",
-                                             limit=TOURNAMENT_NAME_LIMIT)))
+        missing=Said("the tournament needs a name, such as \"Friday Belote\""),
+        # Translators: in "… is not valid text: it holds a broken character".
+        what=Said("the tournament's name"),
+        too_long=Said("a tournament's name has at most %(limit)s characters", limit=TOURNAMENT_NAME_LIMIT),
+        limit=TOURNAMENT_NAME_LIMIT)
+    if problem is not None:
+        problems.append(problem)
     rules: Rules | None = None
     try:
         rules = _read_rules(data)
