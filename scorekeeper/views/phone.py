@@ -1,5 +1,5 @@
 """What a phone remembers, in its signed session cookie: the edit keys of the matches it started or scored,
-and the secrets of the clubs it joined. Nothing else identifies a phone."""
+the secrets of the clubs it joined and of the tournaments it organizes. Nothing else identifies a phone."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from ..models import Club, Match
 REMEMBERED = 30
 """Matches a phone keeps the keys of (the newest); a club keeps the rest of its history."""
 CLUBS_REMEMBERED = 8
+TOURNAMENTS_REMEMBERED = 8
+"""Tournaments a phone keeps the organizer's secret of."""
 
 
 def _stored(name: str) -> dict[str, str]:
@@ -44,6 +46,11 @@ def club_keys() -> dict[str, str]:
     return _stored("clubs")
 
 
+def tournament_keys() -> dict[str, str]:
+    """Tournament id → the organizer's secret, oldest first."""
+    return _stored("tournaments")
+
+
 def _keep(name: str, item_id: str, token: str, most: int) -> None:
     stored = _stored(name)
     stored.pop(item_id, None)
@@ -60,6 +67,11 @@ def remember(match_id: str, token: str) -> None:
 def remember_club(club_id: str, token: str) -> None:
     """Keep a club's secret."""
     _keep("clubs", club_id, token, CLUBS_REMEMBERED)
+
+
+def remember_tournament(tournament_id: str, token: str) -> None:
+    """Keep the organizer's secret of a tournament."""
+    _keep("tournaments", tournament_id, token, TOURNAMENTS_REMEMBERED)
 
 
 def forget(match_id: str) -> None:

@@ -41,8 +41,6 @@ from ..downloads import csv_response
 from ..links import public_url
 from . import bp
 
-ORGANIZED = 8
-"""Tournaments a phone keeps the organizer's secret of (the newest)."""
 FORMAT_NAMES = {
     # Translators: a tournament's format as organizers call it, first in "Knockout, 12 players, new partners every
     # round".
@@ -86,23 +84,6 @@ def format_words(view: dict[str, Any]) -> str:
     return ", ".join(words)
 
 
-# ---- The organizer's secret, kept in the phone's session (a list of [id, secret] pairs, oldest first).
-
-def _organized() -> dict[str, str]:
-    value = session.get("tournaments")
-    if isinstance(value, list):
-        return {str(p[0]): str(p[1]) for p in value if isinstance(p, list) and len(p) == 2}
-    return {}
-
-
-def _remember(tournament_id: str, token: str) -> None:
-    kept = _organized()
-    kept.pop(tournament_id, None)
-    kept[tournament_id] = token
-    session["tournaments"] = [[k, v] for k, v in list(kept.items())[-ORGANIZED:]]
-    session.permanent = True
-
-
 def _tournament(tournament_id: str) -> Tournament:
     try:
         return services.find_tournament(tournament_id)
@@ -123,7 +104,7 @@ def _refused(tournament_id: str) -> Any:
 def _organizer(tournament_id: str) -> tuple[Tournament, str | None]:
     """The tournament and this phone's organizer secret for it (None: this phone does not hold it)."""
     tournament = _tournament(tournament_id)
-    token = _organized().get(tournament_id)
+    token = phone.tournament_keys().get(tournament_id)
     try:
         services.authorize_organizer(tournament, token)
     except services.Unauthorized:
@@ -172,7 +153,7 @@ def new() -> Any:
             errors = show_problems(form, error, TOURNAMENT_FIELDS)
         else:
             tournament_id, token = answer.body["id"], answer.body["organizer_token"]
-            _remember(tournament_id, token)
+            phone.remember_tournament(tournament_id, token)
             session["new_tournament"] = tournament_id
             return redirect(url_for("tournaments.organizer", tournament_id=tournament_id))
     else:
@@ -200,7 +181,7 @@ def _join(tournament_id: str, token: str, status: int = 302) -> Any:
         services.authorize_organizer(tournament, token)
     except services.Unauthorized:
         return _refused(tournament_id)
-    _remember(tournament_id, token)
+    phone.remember_tournament(tournament_id, token)
     return redirect(url_for("tournaments.organizer", tournament_id=tournament_id), status)
 
 
