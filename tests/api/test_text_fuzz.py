@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 
 from scorekeeper.services.text import broken_character
 from tests.support.api import API, BELA_MADE, bearer, club_row_counts, create, record, row_counts
+from tests.support.examples import examples
 
-EXAMPLES = 50
+EXAMPLES = examples(50)
 BREAKING = ["\x00", "\ud800", "\udbff", "\udc00", "\udfff", "\ud83d", "\ude00", "\x1b", "\u2028", "\ufffe", " "]
 """Characters that broke, or might break, storing and showing text: NUL, lone surrogates (high and low, an
 emoji's halves), an escape, a line separator, a noncharacter, a space (names are stripped)."""

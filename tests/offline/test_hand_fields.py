@@ -19,6 +19,7 @@ from scorekeeper.i18n import said
 from scorekeeper.offline.hand_fields import hand_fields, hand_from_values, read_fields
 from scorekeeper.rules import PRESETS, make_rules
 from tests.support.api import TABLE
+from tests.support.examples import examples
 
 KINDS = {IntegerField: "whole", BooleanField: "toggle", RadioField: "choice", SelectField: "choice",
          HiddenField: "hidden", StringField: "text"}
@@ -90,7 +91,7 @@ def _phone(web: Flask, preset: str, claim: bool, posted: dict[str, str]) -> tupl
 
 @pytest.mark.parametrize(("preset", "claim"), [("bela", False), ("belote", False), ("darda", False),
                                                ("clobby", True), ("bela", True), ("klaberjass", False)])
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_any_posted_fields_read_on_the_phone_as_on_the_server(web: Flask, preset: str, claim: bool,
                                                               data: st.DataObject) -> None:

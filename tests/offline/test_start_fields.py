@@ -22,6 +22,7 @@ from scorekeeper.offline.start_fields import read_start
 from scorekeeper.rules import PRESETS, RuleError
 from scorekeeper.services import Invalid
 from scorekeeper.services.matches import read_create
+from tests.support.examples import examples
 
 NAMES = ["Ana", "Marko", "Ivo", "Yvonne", "ana", "", "  ", "Mike " * 9]
 
@@ -65,7 +66,7 @@ fields_strategy = st.fixed_dictionaries({
 })
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(fields=fields_strategy)
 def test_the_phone_starts_the_match_the_server_will_create(web: Flask, fields: dict[str, str]) -> None:
     server = _server(web, fields)

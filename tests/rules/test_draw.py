@@ -37,9 +37,10 @@ from scorekeeper.rules.draw import (
     total_rounds,
     winner,
 )
+from tests.support.examples import examples
 
-SOME = settings(max_examples=60, deadline=None)
-MANY = settings(max_examples=150, deadline=None)
+SOME = settings(max_examples=examples(60), deadline=None)
+MANY = settings(max_examples=examples(150), deadline=None)
 
 REMIX_4 = Format("knockout-remix", "players", 4, 2)
 REMIX_2 = Format("knockout-remix", "players", 2, 2)

@@ -38,13 +38,14 @@ from scorekeeper.rules import (
     score_hand,
 )
 from scorekeeper.rules.variants import BelaOnBate, Claims, FalseClaim, Melds, Revoke, Success, Tie
+from tests.support.examples import examples
 
 VARIANTS = sorted(PRESETS)
 LAST_TRICK = 10
 CZECH_GAMES = frozenset({"bulka", "darda"})
 """RULES.md §2a: the queen the top trump, a deck of 151 card points, bejle 40."""
-FEW = settings(max_examples=100, deadline=None)
-SOME = settings(max_examples=30, deadline=None)
+FEW = settings(max_examples=examples(100), deadline=None)
+SOME = settings(max_examples=examples(30), deadline=None)
 
 Hand = dict[str, Any]
 
