@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any
+from typing import Any, get_type_hints
 
 from .cards import CZECH, JASS, SUIT_CONTRACTS, CardValues, Contract, Rank
 from .errors import Problem, RuleError
@@ -117,6 +117,10 @@ TARGET_LIMIT = 1_000_000_000
 """The highest target accepted: far beyond any real game, and within a 32-bit integer."""
 
 
+HOUSE_RULE = MappingProxyType({"house_rule": True})
+"""The metadata of a ``Rules`` field a match may set when it is created (a house rule the table agreed)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """Every option of one match: a preset with the table's house-rule overrides applied."""
@@ -129,30 +133,30 @@ class Rules:
     """One line saying what the game is."""
     players: int
     """Players at the table (2, 3 or 4)."""
-    target: int
+    target: int = field(metadata=HOUSE_RULE)
     """Total that wins a game."""
-    success: Success
-    tie: Tie
-    melds_need_trick: bool
+    success: Success = field(metadata=HOUSE_RULE)
+    tie: Tie = field(metadata=HOUSE_RULE)
+    melds_need_trick: bool = field(metadata=HOUSE_RULE)
     """A side that took no trick scores no melds (bela still counts)."""
-    claims: Claims
-    claim_window: int | None
+    claims: Claims = field(metadata=HOUSE_RULE)
+    claim_window: int | None = field(metadata=HOUSE_RULE)
     """Claims only within the first N tricks (East Lothian: 3); None for the whole hand."""
-    claim_from: int | None
+    claim_from: int | None = field(metadata=HOUSE_RULE)
     """Only a side whose total before the hand is at least this may claim (Clobby: 900)."""
-    false_claim: FalseClaim
-    revoke: Revoke
-    best_of: int
+    false_claim: FalseClaim = field(metadata=HOUSE_RULE)
+    revoke: Revoke = field(metadata=HOUSE_RULE)
+    best_of: int = field(metadata=HOUSE_RULE)
     """Games in the match: the first to win more than half wins it."""
-    meld_values: Mapping[str, int]
+    meld_values: Mapping[str, int] = field(metadata=HOUSE_RULE)
     """Value of each meld the variant knows (keys of MELD_KEYS); a key absent is no meld."""
-    tens: bool
+    tens: bool = field(metadata=HOUSE_RULE)
     """Scores are divided by ten and rounded (Belote 151)."""
-    valat: int
+    valat: int = field(metadata=HOUSE_RULE)
     """Bonus for one side taking every trick (0: none)."""
-    no_win_on_valat: bool
+    no_win_on_valat: bool = field(metadata=HOUSE_RULE)
     """A game cannot be won on a hand with a valat."""
-    sequence_tie: SequenceTie
+    sequence_tie: SequenceTie = field(metadata=HOUSE_RULE)
     deal: Deal
     contracts: tuple[Contract, ...]
     """Contracts a taker may choose."""
@@ -170,9 +174,9 @@ class Rules:
     bela_word: str = Said("bela")
     """The game's own word for K and Q of trumps: bela, belote, bella, bejle (a ``Said``: said in the table's
     language, like ``title`` and ``description``)."""
-    bela_on_bate: BelaOnBate = BelaOnBate.MOVES
-    melds: Melds = Melds.BEST_SIDE
-    deal_limit: int | None = None
+    bela_on_bate: BelaOnBate = field(default=BelaOnBate.MOVES, metadata=HOUSE_RULE)
+    melds: Melds = field(default=Melds.BEST_SIDE, metadata=HOUSE_RULE)
+    deal_limit: int | None = field(default=None, metadata=HOUSE_RULE)
     """A game nobody has won after this many played deals goes to the side ahead (Belote tournaments: 7)."""
 
     sides: int = field(init=False, compare=False, repr=False)
@@ -235,39 +239,35 @@ class Rules:
         return self.cards.deck(contract)
 
     def as_dict(self) -> dict[str, Any]:
-        """The options as the API shows them (RULES.md's option names)."""
-        return {
-            "variant": self.variant,
-            "title": self.title,
-            "description": self.description,
-            "players": self.players,
-            "sides": self.sides,
-            "target": self.target,
-            "success": self.success.value,
-            "tie": self.tie.value,
-            "melds-need-trick": self.melds_need_trick,
-            "claims": self.claims.value,
-            "claim-window": self.claim_window,
-            "claim-from": self.claim_from,
-            "false-claim": self.false_claim.value,
-            "revoke": self.revoke.value,
-            "best-of": self.best_of,
-            "meld-values": dict(self.meld_values),
-            "tens": self.tens,
-            "valat": self.valat,
-            "no-win-on-valat": self.no_win_on_valat,
-            "sequence-tie": self.sequence_tie.value,
-            "deal": self.deal.value,
-            "contracts": [c.value for c in self.contracts],
-            "contract-required": self.contract_required,
-            "doubles": self.doubles,
-            "no-trumps-doubled": self.no_trumps_doubled,
-            "top-trump": self.cards.top_trump.value,
-            "bela-points": self.bela_points,
-            "bela-on-bate": self.bela_on_bate.value,
-            "melds": self.melds.value,
-            "deal-limit": self.deal_limit,
-        }
+        """The options as the API shows them: each field under its RULES.md name (``claim_window`` is
+        ``claim-window``), the sides after the players, the cards by their top trump (``top-trump``)."""
+        shown: dict[str, Any] = {}
+        for item in fields(self):
+            if not item.init or item.name == "bela_word":
+                continue
+            value = getattr(self, item.name)
+            if item.name == "cards":
+                shown["top-trump"] = value.top_trump.value
+                continue
+            shown[option_name(item.name)] = _shown(value)
+            if item.name == "players":
+                shown["sides"] = self.sides
+        return shown
+
+
+def option_name(field_name: str) -> str:
+    """A ``Rules`` field's name as RULES.md and the API write it: ``claim_window`` → ``claim-window``."""
+    return field_name.replace("_", "-")
+
+
+def _shown(value: object) -> object:
+    if isinstance(value, StrEnum):
+        return value.value
+    if isinstance(value, Mapping):
+        return dict(value)
+    if isinstance(value, tuple):
+        return [_shown(item) for item in value]
+    return value
 
 
 _BELA_MELDS = MappingProxyType({"sequence-3": 20, "sequence-4": 50})
@@ -405,21 +405,14 @@ def find_variant(name: str) -> Rules:
                                         games=Listed(PRESETS, N_(", ")))) from None
 
 
-# Options a match may override, by their RULES.md name, with the Rules attribute they set.
-_OVERRIDABLE: dict[str, str] = {
-    "target": "target", "success": "success", "tie": "tie", "melds-need-trick": "melds_need_trick",
-    "claims": "claims", "claim-window": "claim_window", "claim-from": "claim_from",
-    "false-claim": "false_claim", "revoke": "revoke", "best-of": "best_of", "meld-values": "meld_values",
-    "tens": "tens", "valat": "valat", "no-win-on-valat": "no_win_on_valat", "sequence-tie": "sequence_tie",
-    "bela-on-bate": "bela_on_bate", "melds": "melds", "deal-limit": "deal_limit",
-}
-_ENUMS: dict[str, type[StrEnum]] = {
-    "success": Success, "tie": Tie, "claims": Claims, "false-claim": FalseClaim,
-    "revoke": Revoke, "sequence-tie": SequenceTie, "bela-on-bate": BelaOnBate, "melds": Melds,
-}
-_BOOLS = ("melds-need-trick", "tens", "no-win-on-valat")
-_OPTIONAL_INTS = ("claim-window", "claim-from", "deal-limit")
-assert {f.name for f in fields(Rules)} >= set(_OVERRIDABLE.values())
+# The options a match may override (the fields marked HOUSE_RULE), by their RULES.md name, with the Rules
+# attribute each sets; how each is read follows from the field's type.
+_TYPES = get_type_hints(Rules)
+_OVERRIDABLE: dict[str, str] = {option_name(f.name): f.name for f in fields(Rules) if f.metadata.get("house_rule")}
+_ENUMS: dict[str, type[StrEnum]] = {name: kind for name, attr in _OVERRIDABLE.items()
+                                     if isinstance(kind := _TYPES[attr], type) and issubclass(kind, StrEnum)}
+_BOOLS = tuple(name for name, attr in _OVERRIDABLE.items() if _TYPES[attr] is bool)
+_OPTIONAL_INTS = tuple(name for name, attr in _OVERRIDABLE.items() if _TYPES[attr] == int | None)
 
 OPTION_NAMES: tuple[str, ...] = tuple(_OVERRIDABLE)
 """The options a match may override when it is created."""

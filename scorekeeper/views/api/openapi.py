@@ -12,11 +12,15 @@ server, ``{"field": "server", …}``).
 
 from __future__ import annotations
 
-from typing import Any
+from enum import StrEnum
+from typing import Any, get_type_hints
 
 from flask import jsonify
 
 from ...languages import LANGUAGES
+from ...rules import PRESETS, Contract, Rank, Result, Rules, Suit
+from ...services.clubs import NAME_LIMIT
+from ...services.hands import NOTE_LIMIT
 
 # ---------------------------------------------------------------- small builders
 
@@ -71,19 +75,40 @@ _DAY = {"type": "string", "format": "date", "description": "YYYY-MM-DD"}
 _TEXTS = _array(_TEXT)
 _PER_SIDE = _array(_INT, description="one entry per side, side 0 first")
 _SIDE = {"type": "integer", "minimum": 0, "description": "a side, numbered from 0"}
-_CONTRACT = {"enum": ["clubs", "diamonds", "hearts", "spades", "no-trumps", "all-trumps"]}
-_RANKS = {"enum": ["7", "8", "9", "10", "J", "Q", "K", "A"]}
-_SUITS = {"enum": ["clubs", "diamonds", "hearts", "spades"]}
-_CARD = {"type": "string", "pattern": "^(7|8|9|10|J|Q|K|A)[CDHS]$",
+# The engine's vocabularies, taken from the engine (never typed again here).
+_CONTRACT = {"enum": [c.value for c in Contract]}
+_RANKS = {"enum": [r.value for r in Rank]}
+_SUITS = {"enum": [s.value for s in Suit]}
+_CARD = {"type": "string", "pattern": f"^({'|'.join(r.value for r in Rank)})[{''.join(s.letter for s in Suit)}]$",
          "description": "rank then suit letter (C D H S)", "examples": ["10H", "JS", "AC"]}
-_RESULTS = ["made", "bate", "tie", "claim", "false-claim", "revoke", "thrown-in"]
-_NAME = {"type": "string", "minLength": 1, "maxLength": 40, "description": "a player's name, 1 to 40 characters"}
-_NOTE = {"type": "string", "minLength": 1, "maxLength": 500}
+_RESULTS = [r.value for r in Result]
+_NAME = {"type": "string", "minLength": 1, "maxLength": NAME_LIMIT,
+         "description": f"a player's name, 1 to {NAME_LIMIT} characters"}
+_NOTE = {"type": "string", "minLength": 1, "maxLength": NOTE_LIMIT}
 _SecurityRequirements = list[dict[str, list[str]]]
 """OpenAPI's security requirements: any one of them (each a scheme's name and the scopes it needs) will do."""
 _AUTH: _SecurityRequirements = [{"bearer": []}]
 """A bearer token: which one each operation takes is said in its summary (and in the scheme's description)."""
 _OPTIONAL_AUTH: _SecurityRequirements = [{}, {"bearer": []}]
+
+def _rules_schema() -> dict[str, Any]:
+    """The Rules answer, made from the engine's Rules fields: each option under its name, a choice's values from
+    its enum, a number that may be absent as nullable (docs/api.md "Variants and house rules")."""
+    types = get_type_hints(Rules)
+    special: dict[str, dict[str, Any]] = {
+        "variant": _TEXT, "title": _TEXT, "description": _TEXT, "players": {"enum": [2, 3, 4]},
+        "sides": {"enum": [2, 3]}, "top-trump": _TEXT, "contracts": _array(_CONTRACT),
+        "meld-values": {"type": "object", "additionalProperties": _INT}}
+    properties: dict[str, Any] = {}
+    for option in PRESETS["bela"].as_dict():
+        kind = types.get(option.replace("-", "_"))
+        properties[option] = special.get(option) or (
+            {"enum": [v.value for v in kind]} if isinstance(kind, type) and issubclass(kind, StrEnum)
+            else _BOOL if kind is bool else _nullable(_INT) if kind == int | None else _INT)
+    return _object(properties, ["variant", "title", "description", "players", "sides", "target", "best-of",
+                                "contracts"],
+                   description="a preset with its options resolved (docs/api.md \"Variants and house rules\")")
+
 
 # ---------------------------------------------------------------- parameters and headers
 
@@ -257,17 +282,7 @@ _SCHEMAS: dict[str, Any] = {
     "State": {"allOf": [_ref("StateSummary"), _object({
         "revision": {"type": "integer", "minimum": 1}, "hands": _array(_ref("Hand"))}, ["revision", "hands", "deals"])],
         "description": "the match's state: its revision (the ETag) and every hand, voided ones too"},
-    "Rules": _object({
-        "variant": _TEXT, "title": _TEXT, "description": _TEXT, "players": {"enum": [2, 3, 4]},
-        "sides": {"enum": [2, 3]}, "target": _INT, "success": _TEXT, "tie": _TEXT, "melds-need-trick": _BOOL,
-        "claims": _TEXT, "claim-window": _nullable(_INT), "claim-from": _nullable(_INT), "false-claim": _TEXT,
-        "revoke": _TEXT, "best-of": _INT, "meld-values": {"type": "object", "additionalProperties": _INT},
-        "tens": _BOOL, "valat": _INT, "no-win-on-valat": _BOOL, "sequence-tie": _TEXT, "deal": _TEXT,
-        "contracts": _array(_CONTRACT), "contract-required": _BOOL, "doubles": _BOOL, "no-trumps-doubled": _BOOL,
-        "top-trump": _TEXT, "bela-points": _INT, "bela-on-bate": _TEXT, "melds": _TEXT,
-        "deal-limit": _nullable(_INT),
-    }, ["variant", "title", "description", "players", "sides", "target", "best-of", "contracts"],
-        description="a preset with its options resolved (docs/api.md \"Variants and house rules\")"),
+    "Rules": _rules_schema(),
     "Side": _object({"index": _SIDE, "name": _TEXT, "players": _TEXTS}, ["index", "name", "players"]),
     "Match": _object({
         "id": _TEXT, "variant": _TEXT, "rules": _ref("Rules"), "players": _TEXTS, "sides": _array(_ref("Side")),
