@@ -113,7 +113,7 @@ class Round:
 
 
 @dataclass(frozen=True, slots=True)
-class Result:
+class TableResult:
     """One decided table of a played round."""
 
     sides: Sides
@@ -125,7 +125,7 @@ class Result:
 
 
 @dataclass(frozen=True, slots=True)
-class Played:
+class PlayedRound:
     """A round that has been played to the end.
 
     Keep the results in the order of the round's tables (table 1 first) and the byes in the order the round
@@ -133,7 +133,7 @@ class Played:
     """
 
     number: int
-    results: tuple[Result, ...]
+    results: tuple[TableResult, ...]
     byes: tuple[int, ...]
 
 
@@ -342,7 +342,7 @@ def _first_round_byes(fmt: Format, count: int) -> int:
 # --- the rounds played ----------------------------------------------------------------------------------------
 
 
-def _check_shape(fmt: Format, count: int, played: Sequence[Played]) -> None:
+def _check_shape(fmt: Format, count: int, played: Sequence[PlayedRound]) -> None:
     """Every played round numbered in turn, every result a table of the game, every entry there once at most."""
     if len(played) > total_rounds(fmt, count):
         raise RuleError("played", Said("%(played)s rounds are played, but the tournament has %(rounds)s",
@@ -364,7 +364,7 @@ def _check_shape(fmt: Format, count: int, played: Sequence[Played]) -> None:
                                            round=number))
 
 
-def _check_result(fmt: Format, number: int, result: Result) -> None:
+def _check_result(fmt: Format, number: int, result: TableResult) -> None:
     sides = fmt.sides_per_table
     if len(result.sides) != sides or any(len(side) != _per_side(fmt) for side in result.sides):
         raise RuleError("played", Said("a table of round %(round)s does not have the game's %(sides)s sides",
@@ -376,15 +376,15 @@ def _check_result(fmt: Format, number: int, result: Result) -> None:
                                        round=number, last=sides - 1))
 
 
-def _entries_of(rnd: Played) -> set[int]:
+def _entries_of(rnd: PlayedRound) -> set[int]:
     return {entry for result in rnd.results for side in result.sides for entry in side} | set(rnd.byes)
 
 
-def _winners(result: Result) -> tuple[int, ...]:
+def _winners(result: TableResult) -> tuple[int, ...]:
     return result.sides[result.winner]
 
 
-def _check_present(number: int, rnd: Played, expected: Iterable[int]) -> None:
+def _check_present(number: int, rnd: PlayedRound, expected: Iterable[int]) -> None:
     """Every entry expected in the round has a table or a bye, and nobody else is there."""
     expected = set(expected)
     there = _entries_of(rnd)
@@ -396,7 +396,7 @@ def _check_present(number: int, rnd: Played, expected: Iterable[int]) -> None:
                                        entry=min(expected - there), round=number))
 
 
-def _walk(fmt: Format, count: int, played: Sequence[Played]) -> tuple[int, ...]:
+def _walk(fmt: Format, count: int, played: Sequence[PlayedRound]) -> tuple[int, ...]:
     """Check the played rounds against the format; the entries still in, knockout in bracket order."""
     _check_shape(fmt, count, played)
     still: tuple[int, ...] = tuple(range(count))
@@ -412,7 +412,7 @@ def _walk(fmt: Format, count: int, played: Sequence[Played]) -> tuple[int, ...]:
     return still
 
 
-def _through(fmt: Format, count: int, number: int, rnd: Played, bracket: tuple[int, ...]) -> tuple[int, ...]:
+def _through(fmt: Format, count: int, number: int, rnd: PlayedRound, bracket: tuple[int, ...]) -> tuple[int, ...]:
     """Knockout: who goes through from a played round, in the next round's bracket order."""
     if number == 1:
         byes = _first_round_byes(fmt, count)
@@ -449,13 +449,13 @@ def _chunks(items: Sequence[int], size: int) -> list[tuple[int, ...]]:
     return [tuple(items[start:start + size]) for start in range(0, len(items), size)]
 
 
-def finished(fmt: Format, count: int, played: Sequence[Played]) -> bool:
+def finished(fmt: Format, count: int, played: Sequence[PlayedRound]) -> bool:
     """Whether every round of the tournament has been played."""
     _walk(fmt, count, played)
     return len(played) >= total_rounds(fmt, count)
 
 
-def still_in(fmt: Format, count: int, played: Sequence[Played]) -> tuple[int, ...]:
+def still_in(fmt: Format, count: int, played: Sequence[PlayedRound]) -> tuple[int, ...]:
     """Knockouts: the entries not yet out (after the final, the winners); swiss and round-robin: every entry."""
     return tuple(sorted(_walk(fmt, count, played)))
 
@@ -463,7 +463,7 @@ def still_in(fmt: Format, count: int, played: Sequence[Played]) -> tuple[int, ..
 # --- the draw -------------------------------------------------------------------------------------------------
 
 
-def draw_round(fmt: Format, entries: Sequence[Entry], played: Sequence[Played], seed: int) -> Round:
+def draw_round(fmt: Format, entries: Sequence[Entry], played: Sequence[PlayedRound], seed: int) -> Round:
     """The next round's tables, sides, seats and first dealers, and its byes.
 
     The draw is random but repeatable: it depends only on the seed, the round's number, the entries and the
@@ -508,7 +508,7 @@ def _seat(fmt: Format, entries: Sequence[Entry], number: int, sides: Sides, rng:
     return Table(number=number, sides=tuple(drawn), seats=seats, first_dealer=rng.randrange(fmt.players_per_table))
 
 
-def _remix_draw(fmt: Format, still: tuple[int, ...], played: Sequence[Played], rng: random.Random) -> list[Sides]:
+def _remix_draw(fmt: Format, still: tuple[int, ...], played: Sequence[PlayedRound], rng: random.Random) -> list[Sides]:
     """Knockout-remix: the players still in, drawn into new sides, then into tables."""
     players = list(still)
     per_side = _per_side(fmt)
@@ -524,7 +524,7 @@ def _chunk_sides(sides: list[tuple[int, ...]], size: int) -> list[list[tuple[int
     return [sides[start:start + size] for start in range(0, len(sides), size)]
 
 
-def _new_partners(players: list[int], played: Sequence[Played], rng: random.Random) -> list[tuple[int, ...]]:
+def _new_partners(players: list[int], played: Sequence[PlayedRound], rng: random.Random) -> list[tuple[int, ...]]:
     """Partnerships for the next round: nobody with anyone they partnered before when that is possible, and
     never with the partner of the round just played."""
     ever = {frozenset(side) for rnd in played for result in rnd.results for side in result.sides}
@@ -556,7 +556,7 @@ def _partners_avoiding(players: list[int], avoid: set[frozenset[int]],
     return None
 
 
-def _rotated_partners(rnd: Played, rng: random.Random) -> list[tuple[int, ...]]:
+def _rotated_partners(rnd: PlayedRound, rng: random.Random) -> list[tuple[int, ...]]:
     """New partnerships for certain: the winning pairs in a drawn circle, the first of each pair with the second
     of the next, so nobody keeps the partner of the round just played."""
     pairs = [list(_winners(result)) for result in rnd.results]
@@ -601,7 +601,7 @@ def _round_robin_draw(count: int, number: int, rng: random.Random) -> tuple[list
     return tables, tuple(byes)
 
 
-def _swiss_draw(fmt: Format, count: int, played: Sequence[Played],
+def _swiss_draw(fmt: Format, count: int, played: Sequence[PlayedRound],
                 rng: random.Random) -> tuple[list[Sides], tuple[int, ...]]:
     """Swiss: entries ranked by wins, points difference and points for (equal ones in drawn order), then set
     against the nearest-ranked entries they have not met."""
@@ -680,7 +680,7 @@ def _least_met(left: list[int], table: list[int], meetings: Counter[frozenset[in
 # --- standings ------------------------------------------------------------------------------------------------
 
 
-def _tallies(fmt: Format, count: int, played: Sequence[Played]) -> list[_Tally]:
+def _tallies(fmt: Format, count: int, played: Sequence[PlayedRound]) -> list[_Tally]:
     """Each entry's tables, wins and points; a bye is a win with no points in swiss and round-robin, and in a
     knockout only a round got through."""
     tallies = [_Tally() for _ in range(count)]
@@ -708,7 +708,7 @@ def _score_key(tally: _Tally) -> tuple[int, int, int]:
     return tally.won, tally.points_for - tally.points_against, tally.points_for
 
 
-def standings(fmt: Format, entries: Sequence[Entry], played: Sequence[Played]) -> list[Standing]:
+def standings(fmt: Format, entries: Sequence[Entry], played: Sequence[PlayedRound]) -> list[Standing]:
     """Every entry, best first: most wins, then the best points difference (points for less points against),
     then the most points for. In the knockouts the round reached comes first (a bye takes an entry to the next
     round without a win; the winners of the final are above everyone, and knockout-remix's two winning partners
@@ -740,7 +740,7 @@ def standings(fmt: Format, entries: Sequence[Entry], played: Sequence[Played]) -
     return table
 
 
-def winner(fmt: Format, entries: Sequence[Entry], played: Sequence[Played]) -> tuple[int, ...] | None:
+def winner(fmt: Format, entries: Sequence[Entry], played: Sequence[PlayedRound]) -> tuple[int, ...] | None:
     """Once every round is played, who won: in a knockout the entries of the side that won the final (in
     knockout-remix the two partners), in swiss and round-robin the entries ranked first (more than one when
     they are equal on every count). None before the end."""

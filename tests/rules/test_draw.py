@@ -23,10 +23,10 @@ from scorekeeper.rules import RuleError
 from scorekeeper.rules.draw import (
     Entry,
     Format,
-    Played,
-    Result,
+    PlayedRound,
     Round,
     Table,
+    TableResult,
     check_entries,
     check_entry_names,
     check_format,
@@ -63,20 +63,20 @@ def make_entries(fmt: Format, count: int) -> list[Entry]:
     return [Entry((f"P{n}",)) for n in range(1, count + 1)]
 
 
-def play(rnd: Round, rng: random.Random) -> Played:
+def play(rnd: Round, rng: random.Random) -> PlayedRound:
     """Every table of the round played: random totals, the side with the most points wins (a tie drawn)."""
     results = []
     for table in rnd.tables:
         totals = tuple(rng.randrange(0, 1001) for _ in table.sides)
         best = [side for side, total in enumerate(totals) if total == max(totals)]
-        results.append(Result(sides=table.sides, totals=totals, winner=rng.choice(best)))
-    return Played(number=rnd.number, results=tuple(results), byes=rnd.byes)
+        results.append(TableResult(sides=table.sides, totals=totals, winner=rng.choice(best)))
+    return PlayedRound(number=rnd.number, results=tuple(results), byes=rnd.byes)
 
 
-def tournament(fmt: Format, count: int, seed: int, luck: int = 0) -> list[tuple[Round, Played]]:
+def tournament(fmt: Format, count: int, seed: int, luck: int = 0) -> list[tuple[Round, PlayedRound]]:
     """A whole tournament: each round drawn, then played with results from ``luck``."""
     entries, rng, rounds = make_entries(fmt, count), random.Random(luck), []
-    played: list[Played] = []
+    played: list[PlayedRound] = []
     while not finished(fmt, count, played):
         rnd = draw_round(fmt, entries, played, seed)
         played.append(play(rnd, rng))
@@ -93,7 +93,7 @@ def everyone(rnd: Round) -> list[int]:
     return [entry for table in rnd.tables for entry in seated(table)] + list(rnd.byes)
 
 
-def winning_side(result: Result) -> tuple[int, ...]:
+def winning_side(result: TableResult) -> tuple[int, ...]:
     return result.sides[result.winner]
 
 
@@ -164,7 +164,8 @@ def test_remix_partnerships_are_drawn_anew_over_many_seeds() -> None:
     """8 players: P1+P2 and P3+P4 win the first round. Over many seeds the final never keeps either pair:
     it is P1 with P3 or with P4, and both of those turn up (the draw is not a fixed rotation)."""
     entries = make_entries(REMIX_4, 8)
-    first = Played(1, (Result(((0, 1), (4, 5)), (600, 400), 0), Result(((6, 7), (2, 3)), (300, 700), 1)), ())
+    first = PlayedRound(1, (TableResult(((0, 1), (4, 5)), (600, 400), 0),
+                            TableResult(((6, 7), (2, 3)), (300, 700), 1)), ())
     finals = set()
     for seed in range(100):
         (final,) = draw_round(REMIX_4, entries, [first], seed).tables
@@ -246,7 +247,7 @@ def test_knockout_any_count(data: st.DataObject, seed: int, luck: int) -> None:
     total = total_rounds(fmt, count)
     assert len(rounds) == total
     assert sides ** (total - 1) < count <= sides**total
-    played: list[Played] = []
+    played: list[PlayedRound] = []
     for rnd, result in rounds:
         assert sorted(everyone(rnd)) == sorted(still_in(fmt, count, played))
         assert all(len(table.sides) == sides for table in rnd.tables)
@@ -291,7 +292,7 @@ def test_swiss_no_rematch_while_one_is_avoidable(data: st.DataObject, seed: int,
     count = data.draw(st.integers(sides, 8))
     fmt = swiss(data.draw(st.integers(1, max(1, count - 1))), sides)
     entries, rng = make_entries(fmt, count), random.Random(luck)
-    played: list[Played] = []
+    played: list[PlayedRound] = []
     met: set[frozenset[int]] = set()
     while not finished(fmt, count, played):
         rnd = draw_round(fmt, entries, played, seed)
@@ -398,7 +399,7 @@ def test_seats_alternate_sides_and_the_first_dealer_is_a_seat(fmt: Format, count
 # --- standings and the winner ---------------------------------------------------------------------------------
 
 
-def ranks(fmt: Format, count: int, played: list[Played]) -> list[tuple[int, int]]:
+def ranks(fmt: Format, count: int, played: list[PlayedRound]) -> list[tuple[int, int]]:
     """(entry, rank) best first."""
     return [(line.entry, line.rank) for line in standings(fmt, make_entries(fmt, count), played)]
 
@@ -406,8 +407,8 @@ def ranks(fmt: Format, count: int, played: list[Played]) -> list[tuple[int, int]
 def test_standings_wins_then_points_difference_then_points_for() -> None:
     """P3 won twice; P2 and P1 once each, P2 ahead on difference (-150 against -300) though P1 scored more
     (600 against 550); P4 never."""
-    played = [Played(1, (Result(((0,), (1,)), (500, 300), 0), Result(((2,), (3,)), (450, 420), 0)), ()),
-              Played(2, (Result(((0,), (2,)), (100, 600), 1), Result(((1,), (3,)), (250, 200), 0)), ())]
+    played = [PlayedRound(1, (TableResult(((0,), (1,)), (500, 300), 0), TableResult(((2,), (3,)), (450, 420), 0)), ()),
+              PlayedRound(2, (TableResult(((0,), (2,)), (100, 600), 1), TableResult(((1,), (3,)), (250, 200), 0)), ())]
     assert ranks(swiss(2), 4, played) == [(2, 1), (1, 2), (0, 3), (3, 4)]
     line = standings(swiss(2), make_entries(swiss(2), 4), played)[1]
     assert (line.played, line.won, line.points_for, line.points_against, line.reached) == (2, 1, 550, 700, None)
@@ -415,16 +416,16 @@ def test_standings_wins_then_points_difference_then_points_for() -> None:
 
 def test_standings_points_for_then_shared_ranks() -> None:
     """Equal wins and difference: more points for is ahead (500 before 300); equal on all, a shared rank."""
-    ahead = [Played(1, (Result(((0,), (1,)), (500, 400), 0), Result(((2,), (3,)), (300, 200), 0)), ())]
+    ahead = [PlayedRound(1, (TableResult(((0,), (1,)), (500, 400), 0), TableResult(((2,), (3,)), (300, 200), 0)), ())]
     assert ranks(swiss(1), 4, ahead) == [(0, 1), (2, 2), (1, 3), (3, 4)]
-    level = [Played(1, (Result(((0,), (1,)), (500, 400), 0), Result(((2,), (3,)), (500, 400), 0)), ())]
+    level = [PlayedRound(1, (TableResult(((0,), (1,)), (500, 400), 0), TableResult(((2,), (3,)), (500, 400), 0)), ())]
     assert ranks(swiss(1), 4, level) == [(0, 1), (2, 1), (1, 3), (3, 3)]
     assert winner(swiss(1), make_entries(swiss(1), 4), level) == (0, 2)
 
 
 def test_a_swiss_bye_is_a_win_with_no_points() -> None:
     """P3's bye counts as a table played and won, 0 for and 0 against: behind P1 who won by 100."""
-    played = [Played(1, (Result(((0,), (1,)), (500, 400), 0),), (2,))]
+    played = [PlayedRound(1, (TableResult(((0,), (1,)), (500, 400), 0),), (2,))]
     lines = standings(swiss(2), make_entries(swiss(2), 3), played)
     assert [(line.entry, line.rank) for line in lines] == [(0, 1), (2, 2), (1, 3)]
     assert (lines[1].played, lines[1].won, lines[1].points_for, lines[1].points_against) == (1, 1, 0, 0)
@@ -433,8 +434,8 @@ def test_a_swiss_bye_is_a_win_with_no_points() -> None:
 def test_knockout_standings_rank_by_round_reached_first() -> None:
     """Three players, a bracket of four: P1 has the bye and loses the final 0-1000, P3 loses the first round
     500-510. P1 reached the final, so P1 is second though P3 lost by far less; a bye is not a win."""
-    played = [Played(1, (Result(((1,), (2,)), (510, 500), 0),), (0,)),
-              Played(2, (Result(((1,), (0,)), (1000, 0), 0),), ())]
+    played = [PlayedRound(1, (TableResult(((1,), (2,)), (510, 500), 0),), (0,)),
+              PlayedRound(2, (TableResult(((1,), (0,)), (1000, 0), 0),), ())]
     lines = standings(KNOCKOUT_2, make_entries(KNOCKOUT_2, 3), played)
     assert [(line.entry, line.rank, line.reached) for line in lines] == [(1, 1, 2), (0, 2, 2), (2, 3, 1)]
     assert (lines[1].played, lines[1].won) == (1, 0)
@@ -527,11 +528,11 @@ def test_played_rounds_must_follow_the_draw() -> None:
     entries = make_entries(KNOCKOUT_PAIRS, 8)
     rounds = tournament(KNOCKOUT_PAIRS, 8, seed=2)
     first = rounds[0][1]
-    left_out = Played(1, first.results[1:], ())
+    left_out = PlayedRound(1, first.results[1:], ())
     assert refusal(draw_round, KNOCKOUT_PAIRS, entries, [left_out], 2)[0] == "played"
     a, b, c, d = (winning_side(result)[0] for result in first.results)
-    off_bracket = Played(2, (Result(((a,), (c,)), (1, 0), 0), Result(((b,), (d,)), (1, 0), 0)), ())
+    off_bracket = PlayedRound(2, (TableResult(((a,), (c,)), (1, 0), 0), TableResult(((b,), (d,)), (1, 0), 0)), ())
     field, message = refusal(draw_round, KNOCKOUT_PAIRS, entries, [first, off_bracket], 2)
     assert field == "played" and "bracket" in message
-    misnumbered = Played(2, first.results, ())
+    misnumbered = PlayedRound(2, first.results, ())
     assert refusal(standings, swiss(2), make_entries(swiss(2), 8), [misnumbered])[0] == "played"

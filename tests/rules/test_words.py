@@ -47,8 +47,8 @@ from scorekeeper.rules.draw import (
     FORMATS,
     Entry,
     Format,
-    Played,
-    Result,
+    PlayedRound,
+    TableResult,
     check_entries,
     check_entry_names,
     draw_round,
@@ -446,25 +446,28 @@ def bad_input_problems() -> Iterator[tuple[str, object]]:
             yield problem.field, problem.message
     swiss = Format("swiss", "players", 2, 2, rounds=2)
     four = [Entry((name,)) for name in NAMES]
-    table = Result(((0,), (1,)), (1, 2), 0)
-    other = Result(((2,), (3,)), (1, 2), 0)
+    table = TableResult(((0,), (1,)), (1, 2), 0)
+    other = TableResult(((2,), (3,)), (1, 2), 0)
     for fmt, entries, played in [
-        (swiss, four, [Played(2, (), ())]),
-        (swiss, four, [Played(1, (table,), ())]),
-        (swiss, four, [Played(1, (Result(((0,), (9,)), (1, 2), 0),), ())]),
-        (swiss, four, [Played(1, (Result(((0,), (0,)), (1, 2), 0),), ())]),
-        (swiss, four, [Played(1, (Result(((0,),), (1,), 0),), ())]),
-        (swiss, four, [Played(1, (Result(((0,), (1,)), (1,), 0),), ())]),
-        (swiss, four, [Played(1, (Result(((0,), (1,)), (1, 2), 5),), ())]),
-        (swiss, four, [Played(1, (table, other), ()), Played(2, (table, other), ())]),
-        (swiss, four, [Played(n, (table, other), ()) for n in (1, 2, 3)]),
-        (players, four[:3], [Played(1, (table,), ())]),
-        (players, four, [Played(1, (table, other), (1,))]),
-        (players, four, [Played(1, (table, other), ()), Played(2, (Result(((0,), (2,)), (1, 2), 0),), (1,))]),
-        (players, four, [Played(1, (Result(((0,), (2,)), (1, 2), 0), Result(((1,), (3,)), (1, 2), 0)), ()),
-                         Played(2, (table,), ())]),
-        (players, four, [Played(1, (table, other), ()), Played(2, (Result(((0,), (2,)), (1, 2), 0),), ())]),
-        (Format("knockout-remix", "players", 2, 2), four, [Played(1, (table, other), (1,))]),
+        (swiss, four, [PlayedRound(2, (), ())]),
+        (swiss, four, [PlayedRound(1, (table,), ())]),
+        (swiss, four, [PlayedRound(1, (TableResult(((0,), (9,)), (1, 2), 0),), ())]),
+        (swiss, four, [PlayedRound(1, (TableResult(((0,), (0,)), (1, 2), 0),), ())]),
+        (swiss, four, [PlayedRound(1, (TableResult(((0,),), (1,), 0),), ())]),
+        (swiss, four, [PlayedRound(1, (TableResult(((0,), (1,)), (1,), 0),), ())]),
+        (swiss, four, [PlayedRound(1, (TableResult(((0,), (1,)), (1, 2), 5),), ())]),
+        (swiss, four, [PlayedRound(1, (table, other), ()), PlayedRound(2, (table, other), ())]),
+        (swiss, four, [PlayedRound(n, (table, other), ()) for n in (1, 2, 3)]),
+        (players, four[:3], [PlayedRound(1, (table,), ())]),
+        (players, four, [PlayedRound(1, (table, other), (1,))]),
+        (players, four, [PlayedRound(1, (table, other), ()),
+                         PlayedRound(2, (TableResult(((0,), (2,)), (1, 2), 0),), (1,))]),
+        (players, four, [PlayedRound(1, (TableResult(((0,), (2,)), (1, 2), 0),
+                                         TableResult(((1,), (3,)), (1, 2), 0)), ()),
+                         PlayedRound(2, (table,), ())]),
+        (players, four, [PlayedRound(1, (table, other), ()),
+                         PlayedRound(2, (TableResult(((0,), (2,)), (1, 2), 0),), ())]),
+        (Format("knockout-remix", "players", 2, 2), four, [PlayedRound(1, (table, other), (1,))]),
     ]:
         for problem in refused(draw_round, fmt, entries, played, 1):
             yield problem.field, problem.message

@@ -89,7 +89,7 @@ def _close_round(loaded: Loaded) -> None:
             row.totals, row.winner = list(totals), winner
 
 
-def _name_winners(locked: Tournament, loaded: Loaded, played: list[draw.Played]) -> None:
+def _name_winners(locked: Tournament, loaded: Loaded, played: list[draw.PlayedRound]) -> None:
     locked.status = "finished"
     locked.winner = list(draw.winner(loaded.format, loaded.draw_entries(), played) or ())
 

@@ -54,11 +54,11 @@ class Loaded:
         """The current round's tables that are neither finished nor decided."""
         return [t for t in self.tables if t.round == self.round and self.outcome(t)[1] is None]
 
-    def played(self) -> list[draw.Played]:
+    def played(self) -> list[draw.PlayedRound]:
         """The rounds played to the end, as the draw reads them: each table's sides, totals and winner (table 1
         first) and the round's byes. The current round counts once every table of it is over (the draw reads
         only whole rounds: a knockout's next round, the standings)."""
-        rounds: list[draw.Played] = []
+        rounds: list[draw.PlayedRound] = []
         for number, byes in enumerate(self.tournament.byes or [], start=1):
             results = []
             for table in self.tables:
@@ -67,8 +67,8 @@ class Loaded:
                 totals, winner = self.outcome(table)
                 if winner is None:
                     return rounds
-                results.append(draw.Result(tuple(tuple(side) for side in table.sides), totals, winner))
-            rounds.append(draw.Played(number, tuple(results), tuple(byes)))
+                results.append(draw.TableResult(tuple(tuple(side) for side in table.sides), totals, winner))
+            rounds.append(draw.PlayedRound(number, tuple(results), tuple(byes)))
         return rounds
 
     def draw_entries(self) -> list[draw.Entry]:
