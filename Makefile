@@ -111,6 +111,9 @@ browser:
 			>/dev/null || echo "could not install$$missing: the tests that need it will skip"; \
 	fi
 
+# Every core runs tests (pytest-xdist), a test file on one worker so its module's fixtures (a live server, a
+# match of every game) are made once; PYTEST_ARGS="-n 0" runs them one after another.
+PYTEST_ARGS ?= -n auto --dist loadfile
 test: lint typecheck browser pyodide
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
