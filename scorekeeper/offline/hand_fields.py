@@ -171,19 +171,21 @@ Get = Callable[[str], Any]
 """A form's data by field name (``form.data.get``): None for a field not posted."""
 
 
+def _meld_values(text: str | None, field: str, problems: list[Problem]) -> list[int]:
+    """The meld values typed in a box ("20 50", "20+50"); a problem at ``field`` for anything not a number."""
+    values: list[int] = []
+    for token in filter(None, _MELD_SPLIT.split((text or "").strip())):
+        if token.isdigit():
+            values.append(int(token))
+        else:
+            # Translators: beside a side's melds; %(text)s is what was typed, in quotes ('fifty').
+            problems.append(Problem(field, Said("write meld values as numbers, like 20 50; not %(text)s",
+                                                text=repr(token))))
+    return values
+
+
 def _melds_and_bela(get: Get, rules: Rules, hand: dict[str, Any], problems: list[Problem]) -> None:
-    melds: list[list[int]] = []
-    for i in range(rules.sides):
-        text = (get(f"melds-{i}") or "").strip()
-        values: list[int] = []
-        for token in filter(None, _MELD_SPLIT.split(text)):
-            if token.isdigit():
-                values.append(int(token))
-            else:
-                # Translators: beside a side's melds; %(text)s is what was typed, in quotes ('fifty').
-                problems.append(Problem(f"melds.{i}", Said("write meld values as numbers, like 20 50; not %(text)s",
-                                                           text=repr(token))))
-        melds.append(values)
+    melds = [_meld_values(get(f"melds-{i}"), f"melds.{i}", problems) for i in range(rules.sides)]
     if any(melds):
         hand["melds"] = melds
     # A toggle gives True/False, Belote's count a digit: both read as a number of bela.
@@ -204,14 +206,7 @@ def _claim_parts(get: Get, rules: Rules, body: Mapping[str, Any], problems: list
         return None
     parts: dict[str, Any] = {"card_points": cards if cards is not None else 0, "last_trick": last}
     if "declarations" in asked:
-        declarations = []
-        for token in filter(None, _MELD_SPLIT.split(text)):
-            if token.isdigit():
-                declarations.append(int(token))
-            else:
-                problems.append(Problem("claim.parts.declarations", Said(
-                    "write meld values as numbers, like 20 50; not %(text)s", text=repr(token))))
-        parts["declarations"] = declarations
+        parts["declarations"] = _meld_values(text, "claim.parts.declarations", problems)
         parts["bela"] = bela
     else:
         side = body["claim"].get("side")
