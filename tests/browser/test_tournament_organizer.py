@@ -1,6 +1,7 @@
 """The organizer's phone on the organizer's page of a Quick tournament (8 players, knockout with new partners
 every round): the page follows the tables as their hands are recorded on the tables' own phones, without a
-reload, and keeps what the organizer is in the middle of (a table's decision half typed, its details open)."""
+reload, and keeps what the organizer is in the middle of (a table's decision half typed, its details open).
+SCOREKEEPER_SCREENSHOTS=1 also writes docs/screenshots/organizer-round-over-390x844.png."""
 
 from __future__ import annotations
 
@@ -9,7 +10,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.test_tournament_night import EIGHT, LIVE, REDOUBLED, REDOUBLED_VALAT, OrganizerPhone
+from tests.browser.test_tournament_night import (
+    EIGHT,
+    LIVE,
+    REDOUBLED,
+    REDOUBLED_VALAT,
+    SCREENSHOTS,
+    OrganizerPhone,
+    write_screenshots,
+)
 from tests.support.servers import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -50,6 +59,8 @@ def test_the_organizers_page_follows_the_tables_live(page: Page, server: LiveSer
     expect(page.locator("#table-2 h3")).to_contain_text(f"won by {second['names'][0]}", timeout=10_000)
     expect(page.locator("#standings")).to_contain_text("Standings")
     expect(page.get_by_role("button", name="Draw round 2")).to_be_visible()
+    if write_screenshots():  # SCOREKEEPER_SCREENSHOTS=1: the docs' screenshot, never written by make test
+        page.screenshot(path=str(SCREENSHOTS / "organizer-round-over-390x844.png"), full_page=True)
     assert page.evaluate("window.organizerMarker") == "the same page all round"  # never reloaded
     organizer.press("Draw round 2")
     assert len(organizer.tables()) == 1
