@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
+from . import shapes
 from .models import Club, Event, Hand, Match, Tournament, TournamentEntry, TournamentTable
 from .offline.state import hand_entry as offline_entry
 from .offline.state import side_names
@@ -35,7 +36,7 @@ def stamp(moment: datetime) -> str:
     return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).isoformat()
 
 
-def sides(match: Match, rules: Rules) -> list[dict[str, Any]]:
+def sides(match: Match, rules: Rules) -> list[shapes.Side]:
     """The sides of a match: index, name and players."""
     names = side_names(rules, match.players)
     return [
@@ -45,7 +46,7 @@ def sides(match: Match, rules: Rules) -> list[dict[str, Any]]:
     ]
 
 
-def match_head(match: Match, rules: Rules) -> dict[str, Any]:
+def match_head(match: Match, rules: Rules) -> shapes.MatchHead:
     """The match without its state, and without any secret but the board link."""
     return {
         "id": match.id,
@@ -61,22 +62,22 @@ def match_head(match: Match, rules: Rules) -> dict[str, Any]:
     }
 
 
-def hand_entry(scored: ScoredHand, row: Hand | None) -> dict[str, Any]:
+def hand_entry(scored: ScoredHand, row: Hand | None) -> shapes.Hand:
     """A hand's entry in the state: the engine's result, with what the table said of it (a dispute, the
     sides that confirmed it) taken from its stored row, so the cache stays a function of the rows. The shape is
     ``offline.state.hand_entry``'s, which the phone's worker gives too."""
     if row is None:
-        return offline_entry(scored)
-    return offline_entry(scored, bool(row.disputed), row.dispute_note, row.confirmed_by or [])
+        return cast(shapes.Hand, offline_entry(scored))  # the phone's bridge imports nothing of the app
+    return cast(shapes.Hand, offline_entry(scored, bool(row.disputed), row.dispute_note, row.confirmed_by or []))
 
 
-def event(row: Event) -> dict[str, Any]:
+def event(row: Event) -> shapes.Event:
     """An entry of the audit log."""
     return {"revision": row.revision, "kind": row.kind, "hand": row.hand_number, "data": row.data,
             "at": stamp(row.created_at)}
 
 
-def club(row: Club, players: list[str]) -> dict[str, Any]:
+def club(row: Club, players: list[str]) -> shapes.Club:
     """The club as the API shows it, without its secret."""
     return {"id": row.id, "name": row.name, "created_at": stamp(row.created_at), "players": players,
             "language": row.language}
@@ -90,7 +91,7 @@ def entry_name(names: list[str]) -> str:
     return " & ".join(names)
 
 
-def tournament_head(row: Tournament, rules: Rules) -> dict[str, Any]:
+def tournament_head(row: Tournament, rules: Rules) -> shapes.TournamentHead:
     """The tournament without its rounds, standings or any secret (but the venue screen's link)."""
     return {
         "id": row.id,
@@ -109,17 +110,19 @@ def tournament_head(row: Tournament, rules: Rules) -> dict[str, Any]:
     }
 
 
-def tournament_entry(row: TournamentEntry) -> dict[str, Any]:
+def tournament_entry(row: TournamentEntry) -> shapes.TournamentEntry:
     """An entry: its index (the draw's number for it, from 0), its name and its players."""
     return {"index": row.number, "name": entry_name(row.names), "names": list(row.names)}
 
 
 def tournament_table(row: TournamentTable, match: Match, rules: Rules, summary: dict[str, Any],
-                     links: dict[str, Any]) -> dict[str, Any]:
+                     links: Any) -> shapes.TournamentTable:
     """A table of a round: its match, the players of each side (as the match seats them), the match's totals
     from its state, and whether it is over (its match finished, or the organizer decided it). A table of a
     closed round shows the result it was closed with."""
-    decided = None if row.decided_winner is None else {"winner": row.decided_winner, "reason": row.decided_reason}
+    decided: shapes.Decided | None = None
+    if row.decided_winner is not None:  # a decision is stored with its reason
+        decided = {"winner": row.decided_winner, "reason": cast(str, row.decided_reason)}
     winner = row.decided_winner if row.decided_winner is not None else summary["winner"]
     totals = summary["totals"]
     if row.winner is not None:
@@ -140,7 +143,7 @@ def tournament_table(row: TournamentTable, match: Match, rules: Rules, summary: 
     }
 
 
-def tournament_standing(standing: Standing, names: list[str]) -> dict[str, Any]:
+def tournament_standing(standing: Standing, names: list[str]) -> shapes.Standing:
     """A line of the standings; ``reached`` is the round a knockout entry reached (null in other formats)."""
     return {"entry": entry_name(names), "index": standing.entry, "names": list(names), "rank": standing.rank,
             "played": standing.played, "won": standing.won, "points_for": standing.points_for,

@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from .. import serializers
+from .. import serializers, shapes
 from ..extensions import db
 from ..models import Club, Match, MatchPlayer, Player, utcnow
 from ..rules import Problem
@@ -122,7 +122,7 @@ def read_club_names(data: Mapping[str, Any]) -> tuple[str, list[str]]:
     return " ".join(str(name).split()), names
 
 
-def club_body(club: Club) -> dict[str, Any]:
+def club_body(club: Club) -> shapes.Club:
     """The club as the API shows it, without its secret."""
     return serializers.club(club, [player.name for player in club_players(club)])
 

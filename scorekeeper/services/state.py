@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 
 from sqlalchemy import bindparam, insert, select, update
 
-from .. import serializers
+from .. import serializers, shapes
 from ..extensions import db
 from ..models import Event, Hand, Match, utcnow
 from ..rules import (
@@ -58,7 +58,7 @@ def rules_of(match: Match | Locked) -> Rules:
     return rules
 
 
-def sides_of(match: Match, rules: Rules) -> list[dict[str, Any]]:
+def sides_of(match: Match, rules: Rules) -> list[shapes.Side]:
     """The sides as the API shows them."""
     return serializers.sides(match, rules)
 
@@ -161,12 +161,12 @@ def summary_of(match: Match) -> dict[str, Any]:
     return _replayed(match)[0]
 
 
-_SAYABLE: OrderedDict[tuple[str, int], tuple[dict[str, Any], list[dict[str, Any]]]] = OrderedDict()
+_SAYABLE: OrderedDict[tuple[str, int], tuple[dict[str, Any], list[shapes.Hand]]] = OrderedDict()
 _SAYABLE_KEPT = 64
 _sayable_lock = threading.Lock()
 
 
-def _sayable(match: Match) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def _sayable(match: Match) -> tuple[dict[str, Any], list[shapes.Hand]]:
     """The summary and the hands' entries replayed, each explanation line still the engine's ``Said`` (the
     cache keeps only their English text): what the state needs to be said in another language. What is said
     does not depend on the language, so each process keeps the last few matches' replays by revision (a board
@@ -242,7 +242,7 @@ def match_body(match: Match) -> dict[str, Any]:
     return body
 
 
-def events_of(match: Match) -> list[dict[str, Any]]:
+def events_of(match: Match) -> list[shapes.Event]:
     """The audit log, oldest first."""
     rows = db.session.scalars(select(Event).where(Event.match_id == match.id).order_by(Event.id))
     return [serializers.event(row) for row in rows]

@@ -40,6 +40,7 @@ from flask.testing import FlaskClient
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
+    negative_data_rejection,
     response_headers_conformance,
     response_schema_conformance,
     status_code_conformance,
@@ -68,12 +69,17 @@ IMPORT_EXAMPLES = 3
 """Random cases for the two imports: a whole export document takes long to generate."""
 
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_headers_conformance,
-          response_schema_conformance, unsupported_method]
+          response_schema_conformance, unsupported_method, negative_data_rejection]
 """What every answer must satisfy: no 5xx; the document's status, content type, headers and body; and a method
 the path does not have is 405 with its Allow header."""
 
+REFUSALS = ["400", "401", "403", "404", "405", "406", "409", "412", "413", "415", "422", "428", "429", "5xx"]
+"""The statuses that refuse a request the document forbids: Schemathesis's own list, with 412 (a write based on
+a revision the match has moved on from is refused before its body is read) and 413 (a body too large to read)."""
+
 CONFIG = schemathesis.Config.from_dict({
     "generation": {"max-examples": MAX_EXAMPLES, "deterministic": True},
+    "checks": {"negative_data_rejection": {"expected-statuses": REFUSALS}},
     "operations": [{"include-path-regex": "/imports$", "generation": {"max-examples": IMPORT_EXAMPLES}}],
 })
 

@@ -245,7 +245,8 @@ def decide(tournament_id: str, number: int, token: str | None, data: Any,
                                    "tournament": {"id": locked.id, "round": loaded.round, "table": number}}))
         db.session.flush()
         _finish_when_over(locked, loaded)  # the last round's last table: the winners are named
-        shown = serializers.tournament_table(table, match, loaded.rules, loaded.summaries[table.match_id], {})
+        shown: dict[str, Any] = dict(serializers.tournament_table(table, match, loaded.rules,
+                                                                  loaded.summaries[table.match_id], {}))
         shown.pop("links")
         return Answer.of(200, {**shown, "round": loaded.round, "revision": revision_of(loaded)})
 

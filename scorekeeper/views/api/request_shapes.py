@@ -1,0 +1,295 @@
+"""What a request to the API carries, declared once as typed shapes: each body the views read, and each path,
+query and header parameter. views/api/openapi.py documents them (pydantic reads the types); the views never
+validate with them: the engine and the services read a request and name each problem's field themselves.
+
+The limits are the services' own (a name's, a note's, a tournament's rounds and seed …), so the document
+cannot promise what the server does not check.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, NamedTuple, NotRequired
+
+from pydantic import ConfigDict, Field, with_config
+from typing_extensions import TypedDict  # pydantic reads a TypedDict of typing only from Python 3.12
+
+from ...offline.start_fields import MAX_PLAYERS
+from ...rules import Contract, Rank, Suit
+from ...rules.draw import MAX_SWISS_ROUNDS
+from ...services.clubs import CLUB_NAME_LIMIT, CLUB_PLAYER_LIMIT, NAME_LIMIT
+from ...services.disputes import RESOLUTIONS
+from ...services.hands import NOTE_LIMIT
+from ...services.idempotency import KEY_LIMIT
+from ...services.tournaments import REASON_LIMIT, TOURNAMENT_NAME_LIMIT
+from ...services.tournaments.common import SEED_LIMIT
+from ...services.tournaments.registration import DEFAULT_SEED_LIMIT
+from ...shapes import Card, ClubExport, Count, EntryKind, Export, Format, Language, SideIndex, choice, shape
+
+closed = with_config(ConfigDict(use_attribute_docstrings=True, extra="forbid"))
+"""A documented body that refuses any member it does not name (422, naming it)."""
+
+Name = Annotated[str, Field(min_length=1, max_length=NAME_LIMIT,
+                            description=f"a player's name, 1 to {NAME_LIMIT} characters")]
+Note = Annotated[str, Field(min_length=1, max_length=NOTE_LIMIT)]
+HouseRules = Annotated[dict[str, Any], Field(description="house rules: option names and values")]
+Preset = Annotated[str, Field(description="a preset (GET /variants)")]
+ClubId = Annotated[str, Field(description="a club's id: played in that club (send the club's token as the bearer)")]
+
+
+# ---------------------------------------------------------------- a hand
+
+
+@shape
+class Declaration(TypedDict):
+    """a sequence (length, top, suit) or a square (rank)"""
+
+    kind: Literal["sequence", "square"]
+    length: NotRequired[Annotated[int, Field(ge=3, le=8)]]
+    top: NotRequired[Rank]
+    suit: NotRequired[Suit]
+    rank: NotRequired[Rank]
+
+
+@closed
+class ClaimParts(TypedDict, total=False):
+    """the points won so far by their parts; the engine adds them up (given with points, they must agree)"""
+
+    card_points: Count
+    declarations: list[Count]
+    bela: bool
+    last_trick: bool
+
+
+@shape  # its own config: a claim's other members are not refused (the hand's closed config is not inherited)
+class Claim(TypedDict):
+    """points, or parts, or both agreeing"""
+
+    side: SideIndex
+    points: NotRequired[Count]
+    trick: NotRequired[Annotated[int, Field(ge=1)]]
+    parts: NotRequired[ClaimParts]
+
+
+@shape
+class RevokeCall(TypedDict):
+    accused: SideIndex
+    accuser: SideIndex
+    upheld: bool
+
+
+@closed
+class HandInput(TypedDict, total=False):
+    """a hand as the table saw it (docs/api.md "The hand"); any other field is refused (422, naming it)"""
+
+    taker: SideIndex
+    contract: Contract
+    double: Literal[0, 1, 2]
+    card_points: list[Annotated[int, Field(ge=0)] | None]
+    """per side, without the last trick; in four-handed games one may be null: the rest of the deck"""
+    last_trick: SideIndex
+    melds: list[list[int | Declaration]]
+    """per side: credited values (20, 50, …) or declarations, not both"""
+    bela: list[Count]
+    """per side, the bela declared"""
+    took_trick: list[bool]
+    claim: Claim
+    revoke: RevokeCall
+    thrown_in: bool
+
+
+@shape
+class DisputeNote(TypedDict):
+    note: Note
+
+
+@shape
+class Resolution(TypedDict):
+    note: Note
+    resolution: Annotated[str, choice(RESOLUTIONS)]
+
+
+class Confirmation(TypedDict):
+    side: SideIndex
+
+
+# ---------------------------------------------------------------- matches and the engine
+
+
+@shape
+class CreateMatch(TypedDict):
+    variant: Preset
+    players: Annotated[list[Name], Field(min_length=2, max_length=MAX_PLAYERS)]
+    """the names in seat order, as many as the preset's players, no two the same"""
+    rules: NotRequired[HouseRules]
+    best_of: NotRequired[Annotated[int, Field(ge=1)]]
+    """games in the match, odd"""
+    first_dealer: NotRequired[Count]
+    """the seat that deals the first hand"""
+    club: NotRequired[ClubId]
+    language: NotRequired[Language | None]
+    """the language its board speaks to a phone that chose none (a pub's TV); absent or null: its club's, else
+    each phone's own"""
+
+
+class Before(TypedDict, total=False):
+    """the position to score from; a new game when absent"""
+
+    totals: list[Count]
+    pot: Count
+    dealer: Count
+
+
+@shape
+class PreviewRequest(TypedDict):
+    """either match, or variant with rules, sides and before"""
+
+    match: NotRequired[str]
+    """score the hand from this match's current position (send its edit or view token)"""
+    variant: NotRequired[str]
+    rules: NotRequired[dict[str, Any]]
+    sides: NotRequired[list[str]]
+    before: NotRequired[Before]
+    hand: HandInput
+
+
+@shape
+class MeldsRequest(TypedDict):
+    variant: str
+    rules: NotRequired[dict[str, Any]]
+    contract: Contract
+    forehand: Annotated[SideIndex, Field(description="the side that leads to the first trick")]
+    declarations: list[list[Declaration]]
+    """one list per side"""
+    sides: NotRequired[list[str]]
+    """side names for the explanation"""
+
+
+class Played(TypedDict):
+    seat: Count
+    card: Card
+
+
+@shape
+class LegalPlaysRequest(TypedDict):
+    variant: str
+    rules: NotRequired[dict[str, Any]]
+    """house rules; also the trick-play options bare-yuss (default true in bela and bela-3) and
+    scoring-trump-lead"""
+    contract: Contract
+    seat: Count
+    """the player about to play"""
+    trick: NotRequired[list[Played]]
+    """the cards already played to the trick, in order"""
+    hand: list[Card]
+    """the cards the player held"""
+
+
+# ---------------------------------------------------------------- clubs and tournaments
+
+
+@shape
+class CreateClub(TypedDict):
+    name: Annotated[str, Field(min_length=1, max_length=CLUB_NAME_LIMIT)]
+    players: NotRequired[Annotated[list[Name], Field(max_length=CLUB_PLAYER_LIMIT)]]
+    language: NotRequired[Language | None]
+    """the language its matches' boards and venue screens speak to a phone that chose none (a pub's TV); absent
+    or null: each phone's own"""
+
+
+@shape
+class CreateTournament(TypedDict):
+    name: Annotated[str, Field(min_length=1, max_length=TOURNAMENT_NAME_LIMIT)]
+    variant: Preset
+    rules: NotRequired[Annotated[dict[str, Any], Field(description="house rules every table plays")]]
+    format: Format
+    entry: NotRequired[EntryKind]
+    """pairs: fixed partnerships, four-handed games only; players by default"""
+    rounds: NotRequired[Annotated[int, Field(ge=1, le=MAX_SWISS_ROUNDS)]]
+    """swiss only: how many rounds"""
+    seed: NotRequired[Annotated[int, Field(ge=0, le=SEED_LIMIT, description=f"the draw's seed; drawn by the server "
+                                           f"(below {DEFAULT_SEED_LIMIT:,}) when absent")]]
+    club: NotRequired[ClubId]
+    language: NotRequired[Language | None]
+    """the language its venue screen and its tables' boards speak to a phone that chose none (a pub's TV);
+    absent or null: its club's, else each phone's own"""
+
+
+class PlayerEntry(TypedDict):
+    """a players entry: {"name": "Ana"} (any other member is not read)"""
+
+    name: Name
+
+
+class PairEntry(TypedDict):
+    """a pairs entry: {"names": ["Ana", "Ivo"]}"""
+
+    names: Annotated[list[Name], Field(min_length=1, max_length=2)]
+
+
+Register = PlayerEntry | PairEntry
+
+
+@shape
+class Decide(TypedDict):
+    winner: SideIndex
+    reason: Annotated[str, Field(min_length=1, max_length=REASON_LIMIT)]
+
+
+Import = Export
+ClubImport = ClubExport
+
+
+# ---------------------------------------------------------------- parameters
+
+
+class Parameter(NamedTuple):
+    """A path, query or header parameter: where it is, its type (for its schema) and what it says."""
+
+    name: str
+    where: Literal["path", "query", "header"]
+    kind: Any
+    description: str
+    required: bool = False
+
+
+PARAMETERS: dict[str, Parameter] = {
+    "match_id": Parameter("match_id", "path", str, "the match's id (as its create answer gives it)", True),
+    "number": Parameter("number", "path", Annotated[int, Field(ge=1)], "the hand's number in the match, from 1; a path "
+                        "that is not a whole number is 404", True),
+    "view_token": Parameter("view_token", "path", str, "the board's token (the match's view_token)", True),
+    "club_id": Parameter("club_id", "path", str, "the club's id", True),
+    "name": Parameter("name", "path", str, "a club player's name, in any case", True),
+    "tournament_id": Parameter("tournament_id", "path", str, "the tournament's id (as its create answer gives it)",
+                               True),
+    "table": Parameter("number", "path", Annotated[int, Field(ge=1)], "the table's number in the current round, "
+                       "from 1; a path that is not a whole number is 404", True),
+    "screen_token": Parameter("view_token", "path", str, "the venue screen's token (the tournament's view_token)",
+                              True),
+    "Idempotency-Key": Parameter(
+        "Idempotency-Key", "header", Annotated[str, Field(min_length=1, max_length=KEY_LIMIT)],
+        f"A retried write with the same key and the same body gets the first answer, byte for byte, and nothing new "
+        f"is recorded; the same key with a different body is 422, and so is a key outside 1 to {KEY_LIMIT} "
+        f"characters. A hand write's keys belong to its match, a create's to its caller, and a create's key (a "
+        f"match, club, tournament or import) must be random, else 422: at least 22 characters of the base64 or "
+        f"base64url alphabet (32 hex digits when it is hex, dashes aside, as in a UUID) with at least 8 different "
+        f"characters (16 random bytes in base64url pass)."),
+    "If-Match": Parameter(
+        "If-Match", "header", Annotated[str, Field(pattern='^(W/)?"?[0-9]+"?$', examples=['"7"'])],
+        'The revision the write is based on, in quotes ("7"; W/"7" and a bare 7 are read too): 412 when the match '
+        "has moved on; anything that is not a revision is 400."),
+    "X-Change-Reason": Parameter(
+        "X-Change-Reason", "header", Annotated[str, Field(max_length=NOTE_LIMIT)],
+        f"Why a hand a side confirmed is changed or voided (UTF-8; at most {NOTE_LIMIT} characters). Without it "
+        "such a change is 422 (field reason); the change empties confirmed_by."),
+    "Last-Event-ID": Parameter("Last-Event-ID", "header", str,
+                               "resume after this revision (what EventSource sends when it reconnects)"),
+    "last_event_id": Parameter("last_event_id", "query", str,
+                               "the same as Last-Event-ID, for clients that cannot set headers"),
+    "player": Parameter("player", "query", str, "a club player's name (any case)"),
+    "game": Parameter("game", "query", str, "a preset"),
+    "from": Parameter("from", "query", str, "the first day, YYYY-MM-DD"),
+    "to": Parameter("to", "query", str, "the last day, YYYY-MM-DD"),
+    "a": Parameter("a", "query", str, "a club player's name", True),
+    "b": Parameter("b", "query", str, "another club player's name", True),
+}
+"""Every parameter by its component's name (a path's own name, but a tournament's table and screen token)."""
