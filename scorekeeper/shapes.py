@@ -2,7 +2,8 @@
 store answers byte for byte) build, and what views/api/openapi.py documents (pydantic reads these types into
 the OpenAPI document's schemas; nothing here validates an answer or a request).
 
-A shape's docstring and its members' docstrings are the document's descriptions. The vocabularies (suits,
+A shape's docstring is its description in the document, a member's is its ``Field``'s (pydantic reads
+members' docstrings only by parsing the source, which takes seconds). The vocabularies (suits,
 ranks, contracts, results, the rule options, tournament formats, languages) come from where they live: the
 engine's enums are used as they are, and a vocabulary kept as a tuple of strings is put into the schema
 (``choice``); for the type checker such a member is a plain ``str``.
@@ -13,16 +14,13 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import TYPE_CHECKING, Annotated, Any, Literal, NotRequired, Required, get_type_hints
 
-from pydantic import ConfigDict, Field, Json, WithJsonSchema, with_config
+from pydantic import Field, Json, WithJsonSchema
 from typing_extensions import TypedDict  # pydantic reads a TypedDict of typing only from Python 3.12
 
 from .languages import LANGUAGES
 from .rules import Contract, Rank, Result, Rules, Suit
 from .rules.draw import ENTRY_KINDS, FORMATS
 from .rules.variants import option_name
-
-shape = with_config(ConfigDict(use_attribute_docstrings=True))
-"""A documented shape: its members' docstrings become their descriptions."""
 
 
 def choice(values: Any, description: str | None = None) -> WithJsonSchema:
@@ -87,11 +85,10 @@ else:
     RulesShape = _rules_shape()
 
 
-@shape
 class Problem(TypedDict):
-    field: Annotated[str, Field(min_length=1)]
-    """where the problem is: a body field (card_points.1, hand.taker), a header (If-Match), or body, path,
-    number, server"""
+    field: Annotated[str, Field(min_length=1, description=
+        "where the problem is: a body field (card_points.1, hand.taker), a header (If-Match), or body, "
+        "path, number, server")]
     message: Annotated[str, Field(min_length=1)]
 
 
@@ -104,7 +101,6 @@ class Errors(TypedDict):
 # ---------------------------------------------------------------- a match and its hands
 
 
-@shape
 class Hand(TypedDict):
     """a hand's entry in the state; a voided hand keeps number, input and its dispute and confirmation fields,
     and has null game, result, points, scores, pot, totals and valat, and an empty explanation"""
@@ -131,7 +127,6 @@ class Game(TypedDict):
     winner: SideIndex | None
 
 
-@shape
 class _Replay(TypedDict):
     game: Ordinal
     totals: PerSide
@@ -146,20 +141,17 @@ class _Replay(TypedDict):
     needs: PerSide
 
 
-@shape
 class StateSummary(_Replay):
     """the engine's replay of the stored hands, without revision and hands"""
 
-    deals: NotRequired[Count]
-    """deals played in the current game, thrown-in ones not counted"""
+    deals: NotRequired[Annotated[Count, Field(description=
+        "deals played in the current game, thrown-in ones not counted")]]
 
 
-@shape
 class State(_Replay):
     """the match's state: its revision (the ETag) and every hand, voided ones too"""
 
-    deals: Count
-    """deals played in the current game, thrown-in ones not counted"""
+    deals: Annotated[Count, Field(description="deals played in the current game, thrown-in ones not counted")]
     revision: Ordinal
     hands: list[Hand]
 
@@ -186,7 +178,6 @@ class Change(HandWritten):
     updated_at: Time
 
 
-@shape
 class Was(TypedDict, total=False):
     """a void's or undo's: what the hand scored before it"""
 
@@ -196,7 +187,6 @@ class Was(TypedDict, total=False):
     pot: int | None
 
 
-@shape
 class StaleChange(TypedDict):
     """one write since the If-Match revision; hand: the hand's entry as it is now (as in state.hands)"""
 
@@ -207,12 +197,11 @@ class StaleChange(TypedDict):
     was: NotRequired[Was]
 
 
-@shape
 class StaleErrors(Errors, total=False):
     """a stale If-Match: the problem, and (a hand write's) what the match did since"""
 
-    revision: Ordinal
-    """the match's revision now (send it as If-Match to write on top of the changes)"""
+    revision: Annotated[Ordinal, Field(description=
+        "the match's revision now (send it as If-Match to write on top of the changes)")]
     changes: Annotated[list[StaleChange], Field(max_length=50)]
 
 
@@ -238,13 +227,13 @@ class _MatchHead(TypedDict):
     updated_at: Time
 
 
-@shape
 class MatchHead(_MatchHead):
     """the match without its state, and without any secret but the board link (serializers.match_head)"""
 
     links: MatchLinks
-    language: NotRequired[Language | None]
-    """the language its board speaks to a phone that chose none (null: its club's, else each phone's own)"""
+    language: NotRequired[Annotated[Language | None, Field(
+        description="the language its board speaks to a phone that chose none (null: its club's, else each "
+                    "phone's own)")]]
 
 
 class Match(MatchHead):
@@ -258,7 +247,6 @@ class NewMatchLinks(TypedDict):
     scorer: str
 
 
-@shape
 class NewMatch(_MatchHead):
     """a created or imported match with its secrets, shown only in this answer (and to a retry with the same
     Idempotency-Key)"""
@@ -301,7 +289,6 @@ class ExportedHand(TypedDict):
     confirmed_by: list[SideIndex]
 
 
-@shape
 class Export(TypedDict):
     """everything needed to rebuild a match, and no secret"""
 
@@ -311,8 +298,8 @@ class Export(TypedDict):
     hands: list[ExportedHand]
     events: Annotated[list[Event], Field(description="the audit log as /events gives it")]
     state: StateSummary
-    digest: Digest
-    """SHA-256 (hex) of the canonical JSON (sorted keys, compact) of every other member"""
+    digest: Annotated[Digest, Field(description=
+        "SHA-256 (hex) of the canonical JSON (sorted keys, compact) of every other member")]
 
 
 # ---------------------------------------------------------------- the engine without saving
@@ -345,14 +332,13 @@ class LegalPlays(TypedDict):
 # ---------------------------------------------------------------- clubs
 
 
-@shape
 class Club(TypedDict):
     id: str
     name: str
     created_at: Time
     players: list[str]
-    language: NotRequired[Language | None]
-    """the language its matches' boards and its venue screens speak (null: each phone's own)"""
+    language: NotRequired[Annotated[Language | None, Field(description=
+        "the language its matches' boards and its venue screens speak (null: each phone's own)")]]
 
 
 class ClubLinks(TypedDict):
@@ -402,7 +388,6 @@ class ClubMatches(TypedDict):
     matches: list[ClubMatch]
 
 
-@shape
 class Rate(TypedDict):
     """a rate with its counts; percent is null when of is 0"""
 
@@ -549,7 +534,6 @@ class Decided(TypedDict):
     reason: str
 
 
-@shape
 class TableLinks(TypedDict):
     """the match's board; for the organizer also its scorer link (with the match's edit token after #) and each
     side's confirmation link"""
@@ -559,7 +543,6 @@ class TableLinks(TypedDict):
     confirm: NotRequired[list[str]]
 
 
-@shape
 class _TableTotals(TypedDict):
     number: Ordinal
     match: str
@@ -585,12 +568,10 @@ class TournamentTable(ExportedTable):
     links: TableLinks
 
 
-@shape
 class TournamentRound(TypedDict):
     number: Ordinal
     tables: list[TournamentTable]
-    byes: list[str]
-    """the entries that had a bye in this round"""
+    byes: Annotated[list[str], Field(description="the entries that had a bye in this round")]
 
 
 class Standing(TypedDict):
@@ -633,25 +614,22 @@ class ScreenLinks(TypedDict):
     organizer: NotRequired[str]
 
 
-@shape
 class TournamentHead(_TournamentHead):
     """the tournament without its rounds, standings or any secret (but the venue screen's link)"""
 
     links: ScreenLinks
-    language: NotRequired[Language | None]
-    """the language of its venue screen and its tables' boards (null: its club's, else each phone's own)"""
+    language: NotRequired[Annotated[Language | None, Field(
+        description="the language of its venue screen and its tables' boards (null: its club's, else each "
+                    "phone's own)")]]
 
 
-@shape
 class _TournamentView(TypedDict):
-    revision: Ordinal
-    """the venue's revision (the ETag): raised by every change to the tournament and by every hand at any of its
-    tables"""
+    revision: Annotated[Ordinal, Field(description="the venue's revision (the ETag): raised by every change to the "
+                                                   "tournament and by every hand at any of its tables")]
     total_rounds: Ordinal | None
-    round: Count
-    """the round being played (the last one drawn); 0 before the first"""
-    round_complete: bool
-    """every table of the round being played is finished or decided"""
+    round: Annotated[Count, Field(description="the round being played (the last one drawn); 0 before the first")]
+    round_complete: Annotated[bool, Field(description="every table of the round being played is finished or "
+                                                      "decided")]
     entries: list[TournamentEntry]
     rounds: list[TournamentRound]
     standings: list[Standing]

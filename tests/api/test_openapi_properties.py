@@ -4,7 +4,8 @@ Schemathesis loads GET /api/v1/openapi.json from the app and, for every operatio
 from the document: its coverage phase walks each parameter's and body's edges (missing, wrong type, out of
 range, not JSON …) and its fuzzing phase draws more with Hypothesis, valid and invalid alike. Every answer
 must pass ``CHECKS``: no 5xx, a status the document lists for the operation, the content type it names,
-its required headers, and a body that fits its schema (an event stream: each event).
+its required headers, and a body that fits its schema (an event stream: each event); and a request the
+document forbids (a generated negative case) must be refused, so the server is never looser than its document.
 
 Generated ids and tokens reach nothing but 404 and 401, so the app under test starts with a table (a club
 with a match played in it: hands recorded, one voided, one confirmed, one disputed; a finished match; and a
@@ -70,8 +71,8 @@ IMPORT_EXAMPLES = 3
 
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_headers_conformance,
           response_schema_conformance, unsupported_method, negative_data_rejection]
-"""What every answer must satisfy: no 5xx; the document's status, content type, headers and body; and a method
-the path does not have is 405 with its Allow header."""
+"""What every answer must satisfy: no 5xx; the document's status, content type, headers and body; a method
+the path does not have is 405 with its Allow header; and a request the document forbids is refused (``REFUSALS``)."""
 
 REFUSALS = ["400", "401", "403", "404", "405", "406", "409", "412", "413", "415", "422", "428", "429", "5xx"]
 """The statuses that refuse a request the document forbids: Schemathesis's own list, with 412 (a write based on

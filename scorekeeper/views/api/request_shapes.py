@@ -23,10 +23,12 @@ from ...services.idempotency import KEY_LIMIT
 from ...services.tournaments import REASON_LIMIT, TOURNAMENT_NAME_LIMIT
 from ...services.tournaments.common import SEED_LIMIT
 from ...services.tournaments.registration import DEFAULT_SEED_LIMIT
-from ...shapes import Card, ClubExport, Count, EntryKind, Export, Format, Language, SideIndex, choice, shape
+from ...shapes import Card, ClubExport, Count, EntryKind, Export, Format, Language, SideIndex, choice
 
-closed = with_config(ConfigDict(use_attribute_docstrings=True, extra="forbid"))
-"""A documented body that refuses any member it does not name (422, naming it)."""
+closed = with_config(ConfigDict(extra="forbid"))
+"""A body that refuses any member it does not name (422, naming it)."""
+lenient = with_config(ConfigDict(extra="ignore"))
+"""A part of a closed body whose other members are not refused (a part takes its body's config otherwise)."""
 
 Name = Annotated[str, Field(min_length=1, max_length=NAME_LIMIT,
                             description=f"a player's name, 1 to {NAME_LIMIT} characters")]
@@ -39,7 +41,7 @@ ClubId = Annotated[str, Field(description="a club's id: played in that club (sen
 # ---------------------------------------------------------------- a hand
 
 
-@shape
+@lenient
 class Declaration(TypedDict):
     """a sequence (length, top, suit) or a square (rank)"""
 
@@ -60,7 +62,7 @@ class ClaimParts(TypedDict, total=False):
     last_trick: bool
 
 
-@shape  # its own config: a claim's other members are not refused (the hand's closed config is not inherited)
+@lenient
 class Claim(TypedDict):
     """points, or parts, or both agreeing"""
 
@@ -70,7 +72,7 @@ class Claim(TypedDict):
     parts: NotRequired[ClaimParts]
 
 
-@shape
+@lenient
 class RevokeCall(TypedDict):
     accused: SideIndex
     accuser: SideIndex
@@ -84,25 +86,22 @@ class HandInput(TypedDict, total=False):
     taker: SideIndex
     contract: Contract
     double: Literal[0, 1, 2]
-    card_points: list[Annotated[int, Field(ge=0)] | None]
-    """per side, without the last trick; in four-handed games one may be null: the rest of the deck"""
+    card_points: Annotated[list[Annotated[int, Field(ge=0)] | None], Field(description=
+        "per side, without the last trick; in four-handed games one may be null: the rest of the deck")]
     last_trick: SideIndex
-    melds: list[list[int | Declaration]]
-    """per side: credited values (20, 50, …) or declarations, not both"""
-    bela: list[Count]
-    """per side, the bela declared"""
+    melds: Annotated[list[list[int | Declaration]], Field(description=
+        "per side: credited values (20, 50, …) or declarations, not both")]
+    bela: Annotated[list[Count], Field(description="per side, the bela declared")]
     took_trick: list[bool]
     claim: Claim
     revoke: RevokeCall
     thrown_in: bool
 
 
-@shape
 class DisputeNote(TypedDict):
     note: Note
 
 
-@shape
 class Resolution(TypedDict):
     note: Note
     resolution: Annotated[str, choice(RESOLUTIONS)]
@@ -115,20 +114,17 @@ class Confirmation(TypedDict):
 # ---------------------------------------------------------------- matches and the engine
 
 
-@shape
 class CreateMatch(TypedDict):
     variant: Preset
-    players: Annotated[list[Name], Field(min_length=2, max_length=MAX_PLAYERS)]
-    """the names in seat order, as many as the preset's players, no two the same"""
+    players: Annotated[list[Name], Field(min_length=2, max_length=MAX_PLAYERS, description=
+        "the names in seat order, as many as the preset's players, no two the same")]
     rules: NotRequired[HouseRules]
-    best_of: NotRequired[Annotated[int, Field(ge=1)]]
-    """games in the match, odd"""
-    first_dealer: NotRequired[Count]
-    """the seat that deals the first hand"""
+    best_of: NotRequired[Annotated[int, Field(ge=1, description="games in the match, odd")]]
+    first_dealer: NotRequired[Annotated[Count, Field(description="the seat that deals the first hand")]]
     club: NotRequired[ClubId]
-    language: NotRequired[Language | None]
-    """the language its board speaks to a phone that chose none (a pub's TV); absent or null: its club's, else
-    each phone's own"""
+    language: NotRequired[Annotated[Language | None, Field(description=
+        "the language its board speaks to a phone that chose none (a pub's TV); absent or null: its "
+        "club's, else each phone's own")]]
 
 
 class Before(TypedDict, total=False):
@@ -139,12 +135,11 @@ class Before(TypedDict, total=False):
     dealer: Count
 
 
-@shape
 class PreviewRequest(TypedDict):
     """either match, or variant with rules, sides and before"""
 
-    match: NotRequired[str]
-    """score the hand from this match's current position (send its edit or view token)"""
+    match: NotRequired[Annotated[str, Field(description=
+        "score the hand from this match's current position (send its edit or view token)")]]
     variant: NotRequired[str]
     rules: NotRequired[dict[str, Any]]
     sides: NotRequired[list[str]]
@@ -152,16 +147,13 @@ class PreviewRequest(TypedDict):
     hand: HandInput
 
 
-@shape
 class MeldsRequest(TypedDict):
     variant: str
     rules: NotRequired[dict[str, Any]]
     contract: Contract
     forehand: Annotated[SideIndex, Field(description="the side that leads to the first trick")]
-    declarations: list[list[Declaration]]
-    """one list per side"""
-    sides: NotRequired[list[str]]
-    """side names for the explanation"""
+    declarations: Annotated[list[list[Declaration]], Field(description="one list per side")]
+    sides: NotRequired[Annotated[list[str], Field(description="side names for the explanation")]]
 
 
 class Played(TypedDict):
@@ -169,49 +161,43 @@ class Played(TypedDict):
     card: Card
 
 
-@shape
 class LegalPlaysRequest(TypedDict):
     variant: str
-    rules: NotRequired[dict[str, Any]]
-    """house rules; also the trick-play options bare-yuss (default true in bela and bela-3) and
-    scoring-trump-lead"""
+    rules: NotRequired[Annotated[dict[str, Any], Field(description=
+        "house rules; also the trick-play options bare-yuss (default true in bela and bela-3) and "
+        "scoring-trump-lead")]]
     contract: Contract
-    seat: Count
-    """the player about to play"""
-    trick: NotRequired[list[Played]]
-    """the cards already played to the trick, in order"""
-    hand: list[Card]
-    """the cards the player held"""
+    seat: Annotated[Count, Field(description="the player about to play")]
+    trick: NotRequired[Annotated[list[Played], Field(description="the cards already played to the trick, in order")]]
+    hand: Annotated[list[Card], Field(description="the cards the player held")]
 
 
 # ---------------------------------------------------------------- clubs and tournaments
 
 
-@shape
 class CreateClub(TypedDict):
     name: Annotated[str, Field(min_length=1, max_length=CLUB_NAME_LIMIT)]
     players: NotRequired[Annotated[list[Name], Field(max_length=CLUB_PLAYER_LIMIT)]]
-    language: NotRequired[Language | None]
-    """the language its matches' boards and venue screens speak to a phone that chose none (a pub's TV); absent
-    or null: each phone's own"""
+    language: NotRequired[Annotated[Language | None, Field(description=
+        "the language its matches' boards and venue screens speak to a phone that chose none (a pub's "
+        "TV); absent or null: each phone's own")]]
 
 
-@shape
 class CreateTournament(TypedDict):
     name: Annotated[str, Field(min_length=1, max_length=TOURNAMENT_NAME_LIMIT)]
     variant: Preset
-    rules: NotRequired[Annotated[dict[str, Any], Field(description="house rules every table plays")]]
+    rules: NotRequired[Annotated[dict[str, Any], Field(description="house rules every table plays: option names and "
+                                                                   "values")]]
     format: Format
-    entry: NotRequired[EntryKind]
-    """pairs: fixed partnerships, four-handed games only; players by default"""
-    rounds: NotRequired[Annotated[int, Field(ge=1, le=MAX_SWISS_ROUNDS)]]
-    """swiss only: how many rounds"""
+    entry: NotRequired[Annotated[EntryKind, Field(description=
+        "pairs: fixed partnerships, four-handed games only; players by default")]]
+    rounds: NotRequired[Annotated[int, Field(ge=1, le=MAX_SWISS_ROUNDS, description="swiss only: how many rounds")]]
     seed: NotRequired[Annotated[int, Field(ge=0, le=SEED_LIMIT, description=f"the draw's seed; drawn by the server "
                                            f"(below {DEFAULT_SEED_LIMIT:,}) when absent")]]
     club: NotRequired[ClubId]
-    language: NotRequired[Language | None]
-    """the language its venue screen and its tables' boards speak to a phone that chose none (a pub's TV);
-    absent or null: its club's, else each phone's own"""
+    language: NotRequired[Annotated[Language | None, Field(description=
+        "the language its venue screen and its tables' boards speak to a phone that chose none (a pub's "
+        "TV); absent or null: its club's, else each phone's own")]]
 
 
 class PlayerEntry(TypedDict):
@@ -229,7 +215,6 @@ class PairEntry(TypedDict):
 Register = PlayerEntry | PairEntry
 
 
-@shape
 class Decide(TypedDict):
     winner: SideIndex
     reason: Annotated[str, Field(min_length=1, max_length=REASON_LIMIT)]
