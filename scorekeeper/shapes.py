@@ -51,7 +51,7 @@ STATUSES = ("registering", "playing", "finished")
 Status = Annotated[str, choice(STATUSES)]
 
 
-# ---------------------------------------------------------------- the rules and errors
+# ---------------------------------------------------------------- the rules
 
 _RULES_REQUIRED = ("variant", "title", "description", "players", "sides", "target", "best-of", "contracts")
 _RULES_SHOWN: dict[str, Any] = {"variant": str, "title": str, "description": str, "players": Literal[2, 3, 4],
@@ -83,19 +83,6 @@ if TYPE_CHECKING:
     RulesShape = dict[str, Any]
 else:
     RulesShape = _rules_shape()
-
-
-class Problem(TypedDict):
-    field: Annotated[str, Field(min_length=1, description=
-        "where the problem is: a body field (card_points.1, hand.taker), a header (If-Match), or body, "
-        "path, number, server")]
-    message: Annotated[str, Field(min_length=1)]
-
-
-class Errors(TypedDict):
-    """every error on an /api/ path: one entry per problem"""
-
-    errors: Annotated[list[Problem], Field(min_length=1)]
 
 
 # ---------------------------------------------------------------- a match and its hands
@@ -176,33 +163,6 @@ class Change(HandWritten):
 
     event: Literal["record", "edit", "void", "restore", "dispute", "resolve", "confirm"]
     updated_at: Time
-
-
-class Was(TypedDict, total=False):
-    """a void's or undo's: what the hand scored before it"""
-
-    result: Result | None
-    scores: PerSide | None
-    totals: PerSide | None
-    pot: int | None
-
-
-class StaleChange(TypedDict):
-    """one write since the If-Match revision; hand: the hand's entry as it is now (as in state.hands)"""
-
-    event: Literal["record", "edit", "void", "undo", "restore", "dispute", "resolve", "confirm"]
-    revision: Annotated[Ordinal, Field(description="the revision this write made")]
-    number: Ordinal | None
-    hand: NotRequired[Hand | None]
-    was: NotRequired[Was]
-
-
-class StaleErrors(Errors, total=False):
-    """a stale If-Match: the problem, and (a hand write's) what the match did since"""
-
-    revision: Annotated[Ordinal, Field(description=
-        "the match's revision now (send it as If-Match to write on top of the changes)")]
-    changes: Annotated[list[StaleChange], Field(max_length=50)]
 
 
 class Side(TypedDict):

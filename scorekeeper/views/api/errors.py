@@ -12,15 +12,19 @@ a service's or the engine's problem is a ``Said``, said here (``i18n.said``); an
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any, Literal, NotRequired
 
 from flask import Response, jsonify, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from pydantic import Field
+from typing_extensions import TypedDict  # pydantic reads a TypedDict of typing only from Python 3.12
 from werkzeug.exceptions import HTTPException
 
 from ...i18n import said
-from ...services import ServiceError, Stale
+from ...rules import Result
+from ...services import CHANGES_LIMIT, ServiceError, Stale
+from ...shapes import Hand, Ordinal, PerSide
 
 HTTP_WORDS = {
     400: _l("The browser (or proxy) sent a request that this server could not understand."),
@@ -75,3 +79,46 @@ def json_error(error: Exception) -> tuple[Response, int] | None:
                 response.headers[name] = value
         return response, error.code or 500
     return jsonify({"errors": [{"field": "server", "message": _("something went wrong; nothing was saved")}]}), 500
+
+
+# ---------------------------------------------------------------- the shapes of an error (for openapi.py)
+
+
+class Problem(TypedDict):
+    field: Annotated[str, Field(min_length=1, description=
+        "where the problem is: a body field (card_points.1, hand.taker), a header (If-Match), or body, "
+        "path, number, server")]
+    message: Annotated[str, Field(min_length=1)]
+
+
+class Errors(TypedDict):
+    """every error on an /api/ path: one entry per problem"""
+
+    errors: Annotated[list[Problem], Field(min_length=1)]
+
+
+class Was(TypedDict, total=False):
+    """a void's or undo's: what the hand scored before it"""
+
+    result: Result | None
+    scores: PerSide | None
+    totals: PerSide | None
+    pot: int | None
+
+
+class StaleChange(TypedDict):
+    """one write since the If-Match revision; hand: the hand's entry as it is now (as in state.hands)"""
+
+    event: Literal["record", "edit", "void", "undo", "restore", "dispute", "resolve", "confirm"]
+    revision: Annotated[Ordinal, Field(description="the revision this write made")]
+    number: Ordinal | None
+    hand: NotRequired[Hand | None]
+    was: NotRequired[Was]
+
+
+class StaleErrors(Errors, total=False):
+    """a stale If-Match: the problem, and (a hand write's) what the match did since"""
+
+    revision: Annotated[Ordinal, Field(description=
+        "the match's revision now (send it as If-Match to write on top of the changes)")]
+    changes: Annotated[list[StaleChange], Field(max_length=CHANGES_LIMIT)]

@@ -3,8 +3,9 @@ parameter and header it reads, every status it can answer with the shape of that
 
 Nothing of it is written here twice. The paths come from the blueprint's route records (``ROUTES``: a route
 cannot exist without its description); the schemas from the typed shapes the serializers build
-(scorekeeper/shapes.py) and the views read (views/api/request_shapes.py), which pydantic turns into JSON Schema; the
-vocabularies and limits from the engine and the services those shapes import. It is documentation only: no
+(scorekeeper/shapes.py), the views read (views/api/request_shapes.py) and the errors answer (views/api/errors.py),
+which pydantic turns into JSON Schema; the vocabularies and limits from the engine and the services those shapes
+import. It is documentation only: no
 request is validated with it, so the engine's translated field errors stay the server's answer.
 
 The document tells the truth about the answers, nullable fields included (a voided hand's ``points``, …),
@@ -27,7 +28,9 @@ from typing import Any, Literal, NamedTuple
 from flask import Response, jsonify
 from pydantic import TypeAdapter
 
-from ... import shapes
+from ...services.idempotency import KEY_LIMIT
+from . import clubs, exchange
+from .errors import Errors, StaleErrors
 from .request_shapes import PARAMETERS
 
 
@@ -75,11 +78,11 @@ _ERRORS = {
                    "what the match did since: revision (the match's now) and changes (each write after the "
                    "If-Match revision, oldest first, at most the last 50, with its hand as it is now), so a phone "
                    "can show its own hand beside the other phone's and ask the table"),
-    413: ("TooLarge", "the body is larger than the server reads (256 KB; a match import 16 MB, a club import "
-                      "64 MB)"),
-    422: ("Invalid", "something the rules or this server do not allow, each problem named by its field; or an "
-                     "Idempotency-Key reused for a different request, or not 1 to 200 characters, or guessable on "
-                     "a create"),
+    413: ("TooLarge", f"the body is larger than the server reads (256 KB; a match import "
+                      f"{exchange.IMPORT_BODY_LIMIT >> 20} MB, a club import {clubs.IMPORT_BODY_LIMIT >> 20} MB)"),
+    422: ("Invalid", f"something the rules or this server do not allow, each problem named by its field; or an "
+                     f"Idempotency-Key reused for a different request, or not 1 to {KEY_LIMIT} characters, or "
+                     f"guessable on a create"),
 }
 _HEADERS = {
     "ETag": ('the match\'s revision after this answer, in quotes ("7")', '^"[0-9]+"$'),
@@ -168,7 +171,7 @@ def spec() -> dict[str, Any]:
     """The OpenAPI 3.1 document (made once: it changes only with the code)."""
     from . import ROUTES  # the blueprint's table names this module's view
 
-    schemas = _Schemas([shapes.Errors, shapes.StaleErrors, *(p.kind for p in PARAMETERS.values()),
+    schemas = _Schemas([Errors, StaleErrors, *(p.kind for p in PARAMETERS.values()),
                         *(r.answer.shape for r in ROUTES if not isinstance(r.answer.shape, Csv)),
                         *(r.body for r in ROUTES if r.body is not None)])
     paths: dict[str, dict[str, Any]] = {}
@@ -192,7 +195,7 @@ def spec() -> dict[str, Any]:
             "parameters": {key: {"name": p.name, "in": p.where, "required": p.required, "schema": schemas[p.kind],
                                  "description": p.description} for key, p in PARAMETERS.items()},
             "responses": {name: {"description": f"{status}: {text}", "content": {"application/json": {
-                "schema": schemas[shapes.StaleErrors if status == 412 else shapes.Errors]}}}
+                "schema": schemas[StaleErrors if status == 412 else Errors]}}}
                 for status, (name, text) in _ERRORS.items()},
             "schemas": schemas.components,
         },
