@@ -18,7 +18,7 @@ from pydantic import Field, Json, WithJsonSchema
 from typing_extensions import TypedDict  # pydantic reads a TypedDict of typing only from Python 3.12
 
 from .languages import LANGUAGES
-from .rules import Contract, Rank, Result, Rules, Suit
+from .rules import PRESETS, Contract, Rank, Result, Rules, Suit
 from .rules.draw import ENTRY_KINDS, FORMATS
 from .rules.variants import option_name
 
@@ -39,13 +39,13 @@ PerSide = Annotated[list[int], Field(description="one entry per side, side 0 fir
 Time = Annotated[str, WithJsonSchema({"type": "string", "format": "date-time",
                                       "description": "ISO 8601 with its UTC offset"})]
 Day = Annotated[str, WithJsonSchema({"type": "string", "format": "date", "description": "YYYY-MM-DD"})]
-Language = Annotated[str, choice(LANGUAGES, "hr, bg, fr, de, nl, pl or en")]
+Language = Annotated[str, choice(LANGUAGES, f"{', '.join(list(LANGUAGES)[:-1])} or {list(LANGUAGES)[-1]}")]
 Format = Annotated[str, choice(FORMATS)]
 EntryKind = Annotated[str, choice(ENTRY_KINDS)]
 Digest = Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
 CARD_PATTERN = f"^({'|'.join(r.value for r in Rank)})[{''.join(s.letter for s in Suit)}]$"
-Card = Annotated[str, Field(pattern=CARD_PATTERN, description="rank then suit letter (C D H S)",
-                            examples=["10H", "JS", "AC"])]
+Card = Annotated[str, Field(pattern=CARD_PATTERN, examples=["10H", "JS", "AC"],
+                            description=f"rank then suit letter ({' '.join(s.letter for s in Suit)})")]
 STATUSES = ("registering", "playing", "finished")
 """A tournament's status: taking entries, playing its rounds, over."""
 Status = Annotated[str, choice(STATUSES)]
@@ -54,9 +54,12 @@ Status = Annotated[str, choice(STATUSES)]
 # ---------------------------------------------------------------- the rules
 
 _RULES_REQUIRED = ("variant", "title", "description", "players", "sides", "target", "best-of", "contracts")
-_RULES_SHOWN: dict[str, Any] = {"variant": str, "title": str, "description": str, "players": Literal[2, 3, 4],
-                                "sides": Literal[2, 3], "top-trump": str, "contracts": list[Contract],
-                                "meld-values": dict[str, int]}
+_RULES_SHOWN: dict[str, Any] = {
+    "variant": str, "title": str, "description": str, "top-trump": str, "contracts": list[Contract],
+    "meld-values": dict[str, int],
+    # Not house rules: the presets' own counts.
+    "players": Literal[tuple(sorted({rules.players for rules in PRESETS.values()}))],
+    "sides": Literal[tuple(sorted({rules.sides for rules in PRESETS.values()}))]}
 
 
 def _rules_shape() -> Any:
