@@ -21,6 +21,7 @@ from ...languages import LANGUAGES
 from ...rules import PRESETS, Contract, Rank, Result, Rules, Suit
 from ...services.clubs import NAME_LIMIT
 from ...services.hands import NOTE_LIMIT
+from ...tournament import FORMATS
 
 # ---------------------------------------------------------------- small builders
 
@@ -643,7 +644,7 @@ def _club_paths() -> dict[str, Any]:
 
 # ---------------------------------------------------------------- tournaments
 
-_FORMATS = ["knockout-remix", "knockout", "swiss", "round-robin"]
+_FORMATS = list(FORMATS)
 _TOURNAMENT_PARAMETERS = {
     "tournament_id": {"name": "tournament_id", "in": "path", "required": True, "schema": _TEXT,
                       "description": "the tournament's id (as its create answer gives it)"},
