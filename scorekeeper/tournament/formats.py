@@ -23,6 +23,7 @@ The four formats:
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from itertools import combinations
@@ -40,9 +41,10 @@ Pairing = tuple[list[Sides], tuple[int, ...]]
 """A round's tables (the entries on each side of each) and its byes."""
 
 
-class TournamentFormat:
-    """A tournament format: its words, and the hooks a format overrides. The defaults are a format of fixed
-    entries (a pair four-handed, a player otherwise), one entry a side, where a bye counts as a table won."""
+class TournamentFormat(ABC):
+    """A tournament format: its words, and the hooks a format overrides. Each format says how many rounds it
+    has and how a round is drawn; the other hooks' defaults are a format of fixed entries (a pair four-handed, a
+    player otherwise), one entry a side, where a bye counts as a table won."""
 
     name: ClassVar[str]
     """The format's name in the API (``"swiss"``)."""
@@ -80,7 +82,9 @@ class TournamentFormat:
                                            "many as its entries need", format=self.word))
 
     def check_table(self, fmt: Format) -> None:
-        """Refuse a game's table the format cannot be played at (the table is one a game has already)."""
+        """Refuse a game's table the format cannot be played at (the table is one a game has already); by
+        default a format is played at any game's table."""
+        return None
 
     def entries_per_table(self, fmt: Format) -> int:
         """How many entries one table seats."""
@@ -99,9 +103,9 @@ class TournamentFormat:
                             if fmt.entry == "pairs" else
                             Said("a table needs %(need)s players; %(count)s registered", need=need, count=count))
 
+    @abstractmethod
     def rounds(self, fmt: Format, count: int) -> int:
         """How many rounds the tournament has with ``count`` entries (the format and count are checked)."""
-        raise NotImplementedError
 
     # --- the rounds ----------------------------------------------------------------------------------------
 
@@ -111,10 +115,10 @@ class TournamentFormat:
         bracket order); everyone stays in by default."""
         return still
 
+    @abstractmethod
     def pair(self, fmt: Format, count: int, number: int, still: tuple[int, ...], played: Sequence[PlayedRound],
              seed: int, rng: random.Random) -> Pairing:
         """Round ``number``'s tables and byes, drawn with ``rng`` (the round's own; ``seed`` is the tournament's)."""
-        raise NotImplementedError
 
     # --- the standings -------------------------------------------------------------------------------------
 
