@@ -90,10 +90,12 @@ lint: setup
 	$(BIN)/ruff check scorekeeper tests benchmarks
 	$(BIN)/lint-imports
 
-# The whole package, then the pure packages (the engine, and the bridge the phone runs with it) strictly.
+# The whole package, then the pure packages (the engine, the bridge the phone runs with it, the tournaments and
+# the club statistics) strictly.
 typecheck: setup
 	$(BIN)/mypy scorekeeper
-	$(BIN)/mypy --strict --follow-imports=silent scorekeeper/rules scorekeeper/offline
+	$(BIN)/mypy --strict --follow-imports=silent scorekeeper/rules scorekeeper/offline scorekeeper/tournament \
+		scorekeeper/tally
 
 # Browser tests use Debian's Chromium (never a downloaded browser); the QR tests read our codes back with
 # zbar's zbarimg, and the print test reads the printed PDF with poppler's pdftotext. As root we install what

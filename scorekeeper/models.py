@@ -158,7 +158,7 @@ class Tournament(db.Model):  # type: ignore[name-defined,misc]
     format: Mapped[str] = mapped_column(String(16))
     entry: Mapped[str] = mapped_column(String(16))
     rounds: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    """Swiss only: how many rounds are played."""
+    """Only in a format whose organizer chooses its number of rounds: how many are played."""
     seed: Mapped[int] = mapped_column(Integer)
     """The draw's seed, shown to everyone: the same seed and entries give the same draw."""
     status: Mapped[str] = mapped_column(String(16), default="registering")

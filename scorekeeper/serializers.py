@@ -17,7 +17,7 @@ from .models import Club, Event, Hand, Match, Tournament, TournamentEntry, Tourn
 from .offline.state import hand_entry as offline_entry
 from .offline.state import side_names
 from .rules import Rules, ScoredHand
-from .rules.draw import Standing
+from .tournament import Standing
 
 
 def to_json(value: Any) -> str:

@@ -19,8 +19,8 @@ from typing_extensions import TypedDict  # pydantic reads a TypedDict of typing 
 
 from .languages import LANGUAGES
 from .rules import PRESETS, Contract, Rank, Result, Rules, Suit
-from .rules.draw import ENTRY_KINDS, FORMATS
 from .rules.variants import option_name
+from .tournament import ENTRY_KINDS, FORMATS
 
 
 def choice(values: Any, description: str | None = None) -> WithJsonSchema:
@@ -539,7 +539,7 @@ class TournamentRound(TypedDict):
 
 class Standing(TypedDict):
     """a line of the standings: by wins, then points difference, then points for (knockouts by the round
-    reached first; reached is null in swiss and round-robin)"""
+    reached first; reached is null in a format that plays every round)"""
 
     entry: str
     index: Count

@@ -13,6 +13,7 @@ from wtforms.validators import InputRequired, Optional
 
 from ..i18n import said
 from ..rules import PRESETS
+from ..tournament import FORMATS
 from .choices import options
 from .languages import chosen_language, screen_language_field
 
@@ -24,27 +25,21 @@ DEAL_LIMITS = [
     # glossary: game
     ("", _l("A game is played to its target, as the game says")),
 ]
-FORMATS = [
-    # Translators: a tournament's format as organizers call it, then what it is; "quick" and "classic" are the
-    # names organizers give its 8- and 16-player nights.
-    ("knockout-remix", _l("Knockout, new partners every round: players enter alone, and each table's winners are "
-                          "drawn into new pairs for the next round (quick knockout: 8 players, 2 rounds; classic: "
-                          "16 players, 3 rounds; 4 or 32 players too)")),
-    ("knockout", _l("Knockout, fixed pairs: each table's winners go on, byes fill the first round (players enter "
-                    "alone in two- and three-handed games)")),
-    ("swiss", _l("Swiss, fixed pairs: every entry plays every round, against the entries with as many wins, never "
-                 "twice; you choose how many rounds")),
-    ("round-robin", _l("Round-robin, fixed pairs: every entry meets every other once (players alone in two-handed "
-                       "games)")),
-]
 ENTRIES = [("players", _l("Players, each alone")), ("pairs", _l("Fixed pairs of partners (four-handed games)"))]
 TOURNAMENT_FIELDS = {"rules.deal-limit": "deal_limit", "variant": "variant", "rules.*": "variant"}
 """Where a problem with a new tournament is shown on its form (the rest by their own names)."""
 REGISTER_FIELDS = {"names.0": "name", "names.1": "partner", "names": "name"}
 
 
+def _chooses_rounds(name: str | None) -> bool:
+    """Whether the format chosen takes the organizer's number of rounds (an unknown one is the API's to refuse)."""
+    kind = FORMATS.get(name or "")
+    return kind is not None and kind.chooses_rounds
+
+
 class NewTournamentForm(FlaskForm):
-    """A new tournament: its name, game, deal limit, format, entry, rounds (swiss), seed and club."""
+    """A new tournament: its name, game, deal limit, format, entry, rounds (where the format lets them be
+    chosen), seed and club."""
 
     idempotency_key = HiddenField()
     name = StringField(_l("Name of the tournament"), validators=[InputRequired(
@@ -57,7 +52,10 @@ class NewTournamentForm(FlaskForm):
     # glossary: game
     deal_limit = RadioField(_l("How a game ends"), choices=options(DEAL_LIMITS), default=SEVEN_DEALS,
                             validate_choice=False)
-    format = RadioField(_l("Format"), choices=options(FORMATS), default="knockout-remix", validate_choice=False)
+    # Every registered format, as the registry says it; the first is offered first and chosen.
+    format = RadioField(_l("Format"), choices=options((name, LazyString(said, kind.description))
+                                                      for name, kind in FORMATS.items()),
+                        default=next(iter(FORMATS)), validate_choice=False)
     # Translators: how players enter a tournament: each alone, or as fixed pairs.
     entry = RadioField(_l("Entry"), choices=options(ENTRIES), default="players", validate_choice=False)
     rounds = IntegerField(_l("Rounds (Swiss only)"), validators=[Optional()])
@@ -71,7 +69,7 @@ class NewTournamentForm(FlaskForm):
                                 "format": self.format.data or "", "entry": self.entry.data or "players"}
         if self.deal_limit.data == SEVEN_DEALS:
             body["rules"] = {"deal-limit": 7}
-        if self.rounds.data is not None and self.format.data == "swiss":
+        if self.rounds.data is not None and _chooses_rounds(self.format.data):
             body["rounds"] = self.rounds.data
         if self.seed.data is not None:
             body["seed"] = self.seed.data

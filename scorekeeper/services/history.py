@@ -1,7 +1,7 @@
 """History: finding a club's (or a phone's) matches, and the statistics of its players.
 
 Read only: nothing here writes. Every figure comes from the engine: a match's state is its cached replay
-(``state.state_of``) and the statistics add up those results (``rules.stats``).
+(``state.state_of``) and the statistics add up those results (``scorekeeper.tally``).
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from sqlalchemy import select
 from ..extensions import db
 from ..models import Club, Match, MatchPlayer, Player
 from ..rules import PRESETS, Problem
-from ..rules.stats import MatchRecord, head_to_head, partnership_tallies, player_tallies, results
 from ..rules.words import Listed, Said
+from ..tally import MatchRecord, head_to_head, partnership_tallies, player_tallies, results
 from .clubs import club_players, player_key
 from .errors import Invalid
 from .state import rules_of, side_names, state_of

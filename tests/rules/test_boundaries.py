@@ -1,4 +1,5 @@
-"""The engine stands alone: standard library only, and nothing from outside scorekeeper/rules/ (issue 2)."""
+"""The engine stands alone: standard library only, and nothing from outside scorekeeper/rules/ (issue 2); the
+pure packages beside it (the phone's bridge, the tournaments, the club statistics) use only it (issues 22, 24)."""
 
 from __future__ import annotations
 
@@ -60,3 +61,25 @@ def test_what_the_phone_runs_beside_the_engine_imports_only_it_and_the_standard_
         else:
             assert level == 1 or (level == 2 and (module == "rules" or module.startswith("rules."))), (
                 f"offline/{path.name} reaches outside offline/ and rules/: {'.' * level}{module}")
+
+
+PURE = [RULES.parent / name for name in ("tournament", "tally")]
+
+
+@pytest.mark.parametrize("path", sorted(p for package in PURE for p in package.glob("*.py")),
+                         ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_the_tournaments_and_the_club_statistics_import_only_the_engine_and_the_standard_library(
+        path: Path) -> None:
+    """scorekeeper/tournament/ and scorekeeper/tally/ are pure like the engine (issue 24): the standard library,
+    their own package and scorekeeper/rules/, nothing of the app."""
+    for level, module in imports_of(path):
+        if level == 0:
+            top = module.split(".")[0]
+            assert top in sys.stdlib_module_names or top == "__future__", f"{path.name} imports {module}"
+        else:
+            assert level == 1 or (level == 2 and (module == "rules" or module.startswith("rules."))), (
+                f"{path.parent.name}/{path.name} reaches outside its package and rules/: {'.' * level}{module}")
+
+
+def test_the_pure_packages_are_read() -> None:
+    assert {p.name for package in PURE for p in package.glob("*.py")} >= {"draw.py", "formats.py", "club.py"}

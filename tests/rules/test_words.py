@@ -42,7 +42,12 @@ from scorekeeper.rules import (
     split_play_options,
 )
 from scorekeeper.rules.describe import describe_rules
-from scorekeeper.rules.draw import (
+from scorekeeper.rules.hand import HAND_FIELDS
+from scorekeeper.rules.legal import PLAY_OPTION_NAMES
+from scorekeeper.rules.match import Replayer, check_next
+from scorekeeper.rules.variants import _ENUMS, MELD_KEYS, OPTION_NAMES
+from scorekeeper.rules.words import N_, Listed, Said, say
+from scorekeeper.tournament import (
     ENTRY_KINDS,
     FORMATS,
     Entry,
@@ -53,14 +58,10 @@ from scorekeeper.rules.draw import (
     check_entry_names,
     draw_round,
 )
-from scorekeeper.rules.hand import HAND_FIELDS
-from scorekeeper.rules.legal import PLAY_OPTION_NAMES
-from scorekeeper.rules.match import Replayer, check_next
-from scorekeeper.rules.variants import _ENUMS, MELD_KEYS, OPTION_NAMES
-from scorekeeper.rules.words import N_, Listed, Said, say
 from tests.rules.test_golden import CASE_IDS, CASES, _run
 
 RULES_DIR = Path(__file__).resolve().parents[2] / "scorekeeper" / "rules"
+TOURNAMENT_DIR = RULES_DIR.parent / "tournament"
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 NAMES = ("Ana", "Ivo", "Mara", "Luka")
 
@@ -498,9 +499,9 @@ def test_every_problem_with_bad_input_is_said() -> None:
 
 
 def extracted() -> set[str]:
-    """The messages ``pybabel extract -k Said -k N_`` finds in scorekeeper/rules."""
+    """The messages ``pybabel extract -k Said -k N_`` finds in scorekeeper/rules and scorekeeper/tournament."""
     found: set[str] = set()
-    for path in sorted(RULES_DIR.glob("*.py")):
+    for path in sorted([*RULES_DIR.glob("*.py"), *TOURNAMENT_DIR.glob("*.py")]):
         for _line, message, _comments, _context in extract_from_file(
                 "python", str(path), keywords={"Said": None, "N_": None}, comment_tags=("Translators:", "glossary:")):
             found.add(message if isinstance(message, str) else message[0])
@@ -518,6 +519,8 @@ def test_every_message_said_is_extracted() -> None:
         lines.extend((rules.title, rules.description, rules.bela_word))
     lines.extend(line for _rules, line in referee_answers())
     lines.extend(message for _field, message in bad_input_problems())
+    for kind in FORMATS.values():  # a format's words on the pages
+        lines.extend((kind.word, kind.title, kind.description, *kind.nights.values()))
     said = {message for line in lines for message in messages(line)}
     # Separators that are notation (" + ", " > ", " "), not words, need no translation.
     missing = {message for message in said if re.search(r"[A-Za-z]", message)} - catalog

@@ -1,5 +1,5 @@
-"""Tournaments: a night of many tables. Players (or pairs) register, each round's tables are drawn by the
-engine's draw (``rules.draw``) from a stored seed, every table plays an ordinary match (its own edit secret,
+"""Tournaments: a night of many tables. Players (or pairs) register, each round's tables are drawn
+(``scorekeeper.tournament``) from a stored seed, every table plays an ordinary match (its own edit secret,
 its own pages), and the standings follow the matches' results.
 
 - ``common``        finding a tournament, the organizer's secret, the row lock, format and rules

@@ -9,8 +9,9 @@ from sqlalchemy import select, update
 
 from ...extensions import db
 from ...models import Tournament, utcnow
-from ...rules import OPTION_NAMES, Problem, RuleError, Rules, draw, make_rules
+from ...rules import OPTION_NAMES, Problem, RuleError, Rules, make_rules
 from ...rules.words import Said
+from ...tournament import Format
 from ..access import hash_token, secret_from_seed
 from ..errors import Invalid, NotFound, ServiceError, Unauthorized
 from ..idempotency import Replayed, stored_answer
@@ -89,9 +90,9 @@ def tournament_rules(tournament: Tournament) -> Rules:
     return make_rules(tournament.variant, {name: stored[name] for name in OPTION_NAMES if name in stored})
 
 
-def format_of(tournament: Tournament, rules: Rules) -> draw.Format:
-    """The draw's view of the tournament: format, entry, table size and (Swiss) rounds."""
-    return draw.Format(tournament.format, tournament.entry, rules.players, rules.sides, tournament.rounds)
+def format_of(tournament: Tournament, rules: Rules) -> Format:
+    """The draw's view of the tournament: format, entry, table size and rounds (where chosen)."""
+    return Format(tournament.format, tournament.entry, rules.players, rules.sides, tournament.rounds)
 
 
 def checked(error: RuleError, status: type[ServiceError] = Invalid) -> ServiceError:

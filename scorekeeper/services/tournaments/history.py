@@ -10,6 +10,7 @@ from sqlalchemy import select
 from ...extensions import db
 from ...models import Club, Tournament
 from ...serializers import entry_name, stamp
+from ...tournament import find_format
 from ..clubs import player_key
 from .view import load, tournament_body
 
@@ -22,7 +23,7 @@ def runners_up(view: dict[str, Any]) -> list[int]:
     if view["winner"] is None:
         return []
     won = set(view["winner"]["entries"])
-    if view["format"].startswith("knockout") and view["rounds"] and view["rounds"][-1]["tables"]:
+    if find_format(view["format"]).knockout and view["rounds"] and view["rounds"][-1]["tables"]:
         final = view["rounds"][-1]["tables"][0]
         return [entry for side in final["entries"] for entry in side if entry not in won]
     ranks = [line["rank"] for line in view["standings"] if line["index"] not in won]

@@ -12,8 +12,9 @@ from sqlalchemy import select
 from ... import serializers
 from ...extensions import db
 from ...models import Player, Tournament, TournamentEntry
-from ...rules import Problem, RuleError, Rules, draw, make_rules
+from ...rules import Problem, RuleError, Rules, make_rules
 from ...rules.words import Said
+from ...tournament import ENTRY_KINDS, FORMATS, Format, draw
 from ..access import hash_token, new_id, new_token, secret_from_seed, with_secret
 from ..clubs import club_of_body, name_problem, player_key
 from ..errors import Answer, Invalid, json_object
@@ -53,7 +54,7 @@ def _read_rules(data: Mapping[str, Any]) -> Rules:
                        for p in error.problems]) from None
 
 
-def read_create(data: Mapping[str, Any]) -> tuple[str, Rules, draw.Format, int]:
+def read_create(data: Mapping[str, Any]) -> tuple[str, Rules, Format, int]:
     """The tournament's name, rules, format and seed as sent; Invalid naming each problem."""
     problems: list[Problem] = []
     name = data.get("name")
@@ -73,13 +74,13 @@ def read_create(data: Mapping[str, Any]) -> tuple[str, Rules, draw.Format, int]:
     except Invalid as error:
         problems.extend(error.problems)
     kind, entry, rounds = data.get("format"), data.get("entry", "players"), data.get("rounds")
-    if not isinstance(kind, str) or kind not in draw.FORMATS:
+    if not isinstance(kind, str) or kind not in FORMATS:
         # Translators: formats is the formats' names in the API ("knockout-remix, knockout, swiss, round-robin"):
         # keep them as they are.
-        problems.append(Problem("format", Said("the format is one of %(formats)s", formats=", ".join(draw.FORMATS))))
-    if not isinstance(entry, str) or entry not in draw.ENTRY_KINDS:
+        problems.append(Problem("format", Said("the format is one of %(formats)s", formats=", ".join(FORMATS))))
+    if not isinstance(entry, str) or entry not in ENTRY_KINDS:
         # Translators: entries is the kinds of entry in the API ("players, pairs"): keep them as they are.
-        problems.append(Problem("entry", Said("the entry is one of %(entries)s", entries=", ".join(draw.ENTRY_KINDS))))
+        problems.append(Problem("entry", Said("the entry is one of %(entries)s", entries=", ".join(ENTRY_KINDS))))
     if rounds is not None and not _whole(rounds):
         problems.append(Problem("rounds", Said("the rounds are a whole number")))
     seed = data.get("seed")
@@ -89,7 +90,7 @@ def read_create(data: Mapping[str, Any]) -> tuple[str, Rules, draw.Format, int]:
         problems.append(Problem("seed", Said("the seed is a whole number from 0 to %(limit)s", limit=SEED_LIMIT)))
     if problems or rules is None:
         raise Invalid(problems)
-    fmt = draw.Format(str(kind), str(entry), rules.players, rules.sides, rounds)
+    fmt = Format(str(kind), str(entry), rules.players, rules.sides, rounds)
     try:
         draw.check_format(fmt)
     except RuleError as error:

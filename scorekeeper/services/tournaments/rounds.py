@@ -10,9 +10,10 @@ from sqlalchemy import func, select
 from ... import serializers
 from ...extensions import db
 from ...models import Club, Event, Match, Tournament, TournamentEntry, TournamentTable, utcnow
-from ...rules import Problem, Replayer, RuleError, Rules, draw
+from ...rules import Problem, Replayer, RuleError, Rules
 from ...rules.words import Said
 from ...serializers import side_names
+from ...tournament import PlayedRound, Table, draw
 from ..access import find_club, hash_token
 from ..clubs import club_seats, seat_players
 from ..errors import Answer, Invalid, NotFound, json_object
@@ -36,7 +37,7 @@ from .publish import publish_venue
 from .view import Loaded, load, revision_of, tournament_body
 
 
-def _seat(tournament: Tournament, rules: Rules, club: Club | None, number: int, table: draw.Table) -> TournamentTable:
+def _seat(tournament: Tournament, rules: Rules, club: Club | None, number: int, table: Table) -> TournamentTable:
     """A drawn table's match, created as any match is (the tournament's rules, the drawn seats and first
     dealer; a club's players seated when the tournament is a club's), and the table's row."""
     players = list(table.seats)
@@ -89,7 +90,7 @@ def _close_round(loaded: Loaded) -> None:
             row.totals, row.winner = list(totals), winner
 
 
-def _name_winners(locked: Tournament, loaded: Loaded, played: list[draw.PlayedRound]) -> None:
+def _name_winners(locked: Tournament, loaded: Loaded, played: list[PlayedRound]) -> None:
     locked.status = "finished"
     locked.winner = list(draw.winner(loaded.format, loaded.draw_entries(), played) or ())
 

@@ -13,9 +13,10 @@ from sqlalchemy import func, select
 from ... import serializers
 from ...extensions import db
 from ...models import Match, Tournament, TournamentEntry, TournamentTable
-from ...rules import Rules, draw
+from ...rules import Rules
 from ...rules.words import Listed
 from ...serializers import to_json
+from ...tournament import Entry, Format, PlayedRound, TableResult, draw, find_format
 from ..access import confirm_token
 from ..state import summary_of
 from .common import format_of, table_token, tournament_rules
@@ -27,7 +28,7 @@ class Loaded:
 
     tournament: Tournament
     rules: Rules
-    format: draw.Format
+    format: Format
     entries: list[TournamentEntry]
     tables: list[TournamentTable]
     matches: dict[str, Match]
@@ -54,11 +55,11 @@ class Loaded:
         """The current round's tables that are neither finished nor decided."""
         return [t for t in self.tables if t.round == self.round and self.outcome(t)[1] is None]
 
-    def played(self) -> list[draw.PlayedRound]:
+    def played(self) -> list[PlayedRound]:
         """The rounds played to the end, as the draw reads them: each table's sides, totals and winner (table 1
         first) and the round's byes. The current round counts once every table of it is over (the draw reads
         only whole rounds: a knockout's next round, the standings)."""
-        rounds: list[draw.PlayedRound] = []
+        rounds: list[PlayedRound] = []
         for number, byes in enumerate(self.tournament.byes or [], start=1):
             results = []
             for table in self.tables:
@@ -67,12 +68,12 @@ class Loaded:
                 totals, winner = self.outcome(table)
                 if winner is None:
                     return rounds
-                results.append(draw.TableResult(tuple(tuple(side) for side in table.sides), totals, winner))
-            rounds.append(draw.PlayedRound(number, tuple(results), tuple(byes)))
+                results.append(TableResult(tuple(tuple(side) for side in table.sides), totals, winner))
+            rounds.append(PlayedRound(number, tuple(results), tuple(byes)))
         return rounds
 
-    def draw_entries(self) -> list[draw.Entry]:
-        return [draw.Entry(tuple(entry.names)) for entry in self.entries]
+    def draw_entries(self) -> list[Entry]:
+        return [Entry(tuple(entry.names)) for entry in self.entries]
 
     def title(self, table: TournamentTable) -> Listed:
         """"Ana & Ivo v Mike & Yvonne": the table's sides as its match names them (" v " said in the page's
@@ -108,7 +109,7 @@ def _winner(loaded: Loaded) -> dict[str, Any] | None:
     if won is None:
         return None
     names = [loaded.names(index) for index in won]
-    knockout = loaded.tournament.format.startswith("knockout")
+    knockout = find_format(loaded.tournament.format).knockout
     # A knockout's winner is one side (remix: the final's winning pair); a shared first place, several entries.
     joined = " & " if knockout else ", "
     return {"entries": list(won), "names": [name for entry in names for name in entry],

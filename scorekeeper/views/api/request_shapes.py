@@ -15,7 +15,6 @@ from typing_extensions import TypedDict  # pydantic reads a TypedDict of typing 
 
 from ...offline.start_fields import MAX_PLAYERS
 from ...rules import Contract, Rank, Suit
-from ...rules.draw import MAX_SWISS_ROUNDS
 from ...services.clubs import CLUB_NAME_LIMIT, CLUB_PLAYER_LIMIT, NAME_LIMIT
 from ...services.disputes import RESOLUTIONS
 from ...services.hands import NOTE_LIMIT
@@ -24,6 +23,7 @@ from ...services.tournaments import REASON_LIMIT, TOURNAMENT_NAME_LIMIT
 from ...services.tournaments.common import SEED_LIMIT
 from ...services.tournaments.registration import DEFAULT_SEED_LIMIT
 from ...shapes import Card, ClubExport, Count, EntryKind, Export, Format, Language, SideIndex, choice
+from ...tournament import MAX_SWISS_ROUNDS
 
 closed = with_config(ConfigDict(extra="forbid"))
 """A body that refuses any member it does not name (422, naming it)."""

@@ -16,7 +16,6 @@ from typing import Any
 from flask import abort, redirect, render_template, request, session, url_for
 from flask_babel import format_time, ngettext
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response
 
 from ... import services
@@ -36,49 +35,30 @@ from ...rules import PRESETS
 from ...services import ServiceError
 from ...services.tournaments import draw_sheet, exports, table_token, tournament_view
 from ...services.tournaments.history import runners_up
+from ...tournament import find_format
 from .. import phone
 from ..downloads import csv_response
 from ..links import public_url
 from . import bp
-
-FORMAT_NAMES = {
-    # Translators: a tournament's format as organizers call it, first in "Knockout, 12 players, new partners every
-    # round".
-    "knockout-remix": _l("Knockout"),
-    # Translators: a tournament's format as organizers call it, first in "Knockout, 6 fixed pairs".
-    "knockout": _l("Knockout"),
-    # Translators: a tournament's format (the Swiss system) as organizers call it, first in "Swiss, 6 fixed pairs".
-    "swiss": _l("Swiss"),
-    # Translators: a tournament's format (every entry meets every other once), first in "Round-robin, 3 players".
-    "round-robin": _l("Round-robin"),
-}
-REMIX_NIGHTS = {
-    # Translators: the knockout with new partners every round, as organizers call its 8-player night (2 rounds).
-    8: _l("Quick knockout"),
-    # Translators: the knockout with new partners every round, as organizers call its 16-player night (3 rounds).
-    16: _l("Classic knockout"),
-}
 
 
 def format_words(view: dict[str, Any]) -> str:
     """The tournament's format as organizers call it: what it is, how many play once the draw has fixed it, and
     whether partners change ("Quick knockout, 8 players, new partners every round", "Swiss, 6 fixed pairs",
     "Round-robin, 3 players")."""
-    fmt, pairs = view["format"], view["entry"] == "pairs"
+    kind, pairs = find_format(view["format"]), view["entry"] == "pairs"
     rules = PRESETS[view["variant"]]
     partners = rules.players > rules.sides  # a four-handed game: two partners a side
     count = len(view["entries"]) if view["status"] != "registering" else None
-    name = str(FORMAT_NAMES.get(fmt, fmt))
-    if fmt == "knockout-remix" and partners and count in REMIX_NIGHTS:
-        name = str(REMIX_NIGHTS[count])
-    words = [name]
+    night = kind.nights.get(count) if partners and count is not None else None  # "Quick knockout"
+    words = [said(night or kind.title)]
     if count is not None:
         words.append(ngettext("%(num)s fixed pair", "%(num)s fixed pairs", count) if pairs
                      else ngettext("%(num)s player", "%(num)s players", count))
     elif pairs:
         # Translators: after a tournament's format, before the pairs have registered: "Swiss, fixed pairs".
         words.append(_("fixed pairs"))
-    if fmt == "knockout-remix" and partners:
+    if kind.new_partners and partners:
         # Translators: after a tournament's format: "Quick knockout, 8 players, new partners every round".
         words.append(_("new partners every round"))
     return ", ".join(words)

@@ -1,4 +1,4 @@
-"""The tournament draw (scorekeeper/rules/draw.py): who meets whom, round after round, and who is ahead.
+"""The tournament draw (scorekeeper/tournament/): who meets whom, round after round, and who is ahead.
 
 Seed 001 (the contract): "Classic Tournament – 16 players in 3 tournament rounds; Quick Tournament – 8 players
 in 2 tournament rounds … After the end of each round the winning pair will proceed to the next stage. Before
@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import RuleError
-from scorekeeper.rules.draw import (
+from scorekeeper.tournament import (
     Entry,
     Format,
     PlayedRound,

@@ -18,7 +18,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from .scoring import Result
+from ..rules.scoring import Result
 
 TAKEN = frozenset({Result.MADE.value, Result.BATE.value, Result.TIE.value})
 """The results of a hand decided by the success rule: the taker made it, was bate, or tied."""
