@@ -114,6 +114,10 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     match: Mapped[Match] = relationship(back_populates="hands")
 
 
+EVENT_KINDS = ("create", "import", "record", "edit", "void", "restore", "dispute", "resolve", "confirm", "decide")
+"""What an event can record: a match created or imported, a hand's write, a table decided by the organizer."""
+
+
 class Event(db.Model):  # type: ignore[name-defined,misc]
     """The append-only audit log: every create, record, edit and void, with its time and revision."""
 
@@ -123,6 +127,7 @@ class Event(db.Model):  # type: ignore[name-defined,misc]
     match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
     revision: Mapped[int] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(16))
+    """One of ``EVENT_KINDS``."""
     hand_number: Mapped[int | None] = mapped_column(Integer, nullable=True)
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

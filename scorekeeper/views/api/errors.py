@@ -12,7 +12,7 @@ a service's or the engine's problem is a ``Said``, said here (``i18n.said``); an
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Any, Literal, NotRequired
+from typing import Annotated, Any, NotRequired
 
 from flask import Response, jsonify, request
 from flask_babel import gettext as _
@@ -22,9 +22,10 @@ from typing_extensions import TypedDict  # pydantic reads a TypedDict of typing 
 from werkzeug.exceptions import HTTPException
 
 from ...i18n import said
+from ...models import EVENT_KINDS
 from ...rules import Result
 from ...services import CHANGES_LIMIT, ServiceError, Stale
-from ...shapes import Hand, Ordinal, PerSide
+from ...shapes import Hand, Ordinal, PerSide, choice
 
 HTTP_WORDS = {
     400: _l("The browser (or proxy) sent a request that this server could not understand."),
@@ -109,7 +110,7 @@ class Was(TypedDict, total=False):
 class StaleChange(TypedDict):
     """one write since the If-Match revision; hand: the hand's entry as it is now (as in state.hands)"""
 
-    event: Literal["record", "edit", "void", "undo", "restore", "dispute", "resolve", "confirm"]
+    event: Annotated[str, choice((*EVENT_KINDS, "undo"), "what the write was (an undo is a void undone at once)")]
     revision: Annotated[Ordinal, Field(description="the revision this write made")]
     number: Ordinal | None
     hand: NotRequired[Hand | None]
