@@ -220,8 +220,11 @@ def _read_hand(rules: Rules, raw: object, problems: list[Problem]) -> list[Card 
     return [_read_card(value, f"hand.{n}", problems) for n, value in enumerate(raw)]
 
 
-def _check_order(rules: Rules, seat: int | None, trick: list[Played | None], problems: list[Problem]) -> None:
-    """Seats must play in turn: each the next after the one before, and ``seat`` next after the last."""
+def _check_order(
+    rules: Rules, seat: int | None, trick: list[Played | None], problems: list[Problem], seats: Sequence[str] | None,
+) -> None:
+    """Seats must play in turn: each the next after the one before, and ``seat`` next after the last. With
+    ``seats`` (the players' names) the sentences name the players; without, they number the seats."""
     step = play_step(rules)
     for n in range(1, len(trick)):
         before, now = trick[n - 1], trick[n]
@@ -229,24 +232,47 @@ def _check_order(rules: Rules, seat: int | None, trick: list[Played | None], pro
             continue
         expected = (before.seat + step) % rules.players
         if now.seat != expected:
-            fields = {"seat": now.seat, "before": before.seat, "next": expected}
-            problems.append(Problem(f"trick.{n}.seat", Said(
-                "seat %(seat)s cannot play after seat %(before)s: play goes to the right, so seat %(next)s is next",
-                **fields) if step < 0 else Said(
-                "seat %(seat)s cannot play after seat %(before)s: play goes clockwise, so seat %(next)s is next",
-                **fields)))
+            problems.append(Problem(f"trick.{n}.seat", _out_of_turn(step, now.seat, before.seat, expected, seats)))
     last = trick[-1] if trick else None
     if seat is not None and last is not None:
         expected = (last.seat + step) % rules.players
         if seat != expected:
-            fields = {"seat": seat, "last": last.seat, "next": expected}
-            problems.append(Problem("seat", Said(
-                "seat %(seat)s does not play next: after seat %(last)s (to the right) comes seat %(next)s", **fields)
-                if step < 0 else Said(
-                "seat %(seat)s does not play next: after seat %(last)s (clockwise) comes seat %(next)s", **fields)))
+            problems.append(Problem("seat", _not_next(step, seat, last.seat, expected, seats)))
 
 
-def _check_duplicates(trick: list[Played | None], hand: list[Card | None], problems: list[Problem]) -> None:
+def _out_of_turn(step: int, seat: int, before: int, expected: int, seats: Sequence[str] | None) -> Said:
+    """A card of the trick played out of turn."""
+    if seats is None:
+        fields: dict[str, object] = {"seat": seat, "before": before, "next": expected}
+        return Said("seat %(seat)s cannot play after seat %(before)s: play goes to the right, so seat %(next)s is "
+                    "next", **fields) if step < 0 else Said(
+            "seat %(seat)s cannot play after seat %(before)s: play goes clockwise, so seat %(next)s is next", **fields)
+    named = {"seat": seats[seat], "before": seats[before], "next": seats[expected]}
+    if step < 0:
+        # Translators: %(seat)s, %(before)s and %(next)s are players' names (the referee page's seats).
+        return Said("%(seat)s cannot play after %(before)s: play goes to the right, so %(next)s is next", **named)
+    # Translators: %(seat)s, %(before)s and %(next)s are players' names (the referee page's seats).
+    return Said("%(seat)s cannot play after %(before)s: play goes clockwise, so %(next)s is next", **named)
+
+
+def _not_next(step: int, seat: int, last: int, expected: int, seats: Sequence[str] | None) -> Said:
+    """The seat asked about does not play next after the trick's last card."""
+    if seats is None:
+        fields: dict[str, object] = {"seat": seat, "last": last, "next": expected}
+        return Said("seat %(seat)s does not play next: after seat %(last)s (to the right) comes seat %(next)s",
+                    **fields) if step < 0 else Said(
+            "seat %(seat)s does not play next: after seat %(last)s (clockwise) comes seat %(next)s", **fields)
+    named = {"seat": seats[seat], "last": seats[last], "next": seats[expected]}
+    if step < 0:
+        # Translators: %(seat)s, %(last)s and %(next)s are players' names (the referee page's seats).
+        return Said("%(seat)s does not play next: after %(last)s (to the right) comes %(next)s", **named)
+    # Translators: %(seat)s, %(last)s and %(next)s are players' names (the referee page's seats).
+    return Said("%(seat)s does not play next: after %(last)s (clockwise) comes %(next)s", **named)
+
+
+def _check_duplicates(
+    trick: list[Played | None], hand: list[Card | None], problems: list[Problem], seats: Sequence[str] | None,
+) -> None:
     on_table: dict[Card, int] = {}
     for n, entry in enumerate(trick):
         if entry is None:
@@ -268,7 +294,11 @@ def _check_duplicates(trick: list[Played | None], hand: list[Card | None], probl
             seat = trick[on_table[card]]
             problems.append(Problem(f"hand.{n}", Said("the %(card)s was already played to this trick by seat %(seat)s: "
                                                       "it cannot still be in the hand", card=str(card), seat=seat.seat)
-                                    if seat is not None else
+                                    if seat is not None and seats is None else
+                                    # Translators: %(seat)s is a player's name (the referee page's seats).
+                                    Said("the %(card)s was already played to this trick by %(seat)s: it cannot still "
+                                         "be in the hand", card=str(card), seat=seats[seat.seat])
+                                    if seat is not None and seats is not None else
                                     Said("the %(card)s was already played to this trick by another seat: it cannot "
                                          "still be in the hand", card=str(card))))
         held.add(card)
@@ -315,12 +345,15 @@ def legal_plays(
     trick: Sequence[Played | Mapping[str, object]] | object,
     hand: Sequence[Card | str] | object,
     options: PlayOptions | None = None,
+    seats: Sequence[str] | None = None,
 ) -> LegalPlays:
     """The cards of ``hand`` that ``seat`` may play to ``trick`` (the cards already played, in order).
 
     ``trick`` holds Played values or docs/api.md's ``{"seat": 0, "card": "AH"}``; ``hand`` Cards or ``"10H"``.
     Anything else is refused: a RuleError names every problem of the input (``contract``, ``seat``,
-    ``trick``, ``trick.N.seat``, ``trick.N.card``, ``hand``, ``hand.N``).
+    ``trick``, ``trick.N.seat``, ``trick.N.card``, ``hand``, ``hand.N``). ``seats``, each seat's name in play
+    order, names the players in those problems ("Mike cannot play after Yvonne"); without them (the API) the
+    problems number the seats ("seat 1 cannot play after seat 0").
     """
     options = options or PlayOptions()
     problems: list[Problem] = []
@@ -328,8 +361,8 @@ def legal_plays(
     read_seat = _read_seat(rules, seat, "seat", problems)
     played = _read_trick(rules, trick, problems)
     cards = _read_hand(rules, hand, problems)
-    _check_order(rules, read_seat, played, problems)
-    _check_duplicates(played, cards, problems)
+    _check_order(rules, read_seat, played, problems, seats)
+    _check_duplicates(played, cards, problems, seats)
     if problems:
         raise RuleError(problems)
     assert the_contract is not None and read_seat is not None

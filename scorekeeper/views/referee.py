@@ -7,7 +7,6 @@ key for that match, the match's own rules and side names are used. The rules the
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from flask import Blueprint, render_template, request, url_for
@@ -36,7 +35,6 @@ from ..rules.cards import FULL_DECK, LAST_TRICK, NATURAL_ORDER, Card, Contract, 
 from ..rules.legal import show
 from ..rules.referee import count_card_points
 from ..rules.variants import Revoke
-from ..rules.words import Listed, Number, Said, Translate
 from . import phone
 
 bp = Blueprint("referee", __name__)
@@ -45,9 +43,6 @@ PLAYERS = (_l("first player"), _l("second player"), _l("third player"), _l("four
 SIDES = (_l("first side"), _l("second side"))
 """Players and sides said in words when no match names them (never "side 0" or "seat 1"): lazy texts, said in
 the language of the request that shows them."""
-_SEAT_NUMBER = re.compile(r"\bseat (\d+)\b")
-_SEAT_FIELD = re.compile(r"\bseat %\((\w+)\)s")
-_SEAT_ALONE = re.compile(r"seat %\((\w+)\)s")
 
 
 def _setting() -> tuple[Match | None, Rules, list[str]]:
@@ -70,7 +65,8 @@ def _unnamed_sides(rules: Rules) -> list[str]:
 
 
 def _seat_names(rules: Rules, match: Match | None) -> list[str]:
-    """Each seat's name in play order: the match's players, else "first player" … (with its side in four-handed)."""
+    """Each seat's name in play order: the match's players, else "first player" … (with its side in four-handed);
+    given to the engine, which names the seats with them in its problems."""
     if match is not None:
         return list(match.players)
     if rules.players == 4:
@@ -78,64 +74,6 @@ def _seat_names(rules: Rules, match: Match | None) -> list[str]:
         return [_("%(player)s (%(side)s)", player=PLAYERS[i], side=SIDES[rules.side_of(i)])
                 for i in range(rules.players)]
     return [str(PLAYERS[i]) for i in range(rules.players)]
-
-
-def _seat_words_of(message: str, seats: list[str]) -> str:
-    """An engine message with its seat numbers (counted from 0) said as the seats' names: a ``Said`` keeps its
-    message, with its seats (a field ``Said("seat %(seat)s", …)``, or a number the message writes as
-    ``seat %(name)s``) named, to be said in the request's language; plain English text has each ``seat N``
-    replaced."""
-    if isinstance(message, Said):
-        return _SeatsNamed.of(message, seats)
-    return _SEAT_NUMBER.sub(lambda m: _seat(seats, m.group(1)) or m.group(0), str(message))
-
-
-def _seat(seats: list[str], number: object) -> str | None:
-    """The name of seat ``number`` (counted from 0); None when there is no such seat."""
-    text = str(number)
-    return seats[int(text)] if text.isdigit() and int(text) < len(seats) else None
-
-
-class _SeatsNamed(Said):
-    """An engine message with its seats named: a field that is a seat (``Said("seat %(seat)s", seat=1)``)
-    becomes the seat's name; so does a number the message writes as ``seat %(name)s`` (in English the word
-    "seat" goes with it; in a language whose message has its own word for a seat, the name follows that word)."""
-
-    seats: dict[str, str]
-
-    @classmethod
-    def of(cls, message: str, seats: list[str]) -> str:
-        if not isinstance(message, Said):
-            return message
-        if isinstance(message, Listed):
-            return Listed([cls.of(part, seats) if isinstance(part, str) else part for part in message.parts],
-                          message.separator)
-        alone = _SEAT_ALONE.fullmatch(message.message)
-        if alone and (name := _seat(seats, message.fields.get(alone.group(1)))) is not None:
-            return name
-        fields = {key: cls.of(value, seats) if isinstance(value, str) else value
-                  for key, value in message.fields.items()}
-        named = cls(message.message, **fields)
-        named.seats = {key: name for key in _SEAT_FIELD.findall(message.message)
-                       if not isinstance(fields.get(key), str) and (name := _seat(seats, fields.get(key))) is not None}
-        return named
-
-    def say(self, translate: Translate = str, number: Number = str) -> str:
-        template = translate(self.message)
-        if template == self.message:  # English (or not yet translated): "seat 1" is the seat's name alone
-            template = _SEAT_FIELD.sub(lambda m: f"%({m.group(1)})s" if m.group(1) in self.seats else m.group(0),
-                                       template)
-        values = {key: self.seats.get(key) or _said_field(value, translate, number)
-                  for key, value in self.fields.items()}
-        return template % values if values else template
-
-
-def _said_field(value: object, translate: Translate, number: Number) -> str:
-    if isinstance(value, Said):
-        return value.say(translate, number)
-    if isinstance(value, int) and not isinstance(value, bool):
-        return number(value)
-    return str(value)
 
 
 def _formdata() -> Any:
@@ -242,15 +180,14 @@ def legal() -> Any:
 def _judge_play(form: FlaskForm, rules: Rules, match: Match | None, seats: list[str],
                 ) -> tuple[dict[str, Any] | None, dict[str, list[str]]]:
     """The engine's ruling on the form's question, and the problems beside their fields: what the form could not
-    read first, then the engine's about any other field (its seats named as ``seats``)."""
+    read first, then the engine's about any other field (the engine names the seats ``seats``)."""
     question, problems = read_legal_form(form, rules)
     errors = show_problems(form, problems, LEGAL_FIELDS, groups=("trick",))
     try:
         found = legal_plays(rules, question["contract"], question["seat"], question["trick"],
-                            question["hand"] or None, PlayOptions(bare_yuss=question["bare_yuss"]))
+                            question["hand"] or None, PlayOptions(bare_yuss=question["bare_yuss"]), seats)
     except RuleError as error:
-        named = [Problem(p.field, _seat_words_of(p.message, seats)) for p in error.problems]
-        ruled = show_problems(form, named, LEGAL_FIELDS, groups=("trick",))
+        ruled = show_problems(form, list(error.problems), LEGAL_FIELDS, groups=("trick",))
         return None, {**ruled, **errors}
     if errors:
         return None, errors

@@ -460,6 +460,24 @@ def test_a_card_in_both_the_hand_and_the_trick() -> None:
     assert "already played to this trick by seat 0" in found["hand.1"]
 
 
+def test_the_seats_named_by_the_table() -> None:
+    """Given the seats' names (the referee page), the problems name the players; without them (the API), the
+    seats are numbered."""
+    rules = make_rules("belote")
+    trick = [{"seat": 0, "card": "AH"}, {"seat": 2, "card": "KH"}]
+    with pytest.raises(RuleError) as info:
+        legal_plays(rules, "spades", 0, trick, ["7S", "KH"], seats=["Ana", "Ivo", "Marta", "Luka"])
+    found = {p.field: p.message for p in info.value.problems}
+    assert found == {
+        "trick.1.seat": "Marta cannot play after Ana: play goes to the right, so Luka is next",
+        "seat": "Ana does not play next: after Marta (to the right) comes Ivo",
+        "hand.1": "the KH was already played to this trick by Marta: it cannot still be in the hand",
+    }
+    unnamed = problems("belote", "spades", 0, trick, ["7S", "KH"])
+    assert unnamed["trick.1.seat"] == "seat 2 cannot play after seat 0: play goes to the right, so seat 3 is next"
+    assert unnamed["seat"] == "seat 0 does not play next: after seat 2 (to the right) comes seat 1"
+
+
 def test_a_card_twice() -> None:
     """A pack has one of each card: not twice in a hand, not twice in a trick."""
     assert set(problems("bela", "spades", 1, [{"seat": 0, "card": "AH"}], ["7S", "7S"])) == {"hand.1"}

@@ -1,0 +1,466 @@
+"""The sentences that explain a scored hand, said from what ``scoring.py`` decided (``judgement.py``).
+
+Nothing is decided here: every figure comes from the judgement, and each sentence is a ``Said`` (``words.py``)
+with the sides' names put in, said later in the table's language. The sentences come in the order of RULES.md
+section 4: each side's hand points, the verdict, tens, a bela kept aside, the double, the pot, the game's end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import LAST_TRICK
+from .hand import ClaimParts
+from .judgement import Claimed, Decided, Ending, GameEnd, Revoked, Ruled, Ruling, SideSum, Step
+from .variants import Rules, capital_bela
+from .words import N_, Listed, Said
+
+
+def explain_hand(rules: Rules, judged: Decided, names: Sequence[str]) -> tuple[str, ...]:
+    """The sentences that say why a hand played to its end scored what it did, its sides named ``names``."""
+    lines: list[str] = [*judged.hand_points.meld_contest]
+    for side, terms in enumerate(judged.hand_points.sums):
+        if terms is not None:
+            lines.extend(_side_sum(rules, terms, names[side]))
+    if judged.hand_points.valat is not None:
+        # glossary: valat
+        lines.append(Said("%(side)s took every trick: a valat.", side=names[judged.hand_points.valat]))
+    if judged.revoked is not None:
+        lines.append(_revoke(rules, judged.revoked, judged.hand_points.points, names))
+    if judged.ruled is not None:
+        lines.append(_verdict(rules, judged, judged.ruled, names))
+    if judged.in_tens is not None:
+        lines.extend(_in_tens(judged.in_tens))
+    if judged.kept:
+        lines.extend(_kept(rules, judged.kept, names))
+    if judged.doubled is not None:
+        lines.extend(_multiplied(judged.multiplier, judged.doubled))
+    if judged.pot_taken:
+        assert judged.winner is not None
+        lines.append(_takes_the_pot(names[judged.winner], judged.pot_taken))
+    if judged.hang:
+        # glossary: pot, hand
+        lines.append(Said("%(points)s goes into the pot, which holds %(pot)s for the winner of the next hand.",
+                          points=judged.hang, pot=judged.pot))
+    if judged.ends:
+        lines.extend(_game_end(rules, end, names) for end in judged.ends)
+    return tuple(lines)
+
+
+def explain_thrown_in(pot: int) -> tuple[str, ...]:
+    """A hand thrown in: nobody scores; the pot, if any, waits."""
+    thrown = Said("Thrown in: nobody scores; the deal moves on.")
+    if not pot:
+        return (thrown,)
+    # glossary: pot, hand
+    return thrown, Said("The pot of %(pot)s waits for the next hand with a winner.", pot=pot)
+
+
+# ------------------------------------------------------------------------------------------------ hand points
+
+
+def _side_sum(rules: Rules, side: SideSum, name: str) -> list[str]:
+    """A side's hand points added up, "Mike: card points 65 + last trick 10 + melds 20 = 95." (a side with card
+    points alone needs no sentence), after the melds that did not count."""
+    lines: list[str] = []
+    # What the side's sum says, term by term: "card points 65", "last trick 10", "melds 20" …
+    terms: list[Said] = []
+    if side.last_trick:
+        terms = [_card_points(side.card_points), Said("last trick %(points)s", points=LAST_TRICK)]
+    elif side.doubled or side.melds or side.bela or side.valat:
+        terms = [_card_points(side.card_points)]
+    if side.doubled:
+        # Translators: card points doubled in no-trumps: "(card points 65 + last trick 10) × 2".
+        terms = [Said("(%(sum)s) × %(times)s", sum=Listed(terms, " + "), times=2) if side.last_trick
+                 # Translators: card points doubled in no-trumps: "card points 65 × 2".
+                 else Said("%(sum)s × %(times)s", sum=terms[0], times=2)]
+    if side.melds:
+        if not side.melds_count:
+            lines.append(Said("%(side)s took no trick: melds %(points)s do not count.", side=name,
+                              points=side.melds))
+        else:
+            terms.append(Said("melds %(points)s", points=side.melds))
+    if side.bela:
+        terms.append(_bela(rules, side.bela))
+    if side.valat:
+        # glossary: valat
+        terms.append(Said("valat %(points)s", points=side.valat))
+    if terms:
+        # Translators: a side's hand points added up: "Mike: card points 65 + last trick 10 + melds 20 = 95."
+        lines.append(Said("%(side)s: %(sum)s = %(total)s.", side=name, sum=Listed(terms, " + "), total=side.total))
+    return lines
+
+
+def _claim_parts(rules: Rules, parts: ClaimParts, name: str) -> Said:
+    """What the claimant has won so far, added up as a side's hand points are: "Ana: card points 57 + melds 20 +
+    last trick 10 = 87."."""
+    terms: list[Said] = [_card_points(parts.card_points)]
+    if parts.last_trick:
+        terms.append(Said("last trick %(points)s", points=LAST_TRICK))
+    if parts.declarations:
+        terms.append(Said("melds %(points)s", points=sum(parts.declarations)))
+    if parts.bela:
+        terms.append(_bela(rules, rules.bela_points))
+    return Said("%(side)s: %(sum)s = %(total)s.", side=name, sum=Listed(terms, " + "), total=parts.total(rules))
+
+
+def _card_points(points: int) -> Said:
+    return Said("card points %(points)s", points=points)
+
+
+def _bela(rules: Rules, points: int) -> Said:
+    """The bela in a sum: ``bela 20``, ``belote 20``."""
+    # glossary: belote and rebelote
+    # Translators: %(bela)s is the game's word for K and Q of trumps (bela, belote); %(points)s what it is worth.
+    return Said("%(bela)s %(points)s", bela=rules.bela_word, points=points)
+
+
+# ------------------------------------------------------------------------------------------------ the verdict
+
+
+def _revoke(rules: Rules, revoked: Revoked, points: Sequence[int], names: Sequence[str]) -> Said:
+    challenge, gainer, loser = revoked
+    fields = {"accuser": names[challenge.accuser], "accused": names[challenge.accused], "loser": names[loser],
+              "gainer": names[gainer], "own": points[gainer], "points": points[loser],
+              "total": points[gainer] + points[loser]}
+    team = rules.team(names[gainer])
+    if challenge.upheld:
+        # glossary: revoke
+        return Said.agreeing(team, N_("Revoke challenge by %(accuser)s against %(accused)s: upheld. "
+                                      "%(loser)s scores 0; %(gainer)s scores own %(own)s + %(loser)s's "
+                                      "%(points)s = %(total)s."),
+                             # Translators: the same, said of teams (two partners each): its verbs plural.
+                             N_("Revoke challenge by %(accuser)s against %(accused)s: upheld. %(loser)s score "
+                                "0; %(gainer)s score their own %(own)s + %(loser)s's %(points)s = %(total)s."),
+                             **fields)
+    # glossary: revoke
+    return Said.agreeing(team, N_("Revoke challenge by %(accuser)s against %(accused)s: a wrong "
+                                  "challenge. %(loser)s scores 0; %(gainer)s scores own %(own)s + "
+                                  "%(loser)s's %(points)s = %(total)s."),
+                         # Translators: the same, said of teams (two partners each): its verbs plural.
+                         N_("Revoke challenge by %(accuser)s against %(accused)s: a wrong challenge. "
+                            "%(loser)s score 0; %(gainer)s score their own %(own)s + %(loser)s's %(points)s "
+                            "= %(total)s."),
+                         **fields)
+
+
+def _doubled(multiplier: int) -> Said:
+    """``Doubled`` (×2) or ``Redoubled`` (×4), starting a sentence or a part of one."""
+    # Translators: the hand was doubled (×2), as in "Doubled: Mike scores everything, 162."
+    return (Said("Doubled") if multiplier == 2
+            # Translators: the hand was redoubled (×4), as in "Redoubled: Mike scores everything, 162."
+            else Said("Redoubled"))
+
+
+def _verdict(rules: Rules, judged: Decided, ruled: Ruled, names: Sequence[str]) -> Said:
+    """What the success rule and the tie rule made of the hand, in one sentence that begins with its figures."""
+    points = judged.hand_points.points
+    pay = judged.pay
+    taker = ruled.taker
+    value = sum(pay)
+    if rules.sides == 2:
+        against: object = points[1 - taker]
+    else:
+        against = Listed((points[s] for s in range(rules.sides) if s != taker), N_(" and "))
+    # glossary: taker
+    # Translators: how a hand begins to be judged: "Taker Mike: 90 against 72" (or "against 60 and 42", three
+    # players); the sentences after it say what came of it.
+    head = Said("Taker %(side)s: %(points)s against %(against)s", side=names[taker], points=points[taker],
+                against=against)
+    ruling = ruled.ruling
+    scorer = ruled.scorer
+    if ruling is Ruling.MADE:
+        # glossary: made it
+        # Translators: %(head)s is "Taker Mike: 92 against 70".
+        return Said("%(head)s: made. Each side scores its own.", head=head)
+    if ruling is Ruling.BATE:
+        assert scorer is not None
+        if rules.sides == 2:
+            # glossary: bate
+            # Translators: %(head)s is "Taker Mike: 70 against 92"; %(whole)s "the hand value 162".
+            return Said.agreeing(rules.team(names[scorer]), N_("%(head)s: bate. %(side)s scores %(whole)s."),
+                                 # Translators: the same, said of a team (two partners): its verbs plural.
+                                 N_("%(head)s: bate. %(side)s score %(whole)s."), head=head, side=names[scorer],
+                                 whole=_whole(value, points))
+        # glossary: bate, taker
+        # Translators: %(head)s is "Taker Mike: 40 against 72 and 50".
+        return Said.agreeing(rules.team(names[scorer]), N_("%(head)s: bate. %(side)s has the most and scores "
+                                                           "own %(own)s + the taker's %(points)s = "
+                                                           "%(total)s; the others keep their own."),
+                             # Translators: the same, said of a team (two partners): its verbs plural.
+                             N_("%(head)s: bate. %(side)s have the most and score their own %(own)s + the taker's "
+                                "%(points)s = %(total)s; the others keep their own."), head=head,
+                             side=names[scorer], own=pay[scorer], points=pay[taker], total=ruled.scores[scorer])
+    if ruling is Ruling.BAITED:
+        assert scorer is not None
+        # glossary: hand, baited
+        # Translators: %(head)s is "Taker Mike: 70 against 92"; %(whole)s "the hand value 162".
+        return Said.agreeing(rules.team(names[scorer]), N_("%(head)s: %(side)s has half or more of the "
+                                                           "hand value %(value)s: bait. %(side)s scores "
+                                                           "%(whole)s."),
+                             # Translators: the same, said of a team (two partners): its verbs plural.
+                             N_("%(head)s: %(side)s have half or more of the hand value %(value)s: bait. %(side)s "
+                                "score %(whole)s."), head=head, side=names[scorer], value=sum(points),
+                             whole=_whole(value, points))
+    if ruling is Ruling.HALF_MADE:
+        # glossary: made it, hand
+        # Translators: %(head)s is "Taker Mike: 92 against 70".
+        return Said("%(head)s: made, the defenders have less than half of %(value)s. Each side scores its own.",
+                    head=head, value=sum(points))
+    if ruling is Ruling.DOUBLED_MADE:
+        # glossary: made it
+        # Translators: %(head)s is "Taker Mike: 92 against 70"; %(doubled)s "Doubled" or "Redoubled".
+        return Said.agreeing(rules.team(names[taker]), N_("%(head)s: made. %(doubled)s: %(side)s scores "
+                                                          "everything, %(value)s."),
+                             # Translators: the same, said of a team (two partners): its verbs plural.
+                             N_("%(head)s: made. %(doubled)s: %(side)s score everything, %(value)s."), head=head,
+                             doubled=_doubled(judged.multiplier), side=names[taker], value=value)
+    if ruling is Ruling.DOUBLED_BATE:
+        assert scorer is not None
+        # glossary: bate
+        # Translators: %(head)s is "Taker Mike: 70 against 92"; %(doubled)s "Doubled" or "Redoubled".
+        return Said.agreeing(rules.team(names[scorer]), N_("%(head)s: bate. %(doubled)s: %(side)s scores "
+                                                           "everything, %(value)s."),
+                             # Translators: the same, said of a team (two partners): its verbs plural.
+                             N_("%(head)s: bate. %(doubled)s: %(side)s score everything, %(value)s."), head=head,
+                             doubled=_doubled(judged.multiplier), side=names[scorer], value=value)
+    if ruling is Ruling.DOUBLED_TIE_HANGS:
+        # glossary: hanging
+        # Translators: %(head)s is "Taker Mike: 81 against 81"; %(doubled)s "Doubled" or "Redoubled".
+        return Said("%(head)s: a tie. %(doubled)s: everything, %(value)s, hangs.", head=head,
+                    doubled=_doubled(judged.multiplier), value=value)
+    if ruling is Ruling.DOUBLED_TIE_TAKER_NOTHING:
+        # glossary: taker
+        # Translators: %(head)s is "Taker Mike: 81 against 81"; %(doubled)s "Doubled" or "Redoubled".
+        return Said("%(head)s: a tie. %(doubled)s: the taker scores nothing; defenders score their own.",
+                    head=head, doubled=_doubled(judged.multiplier))
+    if ruling is Ruling.BATE_DEFENDERS_LEVEL:
+        # glossary: bate, taker, pot
+        # Translators: %(head)s is "Taker Mike: 40 against 61 and 61".
+        return Said("%(head)s: bate, and the defenders tie for the most. Each defender scores its own; "
+                    "the taker's %(points)s goes into the pot.", head=head, points=pay[taker])
+    if ruling is Ruling.TIE_HOLD_TAKER:
+        # glossary: taker
+        # Translators: %(head)s is "Taker Mike: 81 against 81".
+        return Said("%(head)s: a tie. The defenders score their own; the taker's %(points)s is held over.",
+                    head=head, points=pay[taker])
+    if ruling is Ruling.TIE_HOLD_ALL:
+        # glossary: hand
+        # Translators: %(head)s is "Taker Mike: 81 against 81".
+        return Said("%(head)s: a tie. Nobody scores; the hand value %(value)s is held over.", head=head,
+                    value=value)
+    # glossary: taker
+    # Translators: %(head)s is "Taker Mike: 81 against 81".
+    return Said("%(head)s: a tie. The taker scores nothing; the defenders score their own.", head=head)
+
+
+def _whole(value: int, points: Sequence[int]) -> Said:
+    """``the hand value 121``; ``the rest of the hand value, 101`` when a bela stays with its side."""
+    if value == sum(points):
+        # glossary: hand
+        return Said("the hand value %(value)s", value=value)
+    # glossary: hand
+    # Translators: what is left of the hand value once a bela that stays with its side is set aside.
+    return Said("the rest of the hand value, %(value)s", value=value)
+
+
+# ------------------------------------------------------------------------------------------------ after the verdict
+
+
+def _in_tens(step: Step) -> list[str]:
+    """The scores put in tens (two sides; RULES.md section 7)."""
+    # Translators: a score put in tens: "82 → 8".
+    parts = [Said("%(points)s → %(tens)s", points=step.scores[s], tens=step.to_scores[s])
+             for s in range(2) if step.scores[s]]
+    if step.hang:
+        # glossary: hanging
+        parts.append(Said("hanging %(points)s → %(tens)s", points=step.hang, tens=step.to_hang))
+    if not parts:
+        return []
+    # Translators: the scores put in tens (Belote): "Tens: 82 → 8, 80 → 8."
+    return [Said("Tens: %(scores)s.", scores=Listed(parts, N_(", ")))]
+
+
+def _kept(rules: Rules, kept: Sequence[int], names: Sequence[str]) -> list[str]:
+    """The bela each side keeps whatever happens (house rule bela-on-bate: stays)."""
+    lines: list[str] = []
+    for s, bela in enumerate(kept):
+        if not bela:
+            continue
+        if rules.tens:
+            # glossary: belote and rebelote
+            # Translators: %(Bela)s and %(bela)s are the game's word for K and Q of trumps, the first with a
+            # capital first letter; %(tens)s is %(points)s in tens.
+            lines.append(Said.agreeing(rules.team(names[s]), N_("%(Bela)s always counts: %(side)s keeps %(bela)s "
+                                                                "%(points)s (%(tens)s in tens)."),
+                                       # Translators: the same, said of a team (two partners): its verbs plural.
+                                       N_("%(Bela)s always counts: %(side)s keep %(bela)s %(points)s (%(tens)s in "
+                                          "tens)."),
+                                       Bela=capital_bela(rules), side=names[s], bela=rules.bela_word, points=bela,
+                                       tens=bela // 10))
+        else:
+            # glossary: belote and rebelote
+            # Translators: %(Bela)s and %(bela)s are the game's word for K and Q of trumps, the first with a
+            # capital first letter.
+            lines.append(Said.agreeing(rules.team(names[s]), N_("%(Bela)s always counts: %(side)s keeps %(bela)s "
+                                                                "%(points)s."),
+                                       # Translators: the same, said of a team (two partners): its verbs plural.
+                                       N_("%(Bela)s always counts: %(side)s keep %(bela)s %(points)s."),
+                                       Bela=capital_bela(rules), side=names[s], bela=rules.bela_word, points=bela))
+    return lines
+
+
+def _multiplied(multiplier: int, step: Step) -> list[str]:
+    """Double ×2, redouble ×4, applied last: in Belote after the points are put in tens (RULES.md §7)."""
+    # Translators: a score multiplied by the double: "60 × 2 = 120".
+    parts = [Said("%(points)s × %(times)s = %(total)s", points=v, times=multiplier, total=v * multiplier)
+             for v in step.scores if v]
+    if step.hang:
+        # glossary: hanging
+        parts.append(Said("hanging %(points)s × %(times)s = %(total)s", points=step.hang, times=multiplier,
+                          total=step.to_hang))
+    if not parts:
+        return []
+    # Translators: %(doubled)s is "Doubled" or "Redoubled"; %(scores)s the scores multiplied: "60 × 2 = 120".
+    return [Said("%(doubled)s: %(scores)s.", doubled=_doubled(multiplier), scores=Listed(parts, N_(", ")))]
+
+
+def _takes_the_pot(name: str, pot: int) -> Said:
+    # glossary: pot
+    return Said("%(side)s also takes the pot of %(pot)s.", side=name, pot=pot)
+
+
+# ------------------------------------------------------------------------------------------------ the game's end
+
+
+def _and(names: Sequence[str], sides: Sequence[int]) -> Listed:
+    """``Mike and Yvonne``."""
+    return Listed((names[s] for s in sides), N_(" and "))
+
+
+def _game_end(rules: Rules, end: GameEnd, names: Sequence[str]) -> Said:
+    """What the hand did to the end of the game: a side wins it, or another hand (or deal) is played."""
+    ending = end.ending
+    if ending is Ending.VALAT:
+        # glossary: game, hand, valat
+        return Said("No game is won on a hand with a valat: another hand is played.")
+    if ending is Ending.LEVEL:
+        # glossary: hand
+        return Said("%(sides)s are level on %(total)s: another hand is played.", sides=_and(names, end.sides),
+                    total=end.total)
+    if ending is Ending.WON:
+        side = names[end.sides[0]]
+        # glossary: game
+        return Said.agreeing(rules.team(side), N_("%(side)s reaches %(total)s of %(target)s: %(side)s "
+                                                  "wins the game."),
+                             # Translators: the same, said of a team (two partners): its verbs plural.
+                             N_("%(side)s reach %(total)s of %(target)s: %(side)s win the game."), side=side,
+                             total=end.total, target=rules.target)
+    return _deal_limit(rules, end, names)
+
+
+def _deal_limit(rules: Rules, end: GameEnd, names: Sequence[str]) -> Said:
+    """Option deal-limit (RULES.md §6): the deal that reached the limit, or one played after it."""
+    deal, limit = end.deal, rules.deal_limit
+    at_limit = deal == limit
+    if end.ending is Ending.DEAL_LIMIT_VALAT:
+        if at_limit:
+            # glossary: game, hand, valat
+            return Said("Deal %(deal)s of %(limit)s played, but no game is won on a hand with a valat: another "
+                        "deal is played.", deal=deal, limit=limit)
+        # glossary: game, hand, valat
+        return Said("Deal %(deal)s (%(limit)s was the limit) played, but no game is won on a hand with a "
+                    "valat: another deal is played.", deal=deal, limit=limit)
+    if end.ending is Ending.DEAL_LIMIT_LEVEL:
+        if at_limit:
+            return Said("Deal %(deal)s of %(limit)s played and %(sides)s are level on %(total)s: another deal "
+                        "is played.", deal=deal, limit=limit, sides=_and(names, end.sides), total=end.total)
+        return Said("Deal %(deal)s (%(limit)s was the limit) played and %(sides)s are level on %(total)s: "
+                    "another deal is played.", deal=deal, limit=limit, sides=_and(names, end.sides),
+                    total=end.total)
+    side = names[end.sides[0]]
+    if at_limit:
+        # glossary: game
+        return Said.agreeing(rules.team(side), N_("Deal %(deal)s of %(limit)s played: %(side)s is "
+                                                  "ahead with %(total)s and wins the game."),
+                             # Translators: the same, said of a team (two partners): its verbs plural.
+                             N_("Deal %(deal)s of %(limit)s played: %(side)s are ahead with %(total)s and win the "
+                                "game."), deal=deal, limit=limit, side=side, total=end.total)
+    # glossary: game
+    return Said.agreeing(rules.team(side), N_("Deal %(deal)s (%(limit)s was the limit) played: "
+                                              "%(side)s is ahead with %(total)s and wins the "
+                                              "game."),
+                         # Translators: the same, said of a team (two partners): its verbs plural.
+                         N_("Deal %(deal)s (%(limit)s was the limit) played: %(side)s are ahead with %(total)s and "
+                            "win the game."), deal=deal, limit=limit, side=side, total=end.total)
+
+
+# ------------------------------------------------------------------------------------------------ claims
+
+
+def too_soon_to_claim(rules: Rules, name: str, total: int) -> Said:
+    """The problem with a claim by a side below the total a claim needs (option claim-from)."""
+    # glossary: claim
+    return Said.agreeing(rules.team(name), N_("%(side)s has %(total)s: only a side "
+                                              "on %(least)s or more may claim"),
+                         # Translators: the same, said of a team (two partners): its verbs plural.
+                         N_("%(side)s have %(total)s: only a side on %(least)s or more may claim"),
+                         side=name, total=total, least=rules.claim_from)
+
+
+def explain_claim(rules: Rules, claimed: Claimed, names: Sequence[str]) -> tuple[str, ...]:
+    """A claim: what was won so far, whether it reaches the target, and what a false claim costs."""
+    name = names[claimed.side]
+    team = rules.team(name)
+    lines: list[str] = []
+    if claimed.parts is not None:
+        lines.append(_claim_parts(rules, claimed.parts, name))
+    fields = {"side": name, "points": claimed.points, "total": claimed.total, "reached": claimed.reached,
+              "target": rules.target}
+    if claimed.good:
+        # glossary: claim, game
+        # Translators: %(points)s were won so far in this hand; %(total)s is the side's total before it.
+        lines.append(Said.agreeing(team, N_("%(side)s claims with %(points)s won so far: %(total)s "
+                                            "+ %(points)s = %(reached)s, reaching %(target)s. Good "
+                                            "claim: %(side)s wins the game."),
+                                   # Translators: the same, said of a team (two partners): its verbs plural.
+                                   N_("%(side)s claim with %(points)s won so far: %(total)s + %(points)s = "
+                                      "%(reached)s, reaching %(target)s. Good claim: %(side)s win the game."),
+                                   **fields))
+        return tuple(lines)
+    # glossary: claim
+    # Translators: %(points)s were won so far in this hand; %(total)s is the side's total before it.
+    lines.append(Said.agreeing(team, N_("%(side)s claims with %(points)s won so far: %(total)s + "
+                                        "%(points)s = %(reached)s, "
+                                        "short of %(target)s. False "
+                                        "claim."),
+                               # Translators: the same, said of a team (two partners): its verbs plural.
+                               N_("%(side)s claim with %(points)s won so far: %(total)s + %(points)s = %(reached)s, "
+                                  "short of %(target)s. False claim."), **fields))
+    if claimed.lost_to is not None:
+        winner = names[claimed.lost_to]
+        # glossary: claim, game
+        lines.append(Said.agreeing(rules.team(winner), N_("A false claim loses the game: %(side)s wins the "
+                                                          "game."),
+                                   # Translators: the same, said of a team (two partners): its verbs plural.
+                                   N_("A false claim loses the game: %(side)s win the game."), side=winner))
+        return tuple(lines)
+    forfeit = claimed.forfeit
+    assert forfeit is not None
+    lines.extend(forfeit.meld_contest)
+    terms: list[object] = [forfeit.deck]
+    if forfeit.melds:
+        terms.append(Said("melds %(points)s", points=forfeit.melds))
+    if forfeit.bela:
+        terms.append(_bela(rules, forfeit.bela))
+    # glossary: hand
+    # Translators: %(sum)s is the hand value added up: "162", "162 + melds 20 + bela 20".
+    lines.append(Said.agreeing(team, N_("%(side)s forfeits the hand: %(other)s scores the hand "
+                                        "value %(sum)s = %(total)s."),
+                               # Translators: the same, said of a team (two partners): its verbs plural.
+                               N_("%(side)s forfeit the hand: %(other)s score the hand value %(sum)s = %(total)s."),
+                               side=name, other=names[forfeit.other], sum=Listed(terms, " + "), total=forfeit.value))
+    if forfeit.pot:
+        lines.append(_takes_the_pot(names[forfeit.other], forfeit.pot))
+    lines.extend(_game_end(rules, end, names) for end in claimed.ends)
+    return tuple(lines)
