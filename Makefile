@@ -13,7 +13,7 @@ PACKAGING := pyproject.toml setup.py
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: setup run test lint typecheck browser bench clean catalogs messages pyodide
+.PHONY: setup run test test-pg lint typecheck browser bench clean catalogs messages pyodide
 
 # pip, quietly: its whole output goes to $(PIP_LOG), and is printed only when it fails.
 PIP = $(BIN)/python -m pip install --disable-pip-version-check
@@ -122,6 +122,14 @@ SCHEMA_TESTS := tests/api/test_openapi_properties.py
 test: lint typecheck browser pyodide
 	$(BIN)/python -m pytest $(PYTEST_ARGS) --ignore=$(SCHEMA_TESTS)
 	$(BIN)/python -m pytest -p no:xdist $(SCHEMA_TESTS)
+
+# A test on a database runs on SQLite, and on PostgreSQL too where the database can change what it sees (marked
+# `postgresql`: tests/conftest.py). `make test-pg` runs every such test on both, as before that choice: it needs
+# SCOREKEEPER_TEST_DATABASE_URL, a PostgreSQL database beside which the tests make databases of their own.
+test-pg:
+	@test -n "$$SCOREKEEPER_TEST_DATABASE_URL" || { echo "make: test-pg needs SCOREKEEPER_TEST_DATABASE_URL" \
+		"(e.g. postgresql://postgres@127.0.0.1:5432/test)" >&2; exit 1; }
+	SCOREKEEPER_TEST_ALL_BACKENDS=1 $(MAKE) --no-print-directory test
 
 bench: setup
 	$(BIN)/python benchmarks/engine.py

@@ -1,11 +1,13 @@
-"""Fixtures: an app on a fresh, migrated database per test (SQLite; PostgreSQL when configured), and its
-client. The helpers behind them live in tests/support/; the browser's fixtures in tests/browser/conftest.py,
-the live servers' in tests/system/conftest.py."""
+"""Fixtures: an app on a fresh, migrated database per test, and its client. Every test that asks for one runs on
+SQLite; the tests where the database can change what a user sees (marked ``postgresql``: text PostgreSQL refuses,
+constraints and retries, stored JSON, times, streams, exports and imports, migrations, real servers) run on
+PostgreSQL too when SCOREKEEPER_TEST_DATABASE_URL names one, and every test does with
+SCOREKEEPER_TEST_ALL_BACKENDS=1 (`make test-pg`). The helpers behind them live in tests/support/; the browser's
+fixtures in tests/browser/conftest.py, the live servers' in tests/system/conftest.py."""
 
 from __future__ import annotations
 
 import os
-import secrets
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,50 +15,42 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.support.app import migrated_app
+from tests.support.app import PG_URL, migrated_app, migrated_database, pg_database
 
-PG_URL = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL")
-
-BACKENDS = [
-    "sqlite",
-    pytest.param("postgresql", marks=pytest.mark.skipif(
-        not PG_URL, reason="set SCOREKEEPER_TEST_DATABASE_URL to run on PostgreSQL")),
-]
+ALL_BACKENDS = os.environ.get("SCOREKEEPER_TEST_ALL_BACKENDS") == "1"
+"""Every test on both databases, not only those marked ``postgresql`` (`make test-pg`)."""
+POSTGRESQL = pytest.param("postgresql", marks=pytest.mark.skipif(
+    not PG_URL, reason="set SCOREKEEPER_TEST_DATABASE_URL to run on PostgreSQL"))
 
 
-def _pg_schema_url(schema: str) -> str:
-    assert PG_URL
-    base = PG_URL.replace("postgresql://", "postgresql+psycopg://", 1)
-    joiner = "&" if "?" in base else "?"
-    return f"{base}{joiner}options=-csearch_path%3D{schema}"
-
-
-def _pg_execute(sql: str) -> None:
-    import psycopg
-
-    assert PG_URL
-    with psycopg.connect(PG_URL, autocommit=True) as connection:
-        connection.execute(sql)
-
-
-@pytest.fixture(params=BACKENDS)
-def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A fresh, empty database: a SQLite file, or a PostgreSQL schema of its own."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'test.sqlite'}"
-        return
-    schema = f"t_{secrets.token_hex(6)}"
-    _pg_execute(f"CREATE SCHEMA {schema}")
-    try:
-        yield _pg_schema_url(schema)
-    finally:
-        _pg_execute(f"DROP SCHEMA {schema} CASCADE")
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A test on a database runs on SQLite, and on PostgreSQL too if it is marked ``postgresql`` (itself, its
+    class or its module) or every test is asked for."""
+    if "backend" in metafunc.fixturenames:
+        both = ALL_BACKENDS or metafunc.definition.get_closest_marker("postgresql") is not None
+        metafunc.parametrize("backend", ["sqlite", POSTGRESQL] if both else ["sqlite"], indirect=True)
 
 
 @pytest.fixture
-def app(database_url: str, tmp_path: Path) -> Iterator[Flask]:
-    """The app on a migrated database of its own."""
-    with migrated_app(database_url, tmp_path) as application:
+def backend(request: pytest.FixtureRequest) -> str:
+    """The database the test runs on: "sqlite" or "postgresql"."""
+    return str(request.param)
+
+
+@pytest.fixture
+def database_url(backend: str, tmp_path: Path) -> Iterator[str]:
+    """A fresh, empty database: a SQLite file not made yet, or a PostgreSQL database of its own."""
+    if backend == "sqlite":
+        yield f"sqlite:///{tmp_path / 'test.sqlite'}"
+        return
+    with pg_database(migrated=False) as url:
+        yield url
+
+
+@pytest.fixture
+def app(backend: str, tmp_path: Path) -> Iterator[Flask]:
+    """The app on a migrated database of its own (a copy of the one this process migrated)."""
+    with migrated_database(backend, tmp_path) as url, migrated_app(url, tmp_path) as application:
         yield application
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 import json
 
+import pytest
 from flask.testing import FlaskClient
 
 from tests.support.api import API, bearer, create
@@ -41,6 +42,7 @@ def test_every_api_answer_carries_the_security_headers(client: FlaskClient) -> N
         assert answer.content_type.startswith("application/json"), where
 
 
+@pytest.mark.postgresql
 def test_the_answers_with_a_new_secret_are_not_stored_and_reads_may_be(client: FlaskClient) -> None:
     made = create(client)
     export = client.get(f"{made.url}/export", headers=made.edit).get_json()
@@ -60,6 +62,7 @@ def test_the_answers_with_a_new_secret_are_not_stored_and_reads_may_be(client: F
     assert "no-store" not in client.get(f"{API}/variants").headers.get("Cache-Control", "")
 
 
+@pytest.mark.postgresql
 def test_an_answer_travels_gzipped_to_a_phone_that_asks_and_says_the_same(client: FlaskClient) -> None:
     """Compression changes the bytes on the wire, never what a phone reads: the gzipped answer, opened, is the
     plain one; a cache keeps the two apart; an event stream is never held back to be compressed."""

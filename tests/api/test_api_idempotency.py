@@ -24,6 +24,8 @@ from tests.support.api import (
     snapshot,
 )
 
+pytestmark = pytest.mark.postgresql  # retries: a key's unique row, the constraint a concurrent retry meets
+
 CREATE = {"variant": "bela", "players": ["Mike", "Yvonne"], "rules": {"target": 500}}
 
 

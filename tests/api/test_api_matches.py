@@ -214,6 +214,7 @@ def test_get_match_needs_a_token(client: FlaskClient) -> None:
     assert_errors(client.get(made.url, headers=bearer("\u00e9t\u00e9")), 401)  # Latin-1, not ASCII
 
 
+@pytest.mark.postgresql
 def test_get_unknown_match_is_404(client: FlaskClient) -> None:
     made = create(client)
     assert_errors(client.get(f"{API}/matches/no-such-match", headers=made.edit), 404)

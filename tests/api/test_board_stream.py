@@ -18,6 +18,8 @@ from scorekeeper import live
 from scorekeeper.views.api import streams
 from tests.support.api import API, BELA_BIG, BELA_MADE, assert_errors, create, record
 
+pytestmark = pytest.mark.postgresql  # streams: what a watcher is sent, as the database and the broker keep it
+
 
 def open_stream(client: FlaskClient, view_token: str, query: str = "",
                 headers: dict[str, str] | None = None) -> TestResponse:

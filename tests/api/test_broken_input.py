@@ -27,6 +27,8 @@ from tests.support.api import (
     snapshot,
 )
 
+pytestmark = pytest.mark.postgresql  # text PostgreSQL refuses (a NUL, half a character) and times past 9999
+
 HALF = "\ud83d"
 """The first half of 😀 alone: JSON carries it (``"\\ud83d"``), UTF-8 cannot."""
 BROKEN = {"lone surrogate": f"Ana{HALF}", "low surrogate": "\udc00x", "NUL": "Ana\x00"}

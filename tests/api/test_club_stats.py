@@ -9,9 +9,12 @@ from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 from tests.support.api import API, bearer
+
+pytestmark = pytest.mark.postgresql  # a club's history: matches ordered by their stored times
 
 FIXTURE = json.loads((Path(__file__).parent / "fixtures" / "club.json").read_text(encoding="utf-8"))
 EXPECTED = FIXTURE["expected"]

@@ -151,6 +151,7 @@ def test_a_club_needs_a_json_object(app: Flask, client: FlaskClient) -> None:
     assert club_row_counts(app)["clubs"] == 0
 
 
+@pytest.mark.postgresql
 def test_a_retried_create_with_its_key_is_the_same_club(app: Flask, client: FlaskClient) -> None:
     body = {"name": "Pub", "players": ["Mike", "Ana"]}
     key = {"Idempotency-Key": create_key("club-1")}
@@ -192,6 +193,7 @@ def test_every_club_read_needs_the_clubs_secret(app: Flask, client: FlaskClient,
 # ---------------------------------------------------------------- matches in a club
 
 
+@pytest.mark.postgresql
 def test_a_club_match_takes_the_clubs_spelling_and_adds_new_names(app: Flask, client: FlaskClient) -> None:
     club = make_club(client, players=["Mike", "Yvonne"])
     made = club_match(client, club, "bela-3", ["mike", "  YVONNE ", "Zed  Zed"])
@@ -219,6 +221,7 @@ def test_a_club_match_needs_the_clubs_secret(app: Flask, client: FlaskClient) ->
     assert "Newcomer" not in client.get(club.url, headers=club.auth).get_json()["players"]
 
 
+@pytest.mark.postgresql
 def test_two_seats_that_are_one_club_player_are_refused(app: Flask, client: FlaskClient) -> None:
     club = make_club(client, players=["Mike", "Mi ke"])
     before = club_row_counts(app)
@@ -231,6 +234,7 @@ def test_two_seats_that_are_one_club_player_are_refused(app: Flask, client: Flas
     assert made.body["players"] == ["Ivo", "Mi ke", "Mike"]
 
 
+@pytest.mark.postgresql
 def test_a_refused_club_match_adds_no_player(app: Flask, client: FlaskClient) -> None:
     club = make_club(client, players=["Mike"])
     before = club_row_counts(app)
@@ -279,6 +283,7 @@ def _listed(client: FlaskClient, club: Club, **args: str) -> list[str]:
     return [row["id"] for row in response.get_json()["matches"]]
 
 
+@pytest.mark.postgresql
 def test_the_match_list_filters(app: Flask, client: FlaskClient) -> None:
     club = make_club(client)
     first = club_match(client, club, "bela", ["Mike", "Yvonne"])
@@ -308,6 +313,7 @@ def test_the_match_list_filters(app: Flask, client: FlaskClient) -> None:
     assert row["day"] == day and row["players"] == ["Ana", "Mike"] and row["result"] == "not started"
 
 
+@pytest.mark.postgresql
 @pytest.mark.parametrize(("args", "field", "message"), [
     ({"from": "2026-11-21", "to": "2026-11-20"}, "to", "before the first"),
     ({"from": "2026-13-01"}, "from", "YYYY-MM-DD"),
@@ -386,6 +392,7 @@ def _without_match_ids(value: Any) -> Any:
     return value
 
 
+@pytest.mark.postgresql
 def test_club_export_and_import_round_trip(app: Flask, client: FlaskClient) -> None:
     club, matches = _played_club(client)
     document = _export(client, club)
@@ -482,6 +489,7 @@ TAMPERINGS = ["wrong format", "wrong version", "version true", "missing matches"
               "match not an export", "duplicate players", "no club name", "not an object"]
 
 
+@pytest.mark.postgresql
 @pytest.mark.parametrize("how", TAMPERINGS)
 def test_a_changed_club_export_imports_nothing(app: Flask, client: FlaskClient, how: str) -> None:
     club, _ = _played_club(client)
@@ -499,6 +507,7 @@ def test_a_changed_club_export_imports_nothing(app: Flask, client: FlaskClient, 
     assert client.post(f"{CLUBS}/imports", json=document).status_code == 201  # the untouched one still imports
 
 
+@pytest.mark.postgresql
 def test_club_import_is_idempotent_with_a_key(app: Flask, client: FlaskClient) -> None:
     club, _ = _played_club(client)
     document = _export(client, club)
@@ -514,6 +523,7 @@ def test_club_import_is_idempotent_with_a_key(app: Flask, client: FlaskClient) -
 # ---------------------------------------------------------------- the club's CSV
 
 
+@pytest.mark.postgresql
 def test_club_csv_has_a_row_per_hand_of_every_match(app: Flask, client: FlaskClient) -> None:
     club, matches = _played_club(client)
     formula = '=HYPERLINK("x")'
@@ -546,6 +556,7 @@ def test_club_csv_has_a_row_per_hand_of_every_match(app: Flask, client: FlaskCli
     assert club.token not in text
 
 
+@pytest.mark.postgresql
 def test_a_club_export_larger_than_an_ordinary_request_imports(client: FlaskClient) -> None:
     """Every other request is held to 256 KB; an import may be a club of years (here a padded document, its
     digest made again, as a long history would be)."""
@@ -579,6 +590,7 @@ def test_ids_never_start_like_a_spreadsheet_formula(monkeypatch: pytest.MonkeyPa
     assert services.new_id() == "_AT2d2ssOCupBMqF"
 
 
+@pytest.mark.postgresql
 def test_a_name_with_a_nul_character_is_refused_and_saves_nothing(app: Flask, client: FlaskClient) -> None:
     club = make_club(client, players=["Mike"])
     before = club_row_counts(app)

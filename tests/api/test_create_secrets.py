@@ -16,6 +16,8 @@ from flask.testing import FlaskClient
 
 from tests.support.api import API, assert_errors, create_key, row_counts
 
+pytestmark = pytest.mark.postgresql  # retries of creates: keys' rows, their age (a time with its zone)
+
 BODY = {"variant": "bela", "players": ["Mike", "Yvonne"]}
 
 

@@ -75,6 +75,7 @@ def test_a_recorded_hand_is_explained_in_the_language_asked(pseudo: Flask) -> No
     assert not any("⟦" in line for line in english.get_json()["explanation"])
 
 
+@pytest.mark.postgresql
 def test_the_board_stream_says_each_hand_in_the_watchers_language(pseudo: Flask) -> None:
     """A watcher asking in another language gets the whole board, said in it, for each hand (the published
     changes carry the engine's English); an English watcher gets the change as before."""

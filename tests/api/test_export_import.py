@@ -30,6 +30,8 @@ from tests.support.api import (
     row_counts,
 )
 
+pytestmark = pytest.mark.postgresql  # exports and imports: every stored column read back, a refused import rolled back
+
 
 def _confirm_token(app: Flask, made: Made, side: int) -> str:
     from scorekeeper.services import confirm_token

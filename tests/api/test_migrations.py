@@ -17,6 +17,8 @@ from flask_migrate import downgrade, upgrade
 from scorekeeper import MIGRATIONS, create_app
 from scorekeeper.extensions import db
 
+pytestmark = pytest.mark.postgresql  # the migrations, step by step, on each database
+
 TABLES = {"matches", "hands", "events", "idempotency_keys", "clubs", "players", "match_players", "tournaments",
           "tournament_entries", "tournament_tables"}
 

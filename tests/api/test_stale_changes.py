@@ -23,6 +23,8 @@ from tests.support.api import (
     snapshot,
 )
 
+pytestmark = pytest.mark.postgresql  # two phones at once: revisions compared and refused in the database
+
 THEIRS = {"taker": 1, "card_points": [40, 112], "last_trick": 1}
 """The other phone's hand 4: Yvonne takes, 122 against 40."""
 

@@ -6,12 +6,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Match
 from scorekeeper.rules import HandRecord, make_rules, replay
+
+pytestmark = pytest.mark.postgresql  # the cached state: JSON text stored and read back
 
 NAMES = ["Mike", "Yvonne"]
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
@@ -17,6 +18,8 @@ from hypothesis import strategies as st
 from scorekeeper.services.text import broken_character
 from tests.support.api import API, BELA_MADE, bearer, club_row_counts, create, record, row_counts
 from tests.support.examples import examples
+
+pytestmark = pytest.mark.postgresql  # any text, NULs and half characters among it, stored and read back
 
 EXAMPLES = examples(50)
 BREAKING = ["\x00", "\ud800", "\udbff", "\udc00", "\udfff", "\ud83d", "\ude00", "\x1b", "\u2028", "\ufffe", " "]

@@ -137,6 +137,7 @@ def test_without_a_seed_one_is_drawn_and_shown(client: FlaskClient) -> None:
     assert len(seeds) > 1
 
 
+@pytest.mark.postgresql
 def test_a_retried_create_answers_once_and_only_to_its_caller(app: Flask, client: FlaskClient) -> None:
     def send(address: str) -> Any:
         return client.post(TOURNAMENTS, json=QUICK, headers={"Idempotency-Key": create_key("friday")},
@@ -151,6 +152,7 @@ def test_a_retried_create_answers_once_and_only_to_its_caller(app: Flask, client
     assert rows(app)["tournaments"] == 2
 
 
+@pytest.mark.postgresql
 @pytest.mark.parametrize(("body", "field", "words"), [
     ({"name": ""}, "name", "needs a name"),
     ({"name": "x" * 81}, "name", "at most 80"),
@@ -270,6 +272,7 @@ def test_register_players_in_order(client: FlaskClient) -> None:
     assert [e["name"] for e in state(client, made)["entries"]] == ["Ana", "Ivo"]
 
 
+@pytest.mark.postgresql
 @pytest.mark.parametrize(("body", "field", "words"), [
     ({"name": "ana"}, "name", "Ana is already registered"),
     ({"name": " ANA "}, "name", "already registered"),
@@ -324,6 +327,7 @@ def test_registering_needs_the_organizer_and_a_known_tournament_and_a_json_objec
     assert rows(app) == before
 
 
+@pytest.mark.postgresql
 def test_registration_closes_when_the_first_round_is_drawn(app: Flask, client: FlaskClient) -> None:
     made = make(client)
     enter(client, made, EIGHT)
@@ -334,6 +338,7 @@ def test_registration_closes_when_the_first_round_is_drawn(app: Flask, client: F
     assert rows(app) == before
 
 
+@pytest.mark.postgresql
 def test_a_retried_registration_registers_once(app: Flask, client: FlaskClient) -> None:
     made = make(client)
     headers = {**made.auth, "Idempotency-Key": "ana"}
@@ -482,6 +487,7 @@ def test_deciding_the_last_table_of_the_last_round_finishes_the_tournament(clien
 SIXTEEN = [*EIGHT, "Zoe", "Ben", "Ida", "Jan", "Rea", "Pim", "Kai", "Sol"]
 
 
+@pytest.mark.postgresql
 def test_a_classic_tournament_from_registration_to_the_winning_pair(client: FlaskClient) -> None:
     """Seed 001's Classic Tournament: "16 players in 3 tournament rounds … After the end of each round the winning
     pair will proceed to the next stage. Before every round, the winning players will be mixed again and new
@@ -532,6 +538,7 @@ def test_a_closed_round_is_final_whatever_its_sheets_say_later(client: FlaskClie
     assert after["winner"] == before["winner"] and after["standings"] == before["standings"]
 
 
+@pytest.mark.postgresql
 def test_a_retried_round_draws_once(app: Flask, client: FlaskClient) -> None:
     made = make(client)
     enter(client, made, EIGHT)
@@ -556,6 +563,7 @@ def test_the_draw_follows_the_seed(client: FlaskClient) -> None:
 # ---------------------------------------------------------------- deciding a table
 
 
+@pytest.mark.postgresql
 def test_the_organizer_decides_a_table_that_cannot_finish(app: Flask, client: FlaskClient) -> None:
     made = make(client)
     enter(client, made, EIGHT)
@@ -713,6 +721,7 @@ def test_a_clubs_tournament_feeds_the_clubs_matches(app: Flask, client: FlaskCli
 # ---------------------------------------------------------------- live
 
 
+@pytest.mark.postgresql
 def test_the_venue_revision_follows_every_hand_and_its_screen_is_told(app: Flask, client: FlaskClient) -> None:
     from scorekeeper import services
 
@@ -742,6 +751,7 @@ def test_the_venue_revision_follows_every_hand_and_its_screen_is_told(app: Flask
         broker.close(services.venue_channel(made.id), box)
 
 
+@pytest.mark.postgresql
 def test_the_venue_screens_event_stream_sends_the_view_then_each_hand_at_a_table(app: Flask) -> None:
     """GET /tournaments/boards/<view_token>/events: the venue view on connecting, a new one after a hand at any
     table (its id the venue's revision), a stream that resumes from the last id sends nothing older, and an
@@ -784,6 +794,7 @@ def test_the_venue_screens_event_stream_sends_the_view_then_each_hand_at_a_table
 REDIS_URL = os.environ.get("SCOREKEEPER_TEST_REDIS_URL")
 
 
+@pytest.mark.postgresql
 @pytest.mark.skipif(not REDIS_URL, reason="set SCOREKEEPER_TEST_REDIS_URL to run with Redis")
 def test_with_redis_a_hand_at_a_table_reaches_the_venue_through_redis(app: Flask, client: FlaskClient) -> None:
     from scorekeeper import live, services

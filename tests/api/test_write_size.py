@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event, select
@@ -17,6 +18,8 @@ from scorekeeper.extensions import db
 from scorekeeper.models import IdempotencyKey, Match
 from scorekeeper.serializers import to_json
 from tests.support.api import BELA_BATE, BELA_BIG, BELA_MADE, Made, create, record
+
+pytestmark = pytest.mark.postgresql  # what a write stores, measured in the database
 
 HANDS = [{"thrown_in": True}, {"taker": 0, "card_points": [90, 62], "last_trick": 0},
          {"taker": 1, "card_points": [100, 52], "last_trick": 0}]

@@ -83,6 +83,7 @@ def test_a_tournaments_language_is_its_venue_screens_and_tables(client: FlaskCli
     assert lang_of(client, table["links"]["board"])[0] == "fr"
 
 
+@pytest.mark.postgresql
 @pytest.mark.parametrize("value", ["xx", "HR", "", 7, ["hr"], {"hr": True}, "hr\x00", "\ud800", "h" * 10_000])
 def test_a_language_the_app_does_not_speak_is_refused(client: FlaskClient, value: Any) -> None:
     for path, body in ((f"{API}/matches", {"variant": "bela", "players": ["Mike", "Yvonne"]}),

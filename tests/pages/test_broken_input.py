@@ -14,6 +14,8 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Club, Event, Hand, Match, Player
 from tests.support.pages import Phone, all_errors, beside, form_data, hidden, text
 
+pytestmark = pytest.mark.postgresql  # text PostgreSQL refuses (a NUL, half a character) typed into the pages
+
 BROKEN_WORDS = "is not valid text: it holds a broken character"
 
 

@@ -7,6 +7,7 @@ import io
 import json
 import re
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
@@ -55,6 +56,7 @@ def test_club_form_errors_are_shown_beside_their_field_and_save_nothing(app: Fla
     assert _counts(app) == before
 
 
+@pytest.mark.postgresql
 def test_a_club_file_is_imported_and_a_changed_one_refused(app: Flask, client: FlaskClient) -> None:
     phone = Phone(client)
     _, location = _new_club(client, "Kitchen", "Baka\nDida")

@@ -13,6 +13,8 @@ from scorekeeper.models import utcnow
 from tests.support.api import API, bearer
 from tests.support.pages import parse_page
 
+pytestmark = pytest.mark.postgresql  # days and times as the database stores them (with their zone on PostgreSQL)
+
 ISO_DAY = re.compile(r"\b\d{4}-\d\d-\d\d\b")
 TODAY = {"en": "{month} {day}, {year}", "de": "{day}.{mm}.{year}", "hr": "{day}. "}
 """The beginning of today's day on a page, as each language writes it (Babel's medium form)."""

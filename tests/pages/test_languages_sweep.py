@@ -8,6 +8,7 @@ Each failure lists every page and every English word left on it."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -16,8 +17,11 @@ from flask.testing import FlaskClient
 
 from scorekeeper.rules import PRESETS
 from tests.pages.test_words_sweep import GROUPS, PLAYERS, Match
+from tests.support.app import SharedApps
 from tests.support.languages import (  # noqa: F401 (the sweeps' fixtures: SQLite, the pseudo app, its phone)
+    PSEUDO,
     english_left,
+    pseudo_catalog,
     pseudo_folder,
     pseudo_phone,
     pseudo_served,
@@ -51,11 +55,21 @@ def report(faults: dict[str, list[str]]) -> str:
         f"  {path}: {' '.join(words)}" for path, words in faults.items())
 
 
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SharedApps]:
+    """The pseudo app (SQLite, as the sweeps' other fixtures), its phone asking for the pseudo language, and a
+    match of each game on it: made once, read by every group's test (reading a page changes nothing)."""
+    apps = SharedApps(tmp_path_factory.mktemp("languages-sweep"), BABEL_TRANSLATION_DIRECTORIES=str(pseudo_catalog()))
+    apps.app("sqlite")[1].environ_base["HTTP_ACCEPT_LANGUAGE"] = PSEUDO
+    yield apps
+    apps.close()
+
+
 @pytest.mark.parametrize("group", GROUPS)
 @pytest.mark.parametrize("variant", list(PRESETS))
-def test_every_page_of_a_match_is_said_in_the_pages_language(pseudo: Flask, phone: FlaskClient, variant: str,
-                                                             group: str) -> None:
-    match = Match(pseudo, phone, variant)
+def test_every_page_of_a_match_is_said_in_the_pages_language(shared: SharedApps, variant: str, group: str) -> None:
+    match = shared.kept("sqlite", variant, lambda app, phone: Match(app, phone, variant))
+    _, phone = shared.app("sqlite")
     paths = match.pages(group)
     if group == "sheet":  # and the pages the sheet links to (the undo question, the changes …)
         sheet = parse_page(phone.get(f"/m/{match.id}").get_data(as_text=True))

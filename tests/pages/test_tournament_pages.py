@@ -12,6 +12,7 @@ import json
 import re
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
@@ -308,6 +309,7 @@ def test_the_printed_draw_sheet(client: FlaskClient) -> None:
     assert client.application.test_client().get(f"{organizer.path}/print").status_code == 403
 
 
+@pytest.mark.postgresql
 def test_exports_carry_the_results_and_no_secret(client: FlaskClient) -> None:
     organizer = _drawn(client)
     view = organizer.view()
@@ -401,6 +403,7 @@ BROKEN = ("Ana\x00", "\x00")
 cannot even be encoded with one)."""
 
 
+@pytest.mark.postgresql
 def test_broken_text_in_every_tournament_form_is_named_beside_its_field_and_saves_nothing(
         app: Flask, client: FlaskClient) -> None:
     for text in BROKEN:
@@ -433,6 +436,7 @@ def test_broken_text_in_every_tournament_form_is_named_beside_its_field_and_save
         assert not organizer.view()["rounds"][0]["tables"][0]["decided"]
 
 
+@pytest.mark.postgresql
 def test_links_holding_a_nul_or_half_a_character_answer_a_page(client: FlaskClient) -> None:
     for path in ("/t/%00", "/t/%ED%A0%80", "/t/%00/print", "/t/screen/%00", "/t/screen/%ED%A0%80",
                  "/t/screen/%00/register", "/t/screen/%ED%A0%80/live", "/t/x/join?key=%00",

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 from tests.support.api import API, bearer
@@ -149,6 +150,7 @@ def test_while_players_register_the_screen_lists_them_with_the_code_to_register(
     assert_no_secret(html, secrets_of(client, tournament))
 
 
+@pytest.mark.postgresql
 def test_the_screen_follows_the_venues_event_stream_and_says_how_old_it_is_without_javascript(
         client: FlaskClient) -> None:
     tournament = night(client)

@@ -9,6 +9,7 @@ Each failure lists every page and every phrase at fault, one test per game and g
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.rules import PRESETS, Rules, variants
+from tests.support.app import SharedApps
 from tests.support.pages import form_data, parse_page
 
 API = "/api/v1"
@@ -146,11 +148,13 @@ class Match:
 
 
 
-@pytest.fixture
-def match_of(app: Flask, client: FlaskClient) -> Any:
-    def make(variant: str) -> Match:
-        return Match(app, client, variant)
-    return make
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SharedApps]:
+    """The module's app on each database, and a match of each game on it: made once, read by every group's test
+    (reading a page changes nothing)."""
+    apps = SharedApps(tmp_path_factory.mktemp("words-sweep"))
+    yield apps
+    apps.close()
 
 
 def sweep(client: FlaskClient, paths: list[str]) -> dict[str, list[str]]:
@@ -179,9 +183,10 @@ sheet with the pages it links to; the hand, edit and claim forms)."""
 
 @pytest.mark.parametrize("group", GROUPS)
 @pytest.mark.parametrize("variant", list(PRESETS))
-def test_every_page_of_a_match_speaks_the_tables_words(client: FlaskClient, match_of: Any, variant: str,
+def test_every_page_of_a_match_speaks_the_tables_words(shared: SharedApps, backend: str, variant: str,
                                                        group: str) -> None:
-    match = match_of(variant)
+    match = shared.kept(backend, variant, lambda app, phone: Match(app, phone, variant))
+    _, client = shared.app(backend)
     # The match really has what the sweep is meant to meet.
     expected = {"made", "bate", "revoke", "thrown-in"}
     # A tie needs an even deck (the Czech games' 151 card points cannot split level) and the beat-each rule.

@@ -4,7 +4,10 @@ page that lists the English words it still shows outside ⟦ ⟧."""
 
 from __future__ import annotations
 
+import atexit
 import re
+import shutil
+import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -63,11 +66,25 @@ def write_pseudo(folder: Path) -> Path:
     return folder
 
 
+_CATALOG: list[Path] = []
+"""The translations directory holding this process's pseudo catalog, once written."""
+
+
+def pseudo_catalog() -> Path:
+    """A translations directory holding the pseudo catalog, written once per test process (extracting the
+    messages from the sources takes a second or two) and removed when the process ends."""
+    if not _CATALOG:
+        folder = Path(tempfile.mkdtemp(prefix="scorekeeper-pseudo-"))
+        atexit.register(shutil.rmtree, folder, True)
+        _CATALOG.append(write_pseudo(folder))
+    return _CATALOG[0]
+
+
 @contextmanager
 def pseudo_app(database_url: str, tmp_path: Path, folder: Path | None = None, **config: Any) -> Iterator[Flask]:
     """The app, migrated, with the pseudo catalog served as Croatian: ask with ``Accept-Language: hr``.
-    ``folder``: one ``write_pseudo`` wrote already (extracting takes a second or two); else one is written."""
-    folder = folder or write_pseudo(tmp_path / "pseudo")
+    ``folder``: a translations directory holding it (by default the one this process wrote)."""
+    folder = folder or pseudo_catalog()
     with migrated_app(database_url, tmp_path, BABEL_TRANSLATION_DIRECTORIES=str(folder), **config) as app:
         yield app
 
@@ -112,8 +129,8 @@ def english_left(html: str, allowed: Iterable[str] = (), leave_out: Iterable[str
 
 
 # The pseudo-language sweeps' fixtures (tests/pages/test_languages_*.py import them): SQLite only (what a page
-# says does not depend on the database; every page is also read on PostgreSQL by the other page tests), one
-# pseudo catalog per module, and a phone that asks for the pseudo language.
+# says does not depend on the database; `make test-pg` reads every page on PostgreSQL through the other page
+# tests), the process's pseudo catalog, and a phone that asks for the pseudo language.
 
 
 @pytest.fixture(name="database_url")
@@ -121,9 +138,9 @@ def sqlite_only(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'pages.sqlite'}"
 
 
-@pytest.fixture(scope="module")
-def pseudo_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return write_pseudo(tmp_path_factory.mktemp("pseudo"))
+@pytest.fixture(scope="session")
+def pseudo_folder() -> Path:
+    return pseudo_catalog()
 
 
 @pytest.fixture(name="pseudo")

@@ -24,6 +24,8 @@ from alembic.script import ScriptDirectory
 from scorekeeper import MIGRATIONS
 from tests.support.servers import ROOT, LiveServer, free_port
 
+pytestmark = pytest.mark.postgresql  # a real server migrating and serving each database
+
 MADE = {"taker": 0, "card_points": [90, 62], "last_trick": 0}
 BATE = {"taker": 1, "card_points": [100, 52], "last_trick": 0}
 THROWN_IN = {"thrown_in": True}

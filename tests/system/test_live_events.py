@@ -22,6 +22,8 @@ import pytest
 from scorekeeper.rules import HandRecord, make_rules, replay
 from tests.support.servers import REDIS_URL, LiveServer, start_server, stop_server
 
+pytestmark = pytest.mark.postgresql  # live events across a real server's workers, on each database
+
 MADE = {"taker": 0, "card_points": [90, 62], "last_trick": 0}
 """100 against 62, made."""
 BATE = {"taker": 1, "card_points": [100, 52], "last_trick": 0}

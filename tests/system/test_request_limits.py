@@ -9,7 +9,11 @@ import json
 import socket
 from urllib.parse import urlsplit
 
+import pytest
+
 from tests.support.servers import LiveServer
+
+pytestmark = pytest.mark.postgresql  # a real server on each database
 
 
 def _raw(server: LiveServer, request: bytes) -> tuple[int, dict[str, str], bytes]:
