@@ -114,7 +114,9 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     match: Mapped[Match] = relationship(back_populates="hands")
 
 
-EVENT_KINDS = ("create", "import", "record", "edit", "void", "restore", "dispute", "resolve", "confirm", "decide")
+WRITE_KINDS = ("record", "edit", "void", "restore", "dispute", "resolve", "confirm")
+"""The writes to a hand: what a write's answer and a board's change event name."""
+EVENT_KINDS = ("create", "import", *WRITE_KINDS, "decide")
 """What an event can record: a match created or imported, a hand's write, a table decided by the organizer."""
 
 

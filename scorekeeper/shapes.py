@@ -18,6 +18,7 @@ from pydantic import Field, Json, WithJsonSchema
 from typing_extensions import TypedDict  # pydantic reads a TypedDict of typing only from Python 3.12
 
 from .languages import LANGUAGES
+from .models import WRITE_KINDS
 from .rules import PRESETS, Contract, Rank, Result, Rules, Suit
 from .rules.variants import option_name
 from .tournament import ENTRY_KINDS, FORMATS
@@ -164,7 +165,7 @@ class Change(HandWritten):
     """a board's change event: what one write changed (after anything but a record, later hands were scored
     again: the board is one GET away)"""
 
-    event: Literal["record", "edit", "void", "restore", "dispute", "resolve", "confirm"]
+    event: Annotated[str, choice(WRITE_KINDS)]
     updated_at: Time
 
 
