@@ -44,9 +44,21 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
             "device_scale_factor": 2}
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[LiveServer]:
-    """A real `scorekeeper serve` on a fresh SQLite database."""
-    live = start_server(f"sqlite:///{tmp_path / 'web.sqlite'}", tmp_path)
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """One real `scorekeeper serve` for the session (with pytest-xdist, for each worker), on a fresh SQLite
+    database: starting one takes a second or two. Each test makes its own matches, clubs and tournaments, and
+    reads only what it made."""
+    where = tmp_path_factory.mktemp("served")
+    live = start_server(f"sqlite:///{where / 'web.sqlite'}", where)
     yield live
     stop_server(live)
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[LiveServer]:
+    """A real `scorekeeper serve` of the test's own, for a test that stops it."""
+    live = start_server(f"sqlite:///{tmp_path / 'web.sqlite'}", tmp_path)
+    yield live
+    if live.process.poll() is None:
+        stop_server(live)

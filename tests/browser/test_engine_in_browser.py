@@ -26,7 +26,7 @@ from scorekeeper.i18n import said
 from scorekeeper.languages import LANGUAGES
 from scorekeeper.rules import Position, make_rules, replay, score_hand
 from scorekeeper.serializers import hand_entry
-from tests.support.servers import LiveServer, api_match, start_server, stop_server
+from tests.support.servers import LiveServer, api_match
 
 GOLDEN = Path(__file__).resolve().parents[1] / "rules" / "golden"
 CASES = [(data["preset"], case) for path in sorted(GOLDEN.glob("*.json"))
@@ -119,11 +119,9 @@ def _server_results(app: Flask, language: str) -> list[Any]:
 
 
 @pytest.fixture(scope="module")
-def engine_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    path = tmp_path_factory.mktemp("engine")
-    live = start_server(f"sqlite:///{path / 'web.sqlite'}", path)
-    yield live
-    stop_server(live)
+def engine_server(server: LiveServer) -> LiveServer:
+    """The session's `scorekeeper serve` (tests/browser/conftest.py): each test makes its own matches."""
+    return server
 
 
 @pytest.fixture(scope="module")

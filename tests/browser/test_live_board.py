@@ -146,7 +146,8 @@ def test_the_board_never_shows_the_edit_key(page: Page, second: BrowserContext, 
 
 
 def test_a_board_that_lost_its_connection_says_how_old_its_figures_are(
-        page: Page, second: BrowserContext, server: LiveServer) -> None:
+        page: Page, second: BrowserContext, own_server: LiveServer) -> None:
+    server = own_server  # stopped below: not the session's
     start_match(page, server.url, "Bela \\(two-handed\\)", ["Mike", "Yvonne"])
     url = board_link(page)
     board = second.new_page()

@@ -6,7 +6,6 @@ sheet of a match just started shows the board's Share and QR code on its first s
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -14,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.languages import LANGUAGES
 from tests.support.browser import PHONE
-from tests.support.servers import LiveServer, api_match, start_server, stop_server
+from tests.support.servers import LiveServer, api_match
 
 pytestmark = pytest.mark.browser
 
@@ -104,12 +103,9 @@ TEXT_BOX = """(el) => {
 
 
 @pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    """One `scorekeeper serve` for the module."""
-    where = tmp_path_factory.mktemp("overflow")
-    server = start_server(f"sqlite:///{where / 'web.sqlite'}", where)
-    yield server
-    stop_server(server)
+def live(server: LiveServer) -> LiveServer:
+    """The session's `scorekeeper serve` (tests/browser/conftest.py): each test makes its own matches."""
+    return server
 
 
 @pytest.fixture(scope="module")
