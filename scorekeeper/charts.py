@@ -182,12 +182,12 @@ def _table(games: list[tuple[int, list[Mapping[str, Any]]]], names: Sequence[str
                           f'<th scope="col">{hand_word}</th>{game_head}{head}', rows)
 
 
-def running_score_svg(state: Mapping[str, Any], side_names: Sequence[str], target: int,
+def running_score_svg(state: Mapping[str, Any], side_names: Sequence[str], target: int | None,
                       id_prefix: str = "chart") -> Markup:
     """A line chart of each side's running total per hand within each game, and the same figures as a table.
 
-    x is the hand number, y the points; a dashed line marks the target, a vertical rule each new game.
-    With no scored hand there is a sentence instead of a chart.
+    x is the hand number, y the points; a dashed line marks the target (a game of so many deals has none), a
+    vertical rule each new game. With no scored hand there is a sentence instead of a chart.
     """
     names = list(side_names)
     games = _games(state.get("hands") or [])
@@ -198,7 +198,7 @@ def running_score_svg(state: Mapping[str, Any], side_names: Sequence[str], targe
     numbers = [int(h["number"]) for h in scored]
     first, last = min(numbers), max(numbers)
     values = [int(t) for h in scored for t in h["totals"]]
-    top = _scale_top(max([*values, target]) * 1.05)
+    top = _scale_top(max([*values, target or 0]) * 1.05)
     low = min(0, *values)
     if low < 0:
         low = -_nice_ceiling(-low)
@@ -222,7 +222,8 @@ def running_score_svg(state: Mapping[str, Any], side_names: Sequence[str], targe
         games_words = ngettext("%(num)d game", "%(num)d games", len(games))
         hands = gettext("%(hands)s in %(games)s", hands=hands, games=games_words)
     desc = " ".join((gettext("Running total of each side after each hand: %(hands)s, target %(target)s.", hands=hands,
-                       target=target),
+                             target=target) if target is not None
+                     else gettext("Running total of each side after each hand: %(hands)s.", hands=hands),
                      gettext("After hand %(hand)s (game %(game)s): %(totals)s.", hand=int(final["number"]),
                        game=games[-1][0], totals=after)))
     parts = _svg_open(height, id_prefix, gettext("Running totals per hand"), desc)
@@ -231,11 +232,12 @@ def running_score_svg(state: Mapping[str, Any], side_names: Sequence[str], targe
     # Axes and the y labels: 0, the target, the top.
     parts.append(_axes(plot_top, y_of(0)))
     parts.extend(_y_tick(y_of(value), value) for value in sorted({low, 0, top}))
-    ty = y_of(target)
-    target_words = escape(gettext("target %(points)s", points=target))
-    parts.append(f'<g class="target"><line x1="{LEFT}" y1="{_num(ty)}" x2="{WIDTH - RIGHT}" y2="{_num(ty)}" '
-                 f'stroke-dasharray="6 4"/><text x="{WIDTH - RIGHT}" y="{_num(ty - 4)}" '
-                 f'text-anchor="end">{target_words}</text></g>')
+    if target is not None:
+        ty = y_of(target)
+        target_words = escape(gettext("target %(points)s", points=target))
+        parts.append(f'<g class="target"><line x1="{LEFT}" y1="{_num(ty)}" x2="{WIDTH - RIGHT}" y2="{_num(ty)}" '
+                     f'stroke-dasharray="6 4"/><text x="{WIDTH - RIGHT}" y="{_num(ty - 4)}" '
+                     f'text-anchor="end">{target_words}</text></g>')
     # Game boundaries: a rule between the last hand of one game and the first of the next.
     for (_, before), (game, hands) in zip(games, games[1:], strict=False):
         game_words = escape(gettext("game %(game)s", game=game))

@@ -6,14 +6,18 @@ from .cards import Rank
 from .variants import (
     BelaOnBate,
     Claims,
+    Contest,
     Deal,
+    DealLimitLevel,
     FalseClaim,
     Melds,
+    NoTrick,
     Revoke,
     Rules,
     SequenceTie,
     Success,
     Tie,
+    ValatTo,
     capital_bela,
 )
 from .words import N_, Listed, Said
@@ -32,6 +36,20 @@ _TIES = {
     # Translators: ends "On a tie with the best defender, %(rule)s."
     Tie.TAKER_FAILS: Said("the taker is bate"),
 }
+_SEQUENCE_TIES = {
+    # glossary: trumps
+    SequenceTie.FOREHAND: Said("Equal best sequences: the one in trumps wins, else forehand's."),
+    # glossary: trumps
+    SequenceTie.NOBODY: Said("Equal best sequences on both sides: nobody scores sequences, whether in trumps or not."),
+    # glossary: trumps
+    SequenceTie.FOREHAND_ONLY: Said("Equal best declarations: the player nearer to forehand wins, trumps or not."),
+    # glossary: trumps
+    SequenceTie.TRUMPS_THEN_NOBODY: Said("Equal best sequences: the one in trumps wins; if neither is, nobody scores "
+                                         "sequences."),
+    # glossary: trumps
+    SequenceTie.ALL: Said("Equal best sequences: the one in trumps wins; if neither is, every side holding one "
+                          "scores its own."),
+}
 _DEALS = {
     # glossary: hand
     Deal.WINNER: Said("The winner of a hand deals the next; after a tie or a thrown-in hand the deal passes on."),
@@ -47,11 +65,28 @@ def describe_rules(rules: Rules) -> tuple[str, ...]:
                                  "4).", game=rules.title, players=rules.players)]
     else:
         lines = [Said("%(game)s: %(players)s players.", game=rules.title, players=rules.players)]
-    # glossary: game
-    lines.append(Said("A game is won at %(target)s (scores in tens).", target=rules.target) if rules.tens
-                 # glossary: game
-                 else Said("A game is won at %(target)s.", target=rules.target))
-    if rules.deal_limit is not None:
+    if rules.deck_cards == 36:
+        lines.append(Said("36 cards: the sixes are in, worth nothing; %(cards)s cards each.",
+                          cards=rules.cards_per_player))
+    if rules.target is None:
+        assert rules.deal_limit is not None
+        # glossary: game
+        lines.append(Said("A game is %(deals)s deals: the higher total wins it; level totals are a draw.",
+                          deals=rules.deal_limit) if rules.deal_limit_level is DealLimitLevel.DRAW
+                     # glossary: game
+                     else Said("A game is %(deals)s deals: the higher total wins it; level sides play on until one "
+                               "is ahead after a deal.", deals=rules.deal_limit))
+    elif rules.tens:
+        # glossary: game
+        lines.append(Said("A game is won at %(target)s (scores in tens).", target=rules.target))
+    else:
+        # glossary: game
+        lines.append(Said("A game is won at %(target)s.", target=rules.target))
+    if rules.target is not None and rules.deal_limit is not None and rules.deal_limit_level is DealLimitLevel.DRAW:
+        # glossary: game
+        lines.append(Said("A game nobody has won after %(deals)s played deals goes to the side ahead; level totals "
+                          "are a draw.", deals=rules.deal_limit))
+    elif rules.target is not None and rules.deal_limit is not None:
         # glossary: game
         lines.append(Said("A game nobody has won after %(deals)s played deals goes to the side ahead; level sides "
                           "play on until one is ahead after a deal.", deals=rules.deal_limit))
@@ -97,13 +132,14 @@ def describe_rules(rules: Rules) -> tuple[str, ...]:
                       bela=word, points=rules.bela_points))
     if rules.melds is Melds.EACH_SIDE:
         lines.append(Said("Every side scores the declarations it holds: no contest between the sides."))
-    elif rules.sequence_tie is SequenceTie.NOBODY:
-        # glossary: trumps
-        lines.append(Said("Equal best sequences on both sides: nobody scores sequences, whether in trumps or not."))
     else:
-        # glossary: trumps
-        lines.append(Said("Equal best sequences: the one in trumps wins, else forehand's."))
-    if rules.squares and rules.melds is Melds.BEST_SIDE:
+        if rules.meld_contest is Contest.SINGLE:
+            # glossary: declarations
+            lines.append(Said("One contest of declarations: the side holding the best declaration scores all of its "
+                              "declarations, the other side none (more points wins, then a square before a "
+                              "sequence, then the higher top card)."))
+        lines.append(_SEQUENCE_TIES[rules.sequence_tie])
+    if rules.squares and rules.melds is Melds.BEST_SIDE and rules.meld_contest is Contest.SEPARATE:
         square_values = [rules.square_value(rank) for rank in values.trump_order]
         equal = [rank for rank in reversed(values.trump_order)
                  if rules.square_value(rank) and square_values.count(rules.square_value(rank)) > 1]
@@ -112,12 +148,26 @@ def describe_rules(rules: Rules) -> tuple[str, ...]:
         lines.append(Said("Only the side with the better square scores squares; squares of equal value rank in trump "
                           "order (%(order)s); sequences still score beside them.",
                           order=Listed((rank.short for rank in equal), " > ")))
-    if rules.melds_need_trick:
+    if rules.melds_need_trick is NoTrick.TRANSFER:
+        # glossary: belote and rebelote
+        lines.append(Said("A side that takes no trick hands its declarations and its %(bela)s to the other side.",
+                          bela=word))
+    elif rules.melds_need_trick:
         lines.append(Said("A side that takes no trick scores no melds."))
-    if rules.claims is Claims.NONE:
+    if rules.belot:
+        # glossary: game
+        # Translators: %(belot)s is the game's word for all eight cards of one suit in one hand (belot, debertz).
+        lines.append(Said("A player dealt all eight cards of one suit (a %(belot)s) wins the game at once.",
+                          belot=rules.belot_word))
+    if rules.claims is Claims.NONE and rules.target is not None:
         # glossary: claim, game, hand
         lines.append(Said("No claims: the game is decided at the end of a hand; the higher total wins if both reach "
                           "it."))
+    elif rules.claims is Claims.RACE:
+        # glossary: claim, game, hand
+        lines.append(Said("The race: a side may stop the hand as soon as its total and what it has won so far "
+                          "reach the target ahead of the other; both sides add what they had won, without pass or "
+                          "fall."))
     else:
         lines.append(_claims(rules))
         if not rules.wins_at_end_of_hand:
@@ -129,7 +179,11 @@ def describe_rules(rules: Rules) -> tuple[str, ...]:
                           "wrong challenge costs the challenger the same way."))
     if rules.doubles:
         lines.append(Said("Double ×2, redouble ×4: the side with more points scores everything."))
-    if rules.valat:
+    if rules.valat and rules.valat_to is ValatTo.TAKER:
+        # glossary: valat, taker
+        lines.append(Said("Valat (every trick to the taker's side): +%(points)s; the defenders taking every trick "
+                          "only make the taker fail.", points=rules.valat))
+    elif rules.valat:
         # glossary: valat, game, hand
         lines.append(Said("Valat (every trick): +%(points)s; no game is won on a hand with a valat.",
                           points=rules.valat) if rules.no_win_on_valat

@@ -11,14 +11,16 @@ from collections.abc import Sequence
 
 from .cards import LAST_TRICK
 from .hand import ClaimParts
-from .judgement import Claimed, Decided, Ending, GameEnd, Revoked, Ruled, Ruling, SideSum, Step
-from .variants import Rules, capital_bela
+from .judgement import Claimed, Decided, Ending, GameEnd, Revoked, Ruled, Ruling, SideSum, Step, Transfer
+from .variants import Claims, Rules, capital_bela
 from .words import N_, Listed, Said
 
 
 def explain_hand(rules: Rules, judged: Decided, names: Sequence[str]) -> tuple[str, ...]:
     """The sentences that say why a hand played to its end scored what it did, its sides named ``names``."""
     lines: list[str] = [*judged.hand_points.meld_contest]
+    if judged.hand_points.transfer is not None:
+        lines.append(_transfer(rules, judged.hand_points.transfer, names))
     for side, terms in enumerate(judged.hand_points.sums):
         if terms is not None:
             lines.extend(_side_sum(rules, terms, names[side]))
@@ -45,6 +47,46 @@ def explain_hand(rules: Rules, judged: Decided, names: Sequence[str]) -> tuple[s
     if judged.ends:
         lines.extend(_game_end(rules, end, names) for end in judged.ends)
     return tuple(lines)
+
+
+def _transfer(rules: Rules, transfer: Transfer, names: Sequence[str]) -> Said:
+    """A side that took no trick hands its declarations and bela to the other (``melds-need-trick: transfer``)."""
+    side, other = names[transfer.side], names[transfer.to]
+    if transfer.melds and transfer.bela:
+        # glossary: belote and rebelote
+        # Translators: a side that took no trick: "Ana & Marko took no trick: their declarations (70) and their
+        # bela (20) go to Mike & Yvonne." (Croatian Bela).
+        return Said.agreeing(rules.team(side), N_("%(side)s took no trick: its declarations (%(melds)s) and its "
+                                                  "%(bela)s (%(points)s) go to %(other)s."),
+                             # Translators: the same, said of a team (two partners).
+                             N_("%(side)s took no trick: their declarations (%(melds)s) and their %(bela)s "
+                                "(%(points)s) go to %(other)s."), side=side, other=other, melds=transfer.melds,
+                             bela=rules.bela_word, points=transfer.bela)
+    if transfer.bela:
+        # glossary: belote and rebelote
+        return Said.agreeing(rules.team(side), N_("%(side)s took no trick: its %(bela)s (%(points)s) goes to "
+                                                  "%(other)s."),
+                             # Translators: the same, said of a team (two partners).
+                             N_("%(side)s took no trick: their %(bela)s (%(points)s) goes to %(other)s."),
+                             side=side, other=other, bela=rules.bela_word, points=transfer.bela)
+    return Said.agreeing(rules.team(side), N_("%(side)s took no trick: its declarations (%(melds)s) go to "
+                                              "%(other)s."),
+                         # Translators: the same, said of a team (two partners).
+                         N_("%(side)s took no trick: their declarations (%(melds)s) go to %(other)s."),
+                         side=side, other=other, melds=transfer.melds)
+
+
+def explain_belot(rules: Rules, side: int, target: int, names: Sequence[str]) -> tuple[str, ...]:
+    """A whole suit dealt to one side: it scores the target and wins the game, the hand unplayed."""
+    name = names[side]
+    # glossary: game, hand
+    # Translators: %(belot)s is the game's word for all eight cards of one suit in one hand (belot, debertz).
+    return (Said.agreeing(rules.team(name), N_("%(side)s holds a %(belot)s, all eight cards of one suit: the hand "
+                                               "is not played; %(side)s scores %(target)s and wins the game."),
+                          # Translators: the same, said of a team (two partners): its verbs plural.
+                          N_("%(side)s hold a %(belot)s, all eight cards of one suit: the hand is not played; "
+                             "%(side)s score %(target)s and win the game."), side=name, belot=rules.belot_word,
+                          target=target),)
 
 
 def explain_thrown_in(pot: int) -> tuple[str, ...]:
@@ -341,6 +383,10 @@ def _and(names: Sequence[str], sides: Sequence[int]) -> Listed:
 def _game_end(rules: Rules, end: GameEnd, names: Sequence[str]) -> Said:
     """What the hand did to the end of the game: a side wins it, or another hand (or deal) is played."""
     ending = end.ending
+    if ending is Ending.DEAL_LIMIT_DRAW:
+        # glossary: game
+        return Said("Deal %(deal)s of %(limit)s played and %(sides)s are level on %(total)s: the game is a draw.",
+                    deal=end.deal, limit=rules.deal_limit, sides=_and(names, end.sides), total=end.total)
     if ending is Ending.VALAT:
         # glossary: game, hand, valat
         return Said("No game is won on a hand with a valat: another hand is played.")
@@ -408,8 +454,36 @@ def too_soon_to_claim(rules: Rules, name: str, total: int) -> Said:
                          side=name, total=total, least=rules.claim_from)
 
 
+def race_falls_short(rules: Rules, name: str, reached: int, target: int) -> Said:
+    """The problem with a claim of the race that does not reach the target ahead of the other side."""
+    # glossary: claim
+    return Said.agreeing(rules.team(name), N_("%(side)s would have %(reached)s: a claim of the race must reach "
+                                              "%(target)s and be ahead"),
+                         # Translators: the same, said of a team (two partners): its verbs plural.
+                         N_("%(side)s would have %(reached)s: a claim of the race must reach %(target)s and be "
+                            "ahead"), side=name, reached=reached, target=target)
+
+
+def _race(rules: Rules, claimed: Claimed, names: Sequence[str]) -> tuple[str, ...]:
+    """A good claim of the race: both sides add what they had won so far in the hand."""
+    name = names[claimed.side]
+    won = Listed((Said("%(side)s %(points)s", side=names[s], points=p) for s, p in enumerate(claimed.scores)),
+                 N_(", "))
+    # glossary: claim, game, hand
+    # Translators: the race (Croatian "dosta"): %(won)s is what each side had won so far in the hand: "Ana & Marko
+    # 41, Mike & Yvonne 28".
+    return (Said("Race: both sides add what they had won so far (%(won)s), without pass or fall.", won=won),
+            Said.agreeing(rules.team(name), N_("%(side)s reaches %(reached)s of %(target)s, ahead: %(side)s "
+                                               "wins the game."),
+                          # Translators: the same, said of a team (two partners): its verbs plural.
+                          N_("%(side)s reach %(reached)s of %(target)s, ahead: %(side)s win the game."),
+                          side=name, reached=claimed.reached, target=rules.target))
+
+
 def explain_claim(rules: Rules, claimed: Claimed, names: Sequence[str]) -> tuple[str, ...]:
     """A claim: what was won so far, whether it reaches the target, and what a false claim costs."""
+    if rules.claims is Claims.RACE:
+        return _race(rules, claimed, names)
     name = names[claimed.side]
     team = rules.team(name)
     lines: list[str] = []

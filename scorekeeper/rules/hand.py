@@ -10,7 +10,7 @@ from .cards import LAST_TRICK, Card, Contract, Rank, Suit
 from .errors import Problem, RuleError
 from .melds import Declaration, Square
 from .melds import Sequence as Run
-from .variants import Claims, Melds, Revoke, Rules
+from .variants import Claims, Contest, Melds, Revoke, Rules, SequenceTie
 from .words import N_, Listed, Said
 
 MeldEntry = int | Declaration
@@ -43,6 +43,8 @@ class Claim:
     """The trick during which the claim was made (needed under a claim window)."""
     parts: ClaimParts | None = None
     """The points' parts, when the claim gave them instead of (or beside) the one number."""
+    race: tuple[int, ...] | None = None
+    """Under the race (``claims: race``): what each side had won so far in the hand; ``points`` is the claimant's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +70,8 @@ class HandInput(NamedTuple):
     claim: Claim | None = None
     revoke: RevokeChallenge | None = None
     thrown_in: bool = False
+    belot: int | None = None
+    """The side dealt a whole suit (Croatian belot, Deberc's debertz): it wins the game, the hand unplayed."""
 
     @property
     def declared(self) -> bool:
@@ -76,7 +80,7 @@ class HandInput(NamedTuple):
 
 
 HAND_FIELDS = ("taker", "contract", "double", "card_points", "last_trick", "melds", "bela",
-               "took_trick", "claim", "revoke", "thrown_in")
+               "took_trick", "claim", "revoke", "thrown_in", "belot")
 
 
 _HAND_FIELD_SET = frozenset(HAND_FIELDS)
@@ -145,6 +149,8 @@ def read_hand(rules: Rules, raw: object, names: Sequence[str] | None = None) -> 
                 r.fail(str(key), Said("unknown field %(name)s: a hand has %(fields)s", name=repr(key),
                                       fields=Listed(HAND_FIELDS, N_(", "))))
 
+    if raw.get("belot") is not None:
+        return _read_belot(r, raw)
     thrown_in = raw.get("thrown_in", False)
     if not isinstance(thrown_in, bool):
         r.fail("thrown_in", Said("thrown_in is true or false"))
@@ -190,6 +196,25 @@ def read_hand(rules: Rules, raw: object, names: Sequence[str] | None = None) -> 
         raise RuleError(r.problems)
     return HandInput(taker, contract, int(double), card_points, last_trick, melds, bela, took_trick, claim, revoke,
                      thrown_in)
+
+
+def _read_belot(r: _Reader, raw: Mapping[str, object]) -> HandInput:
+    """A whole suit dealt to one side (``{"belot": 1}``, a contract optional): nothing else may be given."""
+    rules = r.rules
+    if not rules.belot:
+        # glossary: game
+        r.fail("belot", Said("%(game)s has no belot: a whole suit in one hand does not win the game",
+                             game=rules.title))
+    side = r.side(raw, "belot", "belot", required=True)
+    contract = _read_contract(r, raw.get("contract"), required=False)
+    for key in HAND_FIELDS:
+        if key not in ("belot", "contract") and key in raw and raw[key] is not None:
+            # glossary: hand
+            r.fail(key, Said("a belot ends the hand before it is played: give only belot (and the contract), "
+                             "not %(name)s", name=key))
+    if r.problems:
+        raise RuleError(r.problems)
+    return HandInput(contract=contract, belot=side)
 
 
 def _read_contract(r: _Reader, value: object, required: bool) -> Contract | None:
@@ -290,6 +315,11 @@ def _read_declaration(r: _Reader, field: str, value: Mapping[str, object]) -> De
             return None
         if not _whole(length) or not 3 <= length <= 8:
             r.fail(field, Said("a sequence has 3 to 8 cards, not %(value)s", value=repr(length)))
+            return None
+        if length == 8 and rules.belot:
+            # glossary: game
+            r.fail(field, Said("eight cards of one suit are not a sequence but a belot: it wins the game (enter "
+                               "it as a belot)"))
             return None
         if rank.height + 1 < length:
             r.fail(field, Said("no %(length)s-card sequence can end in the %(rank)s: the seven is the lowest card",
@@ -422,12 +452,16 @@ def _read_melds(
     if len(kinds) > 1:
         r.fail(at, Said("give melds either as values or as declarations, not both"))
     contested = rules.melds is Melds.BEST_SIDE
-    if contested and sequence_sides > 1:
-        r.fail(at, Said("only the side with the best sequence scores sequences: credit them to one side, "
+    if contested and rules.meld_contest is Contest.SINGLE and kinds == {True} and sum(map(bool, result)) > 1:
+        r.fail(at, Said("only the side with the best declaration scores declarations: credit them to one side, "
                         "or enter the declarations and let the app decide"))
-    if contested and square_sides > 1:
-        r.fail(at, Said("only the side with the higher square scores squares: credit squares to one side, "
-                        "or enter the declarations and let the app decide"))
+    else:
+        if contested and sequence_sides > 1 and rules.sequence_tie is not SequenceTie.ALL:
+            r.fail(at, Said("only the side with the best sequence scores sequences: credit them to one side, "
+                            "or enter the declarations and let the app decide"))
+        if contested and square_sides > 1:
+            r.fail(at, Said("only the side with the higher square scores squares: credit squares to one side, "
+                            "or enter the declarations and let the app decide"))
     if contract is Contract.NO_TRUMPS and any(result):
         # glossary: trumps (no trumps)
         r.fail(at, Said("there are no declarations in no-trumps"))
@@ -479,6 +513,8 @@ def _read_claim(r: _Reader, value: object) -> Claim | None:
         r.fail("claim", Said("%(game)s has no claims: the game is decided at the end of a hand", game=rules.title))
         return None
     side = r.side(value, "side", "claim.side", required=True)
+    if rules.claims is Claims.RACE:
+        return _read_race(r, value, side)
     points = value.get("points")
     parts = _read_claim_parts(r, value["parts"]) if value.get("parts") is not None else None
     most = claim_points_limit(rules)
@@ -516,6 +552,33 @@ def _read_claim(r: _Reader, value: object) -> Claim | None:
     if side is None or points is None:
         return None
     return Claim(side, int(points), None if trick is None else int(trick), parts)
+
+
+def _read_race(r: _Reader, value: Mapping[str, object], side: int | None) -> Claim | None:
+    """A claim of the race: what every side had won so far in the hand, a list with one entry per side."""
+    rules = r.rules
+    most = claim_points_limit(rules)
+    for key in value:
+        if key not in ("side", "points"):
+            # glossary: claim
+            r.fail(f"claim.{key}", Said("a claim of the race has side and points (one entry per side), not %(name)s",
+                                        name=repr(key)))
+    points = value.get("points")
+    if not isinstance(points, (list, tuple)) or len(points) != rules.sides:
+        # glossary: claim, hand
+        r.fail("claim.points", Said("say what each side has won so far in this hand: %(sides)s entries",
+                                    sides=rules.sides))
+        return None
+    good = True
+    for s, won in enumerate(points):
+        if not _whole(won) or not 0 <= won <= most:
+            r.fail(f"claim.points.{s}", Said("the points won so far are a whole number from 0 to %(most)s, not "
+                                             "%(value)s", most=most, value=repr(won)))
+            good = False
+    if side is None or not good:
+        return None
+    race = tuple(int(won) for won in points)
+    return Claim(side, race[side], race=race)
 
 
 _CLAIM_PARTS = ("card_points", "declarations", "bela", "last_trick")

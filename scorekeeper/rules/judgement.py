@@ -32,6 +32,16 @@ class SideSum(NamedTuple):
     """Its hand points."""
 
 
+class Transfer(NamedTuple):
+    """A side that took no trick handed its declarations and bela to the other (``melds-need-trick: transfer``)."""
+
+    side: int
+    to: int
+    melds: int
+    bela: int
+    """What the bela handed over is worth (0 without one)."""
+
+
 class HandPoints(NamedTuple):
     """Hand points of each side, how each was made up, and the contest of declarations they rest on."""
 
@@ -42,6 +52,8 @@ class HandPoints(NamedTuple):
     """The side that took every trick, in a game that scores a valat."""
     meld_contest: tuple[str, ...] = ()
     """The sentences of the contest between the sides' declarations (``melds.contest`` says who scores what)."""
+    transfer: Transfer | None = None
+    """A side that took no trick and handed its declarations and bela over, before the hand was judged."""
 
 
 class Ruling(Enum):
@@ -124,6 +136,8 @@ class Ending(Enum):
     """The deal limit reached with sides level at the top: another deal is played."""
     DEAL_LIMIT_VALAT = "deal limit, valat"
     """The deal limit reached on a hand with a valat, on which no game is won."""
+    DEAL_LIMIT_DRAW = "deal limit, draw"
+    """The deal limit reached with sides level at the top, where level means a draw (Klaverjas)."""
 
 
 class GameEnd(NamedTuple):
@@ -141,6 +155,11 @@ class GameEnd(NamedTuple):
     def winner(self) -> int | None:
         """The side that won the game, if this ending is a win."""
         return self.sides[0] if self.ending in (Ending.WON, Ending.DEAL_LIMIT_WON) else None
+
+    @property
+    def drawn(self) -> bool:
+        """Whether this ending is a drawn game."""
+        return self.ending is Ending.DEAL_LIMIT_DRAW
 
 
 class Decided(NamedTuple):

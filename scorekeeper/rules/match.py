@@ -15,7 +15,8 @@ from .words import Said
 ENGINE_VERSION = 3
 """Raised whenever the engine's results or the state's shape change (a corrected rule, a new field), so
 stored caches of an older engine are replayed rather than served. 2: tens before the multiplier, squares in
-trump order, Belote sequence ties, the Czech games, ``deals``. 3: ``valat`` on each hand."""
+trump order, Belote sequence ties, the Czech games, ``deals``. 3: ``valat`` on each hand. (RULES.md §10's games
+changed no stored match: a drawn game, their one new field, exists only in them.)"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,10 +60,20 @@ class GameRecord:
     number: int
     totals: tuple[int, ...]
     winner: int | None
+    drawn: bool = False
+    """The game ended level after its deal limit, where level is a draw (Klaverjas): it counts for no side."""
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended: won, or drawn."""
+        return self.winner is not None or self.drawn
 
     def as_dict(self) -> dict[str, Any]:
         """The game as docs/api.md shows it."""
-        return {"number": self.number, "totals": list(self.totals), "winner": self.winner}
+        shown: dict[str, Any] = {"number": self.number, "totals": list(self.totals), "winner": self.winner}
+        if self.drawn:
+            shown["drawn"] = True  # only a drawn game says so: every other game's answer is as it always was
+        return shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +137,20 @@ def _can_claim(rules: Rules, totals: Sequence[int], finished: bool) -> tuple[boo
     return tuple(t >= rules.claim_from for t in totals)
 
 
+def _needs(rules: Rules, totals: Sequence[int]) -> tuple[int, ...]:
+    """Points each side still needs to reach the target; none in a game without one (Klaverjas's 16 deals)."""
+    target = rules.target
+    return () if target is None else tuple(max(target - t, 0) for t in totals)
+
+
+def finished_match(names: Sequence[str], winner: int | None) -> Said:
+    """Why no hand can be added: the match is over, won or drawn."""
+    if winner is None:
+        # glossary: game
+        return Said("the match is finished: it ended in a draw")
+    return Said("the match is finished: %(side)s won it", side=names[winner])
+
+
 class Replayer:
     """Scores a match's hands one after another; ``replay`` is this applied to every hand from the start.
 
@@ -143,6 +168,8 @@ class Replayer:
         self.games: list[GameRecord] = []
         self.games_won = [0] * rules.sides
         self.winner: int | None = None
+        self.finished = False
+        """The match is over: won, or (a match of one game) drawn."""
         self.hands: list[ScoredHand] = []
 
     @classmethod
@@ -151,10 +178,11 @@ class Replayer:
         replayer = cls(rules, 0, names)
         replayer.position = Position(tuple(summary["totals"]), summary["pot"], summary["dealer"], summary["game"],
                                      summary["deals"])
-        replayer.games = [GameRecord(g["number"], tuple(g["totals"]), g["winner"])
-                          for g in summary["games"] if g["winner"] is not None]
+        replayer.games = [GameRecord(g["number"], tuple(g["totals"]), g["winner"], g.get("drawn", False))
+                          for g in summary["games"] if g["winner"] is not None or g.get("drawn")]
         replayer.games_won = list(summary["games_won"])
         replayer.winner = summary["winner"]
+        replayer.finished = summary["finished"]
         return replayer
 
     def add(self, entry: HandRecord | Mapping[str, Any], number: int) -> ScoredHand:
@@ -165,9 +193,8 @@ class Replayer:
             scored = ScoredHand(number, None, record.input, True, None)
             self.hands.append(scored)
             return scored
-        if self.winner is not None:
-            raise MatchFinished(f"hands.{number}", Said("the match is finished: %(side)s won it",
-                                                        side=names[self.winner]))
+        if self.finished:
+            raise MatchFinished(f"hands.{number}", finished_match(names, self.winner))
         try:
             hand = read_hand(rules, record.input, names)
             outcome = score_hand(rules, position, hand, names)
@@ -177,16 +204,22 @@ class Replayer:
         self.hands.append(scored)
         dealer = _next_dealer(rules, position.dealer, outcome.winner)
         deals = position.deals + (outcome.result is not Result.THROWN_IN)
-        if outcome.game_winner is None:
+        if outcome.game_winner is None and not outcome.drawn:
             self.position = Position(outcome.totals, outcome.pot, dealer, position.game, deals)
             return scored
-        self.games.append(GameRecord(position.game, outcome.totals, outcome.game_winner))
-        self.games_won[outcome.game_winner] += 1
-        if self.games_won[outcome.game_winner] * 2 > rules.best_of:
+        self.games.append(GameRecord(position.game, outcome.totals, outcome.game_winner, outcome.drawn))
+        if outcome.game_winner is not None:
+            self.games_won[outcome.game_winner] += 1
+        if outcome.game_winner is not None and self.games_won[outcome.game_winner] * 2 > rules.best_of:
             self.winner = outcome.game_winner
+            self.finished = True
+            self.position = Position(outcome.totals, outcome.pot, dealer, position.game, deals)
+        elif outcome.drawn and rules.best_of == 1:
+            # A match of one game ends with it, drawn; a longer one goes on until a side has the games it needs.
+            self.finished = True
             self.position = Position(outcome.totals, outcome.pot, dealer, position.game, deals)
         else:
-            if rules.deal is Deal.WINNER:
+            if rules.deal is Deal.WINNER and outcome.game_winner is not None:
                 # Two-handed: the winner of the last game deals the first hand of the next.
                 dealer = outcome.game_winner
             self.position = Position((0,) * rules.sides, 0, dealer, position.game + 1)
@@ -195,13 +228,13 @@ class Replayer:
     def state(self) -> MatchState:
         """The state after the hands added so far (``hands`` holds those added since the start or resume)."""
         rules, position, winner = self.rules, self.position, self.winner
-        finished = winner is not None
+        finished = self.finished
         current = [] if finished else [GameRecord(position.game, position.totals, None)]
         return MatchState(
             game=position.game, totals=position.totals, pot=position.pot, games=(*self.games, *current),
             games_won=tuple(self.games_won), winner=winner, finished=finished, dealer=position.dealer,
             leader=leader_seat(rules, position.dealer), can_claim=_can_claim(rules, position.totals, finished),
-            needs=tuple(max(rules.target - t, 0) for t in position.totals), hands=tuple(self.hands),
+            needs=_needs(rules, position.totals), hands=tuple(self.hands),
             deals=position.deals,
         )
 
@@ -227,6 +260,5 @@ def check_next(rules: Rules, state: MatchState, raw: Mapping[str, Any] | HandInp
                names: Sequence[str] | None = None) -> HandResult:
     """Score a hand that would come next, without recording it (the live preview)."""
     if state.finished:
-        who = (names or default_names(rules))[state.winner or 0]
-        raise MatchFinished("match", Said("the match is finished: %(side)s won it", side=who))
+        raise MatchFinished("match", finished_match(names or default_names(rules), state.winner))
     return score_hand(rules, state.position, raw, names)

@@ -7,7 +7,8 @@ from collections.abc import Sequence as Seq
 from dataclasses import dataclass
 
 from .cards import NATURAL_ORDER, Card, Contract, Rank, Suit
-from .variants import Melds, Rules, SequenceTie
+from .errors import RuleError
+from .variants import Contest, Melds, Rules, SequenceTie
 from .words import N_, Listed, Said
 
 _VALUE_WORDS = {
@@ -145,6 +146,9 @@ def contest(
             lines.insert(0, Said("Every side scores the declarations it holds (house rule: melds each-side)."))
         return MeldContest(tuple(scores), tuple(lines))
 
+    if rules.meld_contest is Contest.SINGLE:
+        return _single_contest(rules, contract, forehand, declarations, names)
+
     holders = [s for s in range(sides) if sequences[s]]
     if holders:
         best = {s: max(sequences[s], key=lambda q: _sequence_key(rules, contract, q)) for s in holders}
@@ -152,8 +156,8 @@ def contest(
         def points(side: int) -> object:
             return _sum([rules.sequence_value(q.length) for q in sequences[side]])
 
-        winner, line = _sequence_winner(rules, contract, forehand, best, names, points)
-        if winner is not None:
+        winners, line = _sequence_winners(rules, contract, forehand, best, names, points)
+        for winner in winners:
             scores[winner] += sum(rules.sequence_value(q.length) for q in sequences[winner])
         lines.append(line)
 
@@ -184,6 +188,82 @@ def contest(
     return MeldContest(tuple(scores), tuple(lines))
 
 
+def _single_key(rules: Rules, declaration: Declaration) -> tuple[int, int, int]:
+    """How declarations compare in one contest (RULES.md §10a): more points; at equal points a square beats a
+    sequence; then the higher top card in natural order (squares too)."""
+    if isinstance(declaration, Square):
+        return (rules.square_value(declaration.rank), 1, declaration.rank.height)
+    return (rules.sequence_value(declaration.length), 0, declaration.top.height)
+
+
+def _single_contest(
+    rules: Rules, contract: Contract | None, forehand: int, declarations: Seq[Seq[Declaration]], names: Seq[str],
+) -> MeldContest:
+    """One contest (``meld-contest: single``): every declaration competes; the side holding the single best scores
+    all of its declarations, the others none. Equal best ones are settled by the sequence-tie rule.
+
+    ``declarations`` are per side, or per seat in four-handed play (the referee): then ``forehand`` is a seat and
+    the scores are per seat, a winning seat's partner scoring its own declarations too."""
+    sides = len(declarations)
+    holders = [s for s in range(sides) if declarations[s]]
+    if not holders:
+        return MeldContest((0,) * sides, ())
+    best = {s: max(declarations[s], key=lambda d: _single_key(rules, d)) for s in holders}
+    top = max(_single_key(rules, best[s]) for s in holders)
+    level = [s for s in holders if _single_key(rules, best[s]) == top]
+    if len(level) > 1:
+        in_trumps = [s for s in level if contract is not None and contract is not Contract.ALL_TRUMPS
+                     and isinstance(run := best[s], Sequence) and contract.is_trump(run.suit)]
+        tie = rules.sequence_tie
+        if len(in_trumps) == 1 and tie is not SequenceTie.FOREHAND_ONLY and tie is not SequenceTie.NOBODY:
+            level, why = in_trumps, _IN_TRUMPS
+        elif tie in (SequenceTie.NOBODY, SequenceTie.TRUMPS_THEN_NOBODY):
+            level, why = [], _NOBODY
+        elif tie is SequenceTie.ALL:
+            why = _EVERY_EQUAL
+        elif sides < rules.players:
+            # Partners' declarations given per side: the player nearer to forehand may be either partner.
+            raise RuleError("melds", Said("%(melds)s are equal, and the player nearer to forehand decides: enter "
+                                          "them in the referee with the seat that holds each",
+                                          melds=Listed((best[s].describe() for s in holders), N_(" and "))))
+        else:
+            level, why = [min(level, key=lambda s: (s - forehand) % sides)], _NEARER_FOREHAND
+    else:
+        why = _ONLY if len(holders) == 1 else _BEST
+    # Given per seat (the referee), a seat's win is its side's: both partners score all their declarations.
+    level = [s for s in holders if any(s % rules.sides == w % rules.sides for w in level)]
+    scores = [0] * sides
+    lines: list[str] = []
+    for s in level:
+        values = [_meld_value(rules, d) for d in declarations[s]]
+        scores[s] = sum(values)
+        lines.append(Said.agreeing(rules.team(names[s]), N_("%(why)s: %(side)s scores %(points)s (%(melds)s)."),
+                                   # Translators: the same, said of a team (two partners): its verbs plural.
+                                   N_("%(why)s: %(side)s score %(points)s (%(melds)s)."), why=why,
+                                   side=names[s], points=_sum(values),
+                                   melds=Listed((d.describe() for d in declarations[s]), N_(", "))))
+    if not level:
+        lines.append(why)
+    # glossary: declarations
+    head = Said("One contest of declarations: %(best)s.", best=Listed(
+        # Translators: a side's best declaration in the one contest: "Ana & Marko's four jacks".
+        (Said("%(side)s's %(meld)s", side=names[s], meld=best[s].describe()) for s in holders), N_(" against ")))
+    return MeldContest(tuple(scores), (head, *lines))
+
+
+# glossary: declarations
+_ONLY = Said("only one side declared")
+# glossary: declarations
+_BEST = Said("the best declaration wins (more points, then a square before a sequence, then the higher top card)")
+# glossary: trumps
+_IN_TRUMPS = Said("equal best declarations: the one in trumps wins")
+# glossary: declarations
+_NOBODY = Said("Equal best declarations: nobody scores declarations.")
+# glossary: declarations
+_EVERY_EQUAL = Said("equal best declarations, none in trumps: each side holding one scores its own")
+_NEARER_FOREHAND = Said("equal best declarations: the player nearer to forehand wins")
+
+
 def _meld_value(rules: Rules, declaration: Declaration) -> int:
     if isinstance(declaration, Square):
         return rules.square_value(declaration.rank)
@@ -198,15 +278,16 @@ def _sum(values: list[int]) -> object:
     return Said("%(terms)s = %(total)s", terms=Listed(values, " + "), total=sum(values))
 
 
-def _sequence_winner(
+def _sequence_winners(
     rules: Rules,
     contract: Contract | None,
     forehand: int,
     best: dict[int, Sequence],
     names: Seq[str],
     points: Callable[[int], object],
-) -> tuple[int | None, Said]:
-    """The side whose best sequence wins (None: nobody), and the sentence that says it as at the table.
+) -> tuple[tuple[int, ...], Said]:
+    """The sides whose best sequences win (none: nobody; several: equal ones under sequence-tie all), and the
+    sentence that says it as at the table.
 
     What the sides have in common is joined by commas, the step that decides follows a semicolon, and what the
     winner scores (``points``) after a colon: ``Both fifties, both king high; side 1's is in trumps: side 1
@@ -215,7 +296,7 @@ def _sequence_winner(
     holders = list(best)
     if len(holders) == 1:
         only = holders[0]
-        return only, Said.agreeing(rules.team(names[only]), N_("Only %(side)s declared a sequence (%(sequence)s): "
+        return (only,), Said.agreeing(rules.team(names[only]), N_("Only %(side)s declared a sequence (%(sequence)s): "
                                                                "%(side)s scores %(points)s."),
                           # Translators: the same, said of a team (two partners): its verbs plural.
                           N_("Only %(side)s declared a sequence (%(sequence)s): %(side)s score %(points)s."),
@@ -229,9 +310,9 @@ def _sequence_winner(
         # Translators: %(Side)s is the winner's name with a capital first letter (it starts the sentence),
         # %(side)s the same name as given; %(value)s names the sequence by its value ("fifty"); %(others)s are
         # the other sides' sequences: "Yvonne's" or "Yvonne's and Ann's".
-        return winner, Said.agreeing(rules.team(names[winner]), N_("%(Side)s's %(length)s-card sequence (%(value)s) is "
-                                                                   "longer than %(others)s: %(side)s scores "
-                                                                   "%(points)s."),
+        return (winner,), Said.agreeing(rules.team(names[winner]), N_("%(Side)s's %(length)s-card sequence "
+                                                                   "(%(value)s) is longer than %(others)s: "
+                                                                   "%(side)s scores %(points)s."),
                             # Translators: the same, said of a team (two partners): its verbs plural.
                             N_("%(Side)s's %(length)s-card sequence (%(value)s) is longer than %(others)s: %(side)s "
                                "score %(points)s."), Side=_capital(names[winner]), side=names[winner], length=longest,
@@ -248,7 +329,7 @@ def _sequence_winner(
     if list(tops.values()).count(highest) == 1:
         winner = max(holders, key=lambda s: tops[s])
         # Translators: %(same)s is "Both fifties" (what the sequences have in common); %(rank)s a rank: "king".
-        return winner, Said.agreeing(rules.team(names[winner]), N_("%(same)s; %(side)s's is %(rank)s high, the "
+        return (winner,), Said.agreeing(rules.team(names[winner]), N_("%(same)s; %(side)s's is %(rank)s high, the "
                                                                    "highest: %(side)s scores %(points)s."),
                             # Translators: the same, said of a team (two partners): its verbs plural.
                             N_("%(same)s; %(side)s's is %(rank)s high, the highest: %(side)s score %(points)s."),
@@ -265,31 +346,43 @@ def _sequence_winner(
         if len(in_trumps) == 1:
             # glossary: trumps
             # Translators: %(same)s is "Both fifties", %(high)s "both king high".
-            return None, Said("%(same)s, %(high)s; equal best sequences (one in trumps makes no difference): nobody "
+            return (), Said("%(same)s, %(high)s; equal best sequences (one in trumps makes no difference): nobody "
                               "scores sequences.", same=same, high=high)
         # Translators: %(same)s is "Both fifties", %(high)s "both king high".
-        return None, Said("%(same)s, %(high)s; equal best sequences: nobody scores sequences.", same=same, high=high)
+        return (), Said("%(same)s, %(high)s; equal best sequences: nobody scores sequences.", same=same, high=high)
+    if rules.sequence_tie is SequenceTie.FOREHAND_ONLY:
+        in_trumps = []  # trumps give no precedence: the side nearer to forehand wins
     if len(in_trumps) == 1:
         winner = in_trumps[0]
         # glossary: trumps
         # Translators: %(same)s is "Both fifties", %(high)s "both king high".
-        return winner, Said.agreeing(rules.team(names[winner]), N_("%(same)s, %(high)s; %(side)s's is in trumps: "
+        return (winner,), Said.agreeing(rules.team(names[winner]), N_("%(same)s, %(high)s; %(side)s's is in trumps: "
                                                                    "%(side)s scores %(points)s."),
                             # Translators: the same, said of a team (two partners): its verbs plural.
                             N_("%(same)s, %(high)s; %(side)s's is in trumps: %(side)s score %(points)s."), same=same,
                             high=high, side=names[winner], points=points(winner))
+    if rules.sequence_tie is SequenceTie.TRUMPS_THEN_NOBODY:
+        # Translators: %(same)s is "Both fifties", %(high)s "both king high".
+        return (), Said("%(same)s, %(high)s; equal best sequences, neither in trumps: nobody scores sequences.",
+                        same=same, high=high)
+    if rules.sequence_tie is SequenceTie.ALL:
+        # Translators: %(same)s is "Both fifties", %(high)s "both king high"; %(sides)s the sides holding them.
+        return tuple(holders), Said("%(same)s, %(high)s; equal best sequences, none in trumps: %(sides)s each score "
+                                    "their own.", same=same, high=high,
+                                    sides=Listed((names[s] for s in holders), N_(" and ")))
     sides_in_order = sorted(holders, key=lambda s: (s - forehand) % len(names))
     winner = sides_in_order[0]
     if winner == forehand:
         # Translators: %(same)s is "Both fifties", %(high)s "both king high"; forehand leads to the first trick.
-        return winner, Said.agreeing(rules.team(names[winner]), N_("%(same)s, %(high)s; equal in every way, and "
+        return (winner,), Said.agreeing(rules.team(names[winner]), N_("%(same)s, %(high)s; equal in every way, and "
                                                                    "%(side)s is forehand: %(side)s scores %(points)s."),
                             # Translators: the same, said of a team (two partners): its verbs plural.
                             N_("%(same)s, %(high)s; equal in every way, and %(side)s are forehand: %(side)s score "
                                "%(points)s."), same=same, high=high, side=names[winner], points=points(winner))
     # Translators: %(same)s is "Both fifties", %(high)s "both king high"; %(side)s plays before the others.
-    return winner, Said.agreeing(rules.team(names[winner]), N_("%(same)s, %(high)s; equal in every way, and %(side)s "
-                                                               "plays first of them: %(side)s scores %(points)s."),
+    return (winner,), Said.agreeing(rules.team(names[winner]), N_("%(same)s, %(high)s; equal in every way, and "
+                                                               "%(side)s plays first of them: %(side)s scores "
+                                                               "%(points)s."),
                         # Translators: the same, said of a team (two partners): its verbs plural.
                         N_("%(same)s, %(high)s; equal in every way, and %(side)s play first of them: %(side)s score "
                            "%(points)s."), same=same, high=high, side=names[winner], points=points(winner))

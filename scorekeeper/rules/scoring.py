@@ -14,7 +14,14 @@ from typing import NamedTuple
 
 from .cards import LAST_TRICK, Contract
 from .errors import RuleError
-from .explain import explain_claim, explain_hand, explain_thrown_in, too_soon_to_claim
+from .explain import (
+    explain_belot,
+    explain_claim,
+    explain_hand,
+    explain_thrown_in,
+    race_falls_short,
+    too_soon_to_claim,
+)
 from .hand import HandInput, RevokeChallenge, default_names, read_hand
 from .judgement import (
     Claimed,
@@ -28,9 +35,10 @@ from .judgement import (
     Ruling,
     SideSum,
     Step,
+    Transfer,
 )
 from .melds import Declaration, contest
-from .variants import BelaOnBate, Deal, FalseClaim, Rules, Success, Tie
+from .variants import BelaOnBate, Deal, DealLimitLevel, FalseClaim, NoTrick, Rules, Success, Tie, ValatTo
 
 
 class Result(StrEnum):
@@ -50,6 +58,8 @@ class Result(StrEnum):
     """A revoke challenge decided the hand."""
     THROWN_IN = "thrown-in"
     """Nobody took, or schmeiss was accepted: nobody scores."""
+    BELOT = "belot"
+    """A whole suit dealt to one side (Croatian belot, Deberc's debertz): it wins the game, the hand unplayed."""
 
 
 class Position(NamedTuple):
@@ -87,6 +97,8 @@ class HandResult(NamedTuple):
     game_winner: int | None
     """The side that won the game on this hand, if any."""
     valat: bool = False
+    drawn: bool = False
+    """The game ended drawn on this hand (deal-limit-level: draw): it counts for no side."""
 
 
 def leader_seat(rules: Rules, dealer: int) -> int:
@@ -127,8 +139,19 @@ def hand_points(rules: Rules, hand: HandInput, forehand_side: int, names: Sequen
     took = hand.took_trick or [cards[s] > 0 or s == last for s in range(sides)]
     melds, meld_contest = _meld_scores(rules, hand, forehand_side, names)
     valat = took.index(True) if rules.valat and given and sum(took) == 1 else None
+    if valat is not None and rules.valat_to is ValatTo.TAKER and valat != hand.taker:
+        valat = None  # the defenders taking every trick only make the taker fail (Dutch pit)
     doubled = hand.contract is Contract.NO_TRUMPS and rules.no_trumps_doubled
     bela = hand.bela
+    transfer = None
+    if rules.melds_need_trick is NoTrick.TRANSFER and given and sum(took) == 1:
+        # A side that took no trick hands its declarations and its bela to the other, before the hand is judged.
+        loser = took.index(False)
+        winner = 1 - loser
+        if melds[loser] or bela[loser]:
+            transfer = Transfer(loser, winner, melds[loser], rules.bela_points * bela[loser])
+            melds = [melds[loser] + melds[winner] if s == winner else 0 for s in range(sides)]
+            bela = tuple(bela[loser] + bela[winner] if s == winner else 0 for s in range(sides))
     points: list[int] = []
     sums: list[SideSum | None] = []
     for s in range(sides):
@@ -138,13 +161,13 @@ def hand_points(rules: Rules, hand: HandInput, forehand_side: int, names: Sequen
             sums.append(None)
             continue
         base = (cards[s] + (LAST_TRICK if s == last else 0)) * (2 if doubled else 1)
-        melds_count = not (rules.melds_need_trick and not took[s])
+        melds_count = not (rules.melds_need_trick is True and not took[s])
         bela_points = rules.bela_points * bela[s]
         valat_points = rules.valat if valat == s else 0
         total = base + (melds[s] if melds_count else 0) + bela_points + valat_points
         points.append(total)
         sums.append(SideSum(cards[s], s == last, doubled, melds[s], melds_count, bela_points, valat_points, total))
-    return HandPoints(tuple(points), tuple(sums), valat, meld_contest)
+    return HandPoints(tuple(points), tuple(sums), valat, meld_contest, transfer)
 
 
 def _meld_scores(
@@ -296,7 +319,9 @@ def _game_ends(
 ) -> tuple[GameEnd, ...]:
     """What the hand did to the end of the game: reaching the target (where a hand's end can win), then the deal
     limit when that gave no winner."""
-    reached = _end_of_hand(rules, totals, valat) if end_of_hand and max(totals) >= rules.target else None
+    target = rules.target
+    reached = _end_of_hand(rules, totals, valat) if end_of_hand and target is not None and max(totals) >= target \
+        else None
     if rules.deal_limit is None or (reached is not None and reached.winner is not None):
         return () if reached is None else (reached,)
     limit = _deal_limit(rules, position, totals, valat)
@@ -313,7 +338,9 @@ def _leaders(sides: Sequence[int], totals: Sequence[int]) -> tuple[tuple[int, ..
 
 def _end_of_hand(rules: Rules, totals: Sequence[int], valat: bool) -> GameEnd | None:
     """The target: the side that reached it with the most wins; level sides play another hand."""
-    reached = [s for s in range(rules.sides) if totals[s] >= rules.target]
+    target = rules.target
+    assert target is not None
+    reached = [s for s in range(rules.sides) if totals[s] >= target]
     if not reached:
         return None
     if valat and rules.no_win_on_valat:
@@ -332,7 +359,10 @@ def _deal_limit(rules: Rules, position: Position, totals: Sequence[int], valat: 
     if valat and rules.no_win_on_valat:
         return GameEnd(Ending.DEAL_LIMIT_VALAT, deal=deal)
     leaders, top = _leaders(range(rules.sides), totals)
-    return GameEnd(Ending.DEAL_LIMIT_LEVEL if len(leaders) > 1 else Ending.DEAL_LIMIT_WON, leaders, top, deal)
+    if len(leaders) == 1:
+        return GameEnd(Ending.DEAL_LIMIT_WON, leaders, top, deal)
+    level = Ending.DEAL_LIMIT_DRAW if rules.deal_limit_level is DealLimitLevel.DRAW else Ending.DEAL_LIMIT_LEVEL
+    return GameEnd(level, leaders, top, deal)
 
 
 # ------------------------------------------------------------------------------------------------ a hand
@@ -352,6 +382,8 @@ def score_hand(
     names = names or default_names(rules)
     if not isinstance(hand, HandInput):
         hand = read_hand(rules, hand, names)
+    if hand.belot is not None:
+        return _belot(rules, position, hand.belot, names)
     if hand.thrown_in:
         zero = (0,) * rules.sides
         return HandResult(Result.THROWN_IN, zero, zero, position.pot, position.totals,
@@ -367,7 +399,17 @@ def score_hand(
     result = Result.REVOKE if decided.ruled is None else _DECISIONS[decided.ruled.ruling][0]
     return HandResult(result, decided.hand_points.points, decided.scores, decided.pot, decided.totals,
                       explain_hand(rules, decided, names), decided.winner, decided.game_winner,
-                      decided.hand_points.valat is not None)
+                      decided.hand_points.valat is not None, bool(decided.ends) and decided.ends[-1].drawn)
+
+
+def _belot(rules: Rules, position: Position, side: int, names: Sequence[str]) -> HandResult:
+    """A whole suit dealt to ``side`` (RULES.md §10a): the game's target to it, 0 to the others; it wins the game.
+    The hand is not played, and an open pot is not scored (as when any game ends)."""
+    target = rules.target
+    assert target is not None  # read_hand refuses a belot in a game without a target
+    scores = tuple(target if s == side else 0 for s in range(rules.sides))
+    totals = tuple(t + v for t, v in zip(position.totals, scores, strict=True))
+    return HandResult(Result.BELOT, scores, scores, 0, totals, explain_belot(rules, side, target, names), side, side)
 
 
 def judge_hand(rules: Rules, position: Position, hand: HandInput, forehand: int, names: Sequence[str]) -> Decided:
@@ -412,6 +454,18 @@ def judge_hand(rules: Rules, position: Position, hand: HandInput, forehand: int,
                    tuple(scores), position.pot - taken + hang, totals, ends, ends[-1].winner if ends else None)
 
 
+def _race(rules: Rules, position: Position, side: int, race: tuple[int, ...], names: Sequence[str]) -> Claimed:
+    """A claim of the race (``claims: race``, RULES.md §10a): both sides add what they had won so far; the claimant
+    must so reach the target and be ahead, else the claim is refused (a RuleError), never scored as false."""
+    target = rules.target
+    assert target is not None  # check_rules: claims need a target
+    totals = tuple(t + won for t, won in zip(position.totals, race, strict=True))
+    if totals[side] < target or any(totals[s] >= totals[side] for s in range(rules.sides) if s != side):
+        raise RuleError("claim.points", race_falls_short(rules, names[side], totals[side], target))
+    return Claimed(side, race[side], position.totals[side], totals[side], None, True, None, None, (), race, race,
+                   position.pot, totals, side, side)
+
+
 def judge_claim(rules: Rules, position: Position, hand: HandInput, names: Sequence[str], forehand: int) -> Claimed:
     """What the rules make of a claim (RULES.md section 6): good, false and losing the game, or false and
     forfeiting the hand; a RuleError when the side may not claim yet."""
@@ -419,10 +473,13 @@ def judge_claim(rules: Rules, position: Position, hand: HandInput, names: Sequen
     assert claim is not None
     side = claim.side
     totals = position.totals
+    if claim.race is not None:
+        return _race(rules, position, claim.side, claim.race, names)
     if rules.claim_from is not None and totals[side] < rules.claim_from:
         raise RuleError("claim.side", too_soon_to_claim(rules, names[side], totals[side]))
     reached = totals[side] + claim.points
     claimed = tuple(claim.points if s == side else 0 for s in range(rules.sides))
+    assert rules.target is not None  # check_rules: claims need a target
     if reached >= rules.target:
         return Claimed(side, claim.points, totals[side], reached, claim.parts, True, None, None, (), claimed,
                        claimed, position.pot, tuple(t + v for t, v in zip(totals, claimed, strict=True)), side, side)

@@ -42,6 +42,9 @@ class Claims(StrEnum):
     """No claims: the game is decided at the end of a hand."""
     ANY_TIME = "any-time"
     """A side may claim (subject to claim-window and claim-from)."""
+    RACE = "race"
+    """The race (Croatian *dosta*): the game ends as soon as a side's total and what it has won so far in the hand
+    reach the target; both sides add what they had won, no pass or fall (RULES.md §10a)."""
 
 
 class FalseClaim(StrEnum):
@@ -66,9 +69,49 @@ class SequenceTie(StrEnum):
     """Who scores sequences when the best sequences are equal in every respect."""
 
     FOREHAND = "forehand"
-    """The side that plays first to the first trick (Bela, Klaberjass)."""
+    """The one in trumps, else the side that plays first to the first trick (Bela, Klaberjass)."""
     NOBODY = "nobody"
     """Nobody scores sequences (Belote 151)."""
+    FOREHAND_ONLY = "forehand-only"
+    """The side nearer to forehand in play order; trumps give no precedence (Croatian Bela)."""
+    TRUMPS_THEN_NOBODY = "trumps-then-nobody"
+    """The one in trumps; if neither is, nobody scores sequences (Tarabish)."""
+    ALL = "all"
+    """The one in trumps; if neither is, every side holding an equal best scores its own (Deberc)."""
+
+
+class Contest(StrEnum):
+    """Whether sequences and squares are contested apart or together (RULES.md §10a)."""
+
+    SEPARATE = "separate"
+    """Sequences against sequences, squares against squares (RULES.md section 3)."""
+    SINGLE = "single"
+    """One contest: the side holding the single best declaration scores all of its declarations."""
+
+
+class NoTrick(StrEnum):
+    """The value of ``melds-need-trick`` besides true and false."""
+
+    TRANSFER = "transfer"
+    """A side that took no trick hands its declarations and its bela to the other side (Croatian Bela)."""
+
+
+class ValatTo(StrEnum):
+    """Which side's valat earns the bonus."""
+
+    ANY = "any"
+    """Whichever side takes every trick (Croatian štiglja)."""
+    TAKER = "taker"
+    """Only the playing side (Dutch pit); the defenders taking every trick only make the taker fail."""
+
+
+class DealLimitLevel(StrEnum):
+    """What level totals after the deal limit's last deal make of the game."""
+
+    PLAY_ON = "play-on"
+    """Level sides play on, deal by deal, until one is ahead (RULES.md section 6)."""
+    DRAW = "draw"
+    """The game is drawn: it counts for no side (Klaverjas's 16 deals)."""
 
 
 class BelaOnBate(StrEnum):
@@ -103,7 +146,8 @@ class Deal(StrEnum):
 
 MELD_KEYS: tuple[str, ...] = (
     "sequence-3", "sequence-4", "sequence-5",
-    *(f"square-{rank.value}" for rank in (Rank.JACK, Rank.NINE, Rank.ACE, Rank.KING, Rank.QUEEN, Rank.TEN)),
+    *(f"square-{rank.value}" for rank in (Rank.JACK, Rank.NINE, Rank.ACE, Rank.KING, Rank.QUEEN, Rank.TEN,
+                                          Rank.EIGHT, Rank.SEVEN)),
 )
 """Every meld a variant may give a value: sequences by length, squares by rank."""
 
@@ -133,12 +177,13 @@ class Rules:
     """One line saying what the game is."""
     players: int
     """Players at the table (2, 3 or 4)."""
-    target: int = field(metadata=HOUSE_RULE)
-    """Total that wins a game."""
+    target: int | None = field(metadata=HOUSE_RULE)
+    """Total that wins a game; None: no target, the game is its deal limit's deals (Klaverjas's 16)."""
     success: Success = field(metadata=HOUSE_RULE)
     tie: Tie = field(metadata=HOUSE_RULE)
-    melds_need_trick: bool = field(metadata=HOUSE_RULE)
-    """A side that took no trick scores no melds (bela still counts)."""
+    melds_need_trick: bool | NoTrick = field(metadata=HOUSE_RULE)
+    """True: a side that took no trick scores no melds (bela still counts); ``NoTrick.TRANSFER``: it hands them
+    and its bela to the other side."""
     claims: Claims = field(metadata=HOUSE_RULE)
     claim_window: int | None = field(metadata=HOUSE_RULE)
     """Claims only within the first N tricks (East Lothian: 3); None for the whole hand."""
@@ -174,10 +219,22 @@ class Rules:
     bela_word: str = Said("bela")
     """The game's own word for K and Q of trumps: bela, belote, bella, bejle (a ``Said``: said in the table's
     language, like ``title`` and ``description``)."""
+    # glossary: belot
+    belot_word: str = Said("belot")
+    """The game's word for all eight cards of one suit in one hand: belot, debertz (a ``Said``)."""
     bela_on_bate: BelaOnBate = field(default=BelaOnBate.MOVES, metadata=HOUSE_RULE)
     melds: Melds = field(default=Melds.BEST_SIDE, metadata=HOUSE_RULE)
     deal_limit: int | None = field(default=None, metadata=HOUSE_RULE)
     """A game nobody has won after this many played deals goes to the side ahead (Belote tournaments: 7)."""
+    deal_limit_level: DealLimitLevel = field(default=DealLimitLevel.PLAY_ON, metadata=HOUSE_RULE)
+    meld_contest: Contest = field(default=Contest.SEPARATE, metadata=HOUSE_RULE)
+    valat_to: ValatTo = field(default=ValatTo.ANY, metadata=HOUSE_RULE)
+    bait_penalty: tuple[int, int] | None = field(default=None, metadata=HOUSE_RULE)
+    """(N, P): a side's N-th bait in a game costs it P points, and its count starts again (Deberc's bolts)."""
+    belot: bool = False
+    """A player dealt all eight cards of one suit wins the game at once (Croatian belot, Deberc's debertz)."""
+    deck_cards: int = 32
+    """Cards in the pack: 32, or 36 with the sixes (worth nothing; Tarabish)."""
 
     sides: int = field(init=False, compare=False, repr=False)
     """Scoring sides: one per player, or two partnerships in four-handed play."""
@@ -193,12 +250,13 @@ class Rules:
     def __post_init__(self) -> None:
         # Worked out once: replay asks for these several times for every hand.
         four = self.players == 4
+        per_player = 9 if not four or self.deck_cards == 36 else 8
         derived = {
             "sides": 2 if four else self.players,
             "full_deck": four,
-            "cards_per_player": 8 if four else 9,
-            "cards_per_side": 16 if four else 9,
-            "wins_at_end_of_hand": self.claims is Claims.NONE or self.claim_window is not None
+            "cards_per_player": per_player,
+            "cards_per_side": per_player * (2 if four else 1),
+            "wins_at_end_of_hand": self.claims is not Claims.ANY_TIME or self.claim_window is not None
             or self.claim_from is not None,
         }
         for name, value in derived.items():
@@ -243,7 +301,7 @@ class Rules:
         ``claim-window``), the sides after the players, the cards by their top trump (``top-trump``)."""
         shown: dict[str, Any] = {}
         for item in fields(self):
-            if not item.init or item.name == "bela_word":
+            if not item.init or item.name in ("bela_word", "belot_word"):
                 continue
             value = getattr(self, item.name)
             if item.name == "cards":
@@ -304,6 +362,23 @@ _BULKA = replace(
     description=Said("The Czech two-handed game to 500: the queen is the top trump, bejle (K and Q of trumps) 40."),
     # glossary: belote and rebelote
     meld_values=_CZECH_MELDS, cards=CZECH, bela_points=40, bela_word=Said("bejle"),
+)
+
+# RULES.md §10a: sequences 20, 50, 100; four J 200, four 9 150, four A, 10, K or Q 100; four 8 or 7 nothing.
+_BELA_4_MELDS = MappingProxyType({"sequence-3": 20, "sequence-4": 50, "sequence-5": 100, **_SQUARES, "square-9": 150})
+# RULES.md §10b: roem in one trick: three in sequence 20, four 50, four of a kind of any rank 100.
+_ROEM = MappingProxyType({"sequence-3": 20, "sequence-4": 50,
+                          **{key: 100 for key in MELD_KEYS if key.startswith("square-")}})
+_DEBERC = replace(
+    # Translators: a game's name: Deberc (Debertz), as played in Ukraine, by two.
+    _BELA, variant="deberc", title=Said("Deberc (two-handed)"),
+    # glossary: taker, bait
+    description=Said("Two players to 501: the taker must beat the other; ties hang; debertz wins the game."),
+    claims=Claims.NONE, best_of=1, sequence_tie=SequenceTie.ALL, belot=True,
+    # glossary: belot
+    belot_word=Said("debertz"),
+    # glossary: belote and rebelote
+    bela_word=Said("bella"),
 )
 
 PRESETS: Mapping[str, Rules] = MappingProxyType({
@@ -369,8 +444,53 @@ PRESETS: Mapping[str, Rules] = MappingProxyType({
         description=Said("The Czech four-handed game: two teams of two to 500, the queen the top trump, bejle 40."),
         players=4, melds_need_trick=False, deal=Deal.LEFT,
     ),
+    "bela-4": replace(
+        # Translators: a game's name: Bela as played by four in Croatia, Bosnia and Herzegovina and Serbia.
+        _BELA, variant="bela-4", title=Said("Bela (Croatian, four-handed)"),
+        # glossary: taker, valat
+        description=Said("Two teams of two to 1001: the taker passes or falls, one contest of declarations, "
+                         "štiglja 90."),
+        players=4, target=1001, tie=Tie.TAKER_FAILS, melds_need_trick=NoTrick.TRANSFER, claims=Claims.NONE,
+        best_of=1, meld_values=_BELA_4_MELDS, valat=90, sequence_tie=SequenceTie.FOREHAND_ONLY, deal=Deal.RIGHT,
+        meld_contest=Contest.SINGLE, belot=True,
+    ),
+    "klaverjas": replace(
+        # Translators: a game's name: Dutch Klaverjas.
+        _BELA, variant="klaverjas", title=Said("Klaverjas"),
+        description=Said("Two teams of two, 16 deals: roem in the tricks, nat and pit; level totals are a draw."),
+        players=4, target=None, deal_limit=16, deal_limit_level=DealLimitLevel.DRAW, tie=Tie.TAKER_FAILS,
+        claims=Claims.NONE, best_of=1, melds=Melds.EACH_SIDE, meld_values=_ROEM, valat=100, valat_to=ValatTo.TAKER,
+        deal=Deal.LEFT,
+        # glossary: belote and rebelote
+        bela_word=Said("stuk"),
+    ),
+    "tarabish": replace(
+        # Translators: a game's name: Tarabish, as played in Cape Breton.
+        _BELA, variant="tarabish", title=Said("Tarabish"),
+        # glossary: bait
+        description=Said("Two teams of two to 500 with 36 cards: runs and bella, bait and half bait."),
+        players=4, target=500, tie=Tie.TAKER_NOTHING, melds_need_trick=False, claims=Claims.NONE, best_of=1,
+        sequence_tie=SequenceTie.TRUMPS_THEN_NOBODY, deal=Deal.LEFT, deck_cards=36,
+        # glossary: belote and rebelote
+        bela_word=Said("bella"),
+    ),
+    "deberc": _DEBERC,
+    "deberc-3": replace(
+        # Translators: a game's name: Deberc played by three, each alone.
+        _DEBERC, variant="deberc-3", title=Said("Deberc (three-handed)"),
+        # glossary: taker, bait
+        description=Said("Three players to 501: the taker must beat each opponent; ties hang; debertz wins."),
+        players=3, deal=Deal.LEFT,
+    ),
+    "deberc-4": replace(
+        # Translators: a game's name: Deberc played by two teams of two.
+        _DEBERC, variant="deberc-4", title=Said("Deberc (four-handed)"),
+        # glossary: taker, bait
+        description=Said("Two teams of two to 501: the taker must beat the other side; ties hang; debertz wins."),
+        players=4, deal=Deal.LEFT,
+    ),
 })
-"""The presets of RULES.md section 5, by name."""
+"""The presets of RULES.md sections 5 and 10, by name."""
 
 _CAPITALISED = {
     # glossary: belote and rebelote
@@ -386,6 +506,9 @@ _CAPITALISED = {
     # glossary: belote and rebelote
     # Translators: the word for K and Q of trumps at the start of a sentence ("Bejle always counts: ...").
     "bejle": Said("Bejle"),
+    # glossary: belote and rebelote
+    # Translators: the Klaverjas word for K and Q of trumps at the start of a sentence ("Stuk always counts: ...").
+    "stuk": Said("Stuk"),
 }
 
 
@@ -461,6 +584,23 @@ def make_rules(variant: str, overrides: Mapping[str, object] | None = None) -> R
             melds = _read_meld_values(base, value, problems)
             if melds is not None:
                 changes["meld_values"] = melds
+        elif name == "melds-need-trick":
+            if isinstance(value, bool) or value == NoTrick.TRANSFER.value:
+                changes["melds_need_trick"] = value if isinstance(value, bool) else NoTrick.TRANSFER
+            else:
+                problems.append(Problem(name, Said("%(option)s is true or false, or %(other)s, not %(value)s",
+                                                   option=name, other=NoTrick.TRANSFER.value, value=repr(value))))
+        elif name == "bait-penalty":
+            if value is None:
+                changes["bait_penalty"] = None
+            elif (isinstance(value, (list, tuple)) and len(value) == 2 and all(_whole(v) for v in value)
+                  and 1 <= value[0] <= DEAL_LIMIT_MAX and 0 < value[1] <= TARGET_LIMIT):
+                changes["bait_penalty"] = (int(value[0]), int(value[1]))
+            else:
+                # glossary: bait
+                problems.append(Problem(name, Said("the bait penalty is two whole numbers, [N, P]: the N-th bait "
+                                                   "of a side in a game costs it P points (e.g. [3, 100]); not "
+                                                   "%(value)s", value=repr(value))))
         elif name in _OPTIONAL_INTS and value is None:
             changes[_OVERRIDABLE[name]] = None
         elif not _whole(value):
@@ -497,9 +637,23 @@ def _read_meld_values(base: Rules, value: object, problems: list[Problem]) -> Ma
 def check_rules(rules: Rules) -> None:
     """Raise a RuleError, naming each option, for a combination of options that makes no sense."""
     problems: list[Problem] = []
-    if not 0 < rules.target <= TARGET_LIMIT:
+    if rules.target is None:
+        if rules.deal_limit is None:
+            # glossary: game
+            problems.append(Problem("target", Said("a game without a target needs a deal limit: say how many deals "
+                                                   "a game is")))
+        if rules.claims is not Claims.NONE:
+            # glossary: claim, game
+            problems.append(Problem("claims", Said("claims need a target to reach: set a target or claims to none")))
+    elif not 0 < rules.target <= TARGET_LIMIT:
         problems.append(Problem("target", Said("the target must be above 0 and at most %(most)s, not %(target)s",
                                                most=TARGET_LIMIT, target=rules.target)))
+    if rules.melds_need_trick is NoTrick.TRANSFER and rules.sides != 2:
+        problems.append(Problem("melds-need-trick", Said("transfer needs two sides: the declarations of a side that "
+                                                         "took no trick go to the other side")))
+    if rules.claims is Claims.RACE and rules.sides != 2:
+        # glossary: claim
+        problems.append(Problem("claims", Said("the race needs two sides")))
     if rules.best_of <= 0 or rules.best_of % 2 == 0:
         # glossary: game
         problems.append(Problem("best-of", Said("best of must be an odd number of games (1, 3, 5 …), not %(games)s",
@@ -510,7 +664,7 @@ def check_rules(rules: Rules) -> None:
     if rules.success is Success.HALF_BAIT and rules.tie is not Tie.TAKER_FAILS:
         # glossary: baited
         problems.append(Problem("tie", Said("with half-bait a tie is already bait: the tie rule must be taker-fails")))
-    if rules.claims is Claims.NONE:
+    if rules.claims is not Claims.ANY_TIME:
         if rules.claim_window is not None:
             # glossary: claim
             problems.append(Problem("claim-window", Said("a claim window needs claims: set claims to any-time")))
@@ -521,7 +675,7 @@ def check_rules(rules: Rules) -> None:
         # glossary: claim
         problems.append(Problem("claim-window", Said("the claim window counts tricks: 1 to %(most)s, not %(tricks)s",
                                                      most=rules.cards_per_player, tricks=rules.claim_window)))
-    if rules.claim_from is not None and not 0 <= rules.claim_from <= rules.target:
+    if rules.claim_from is not None and rules.target is not None and not 0 <= rules.claim_from <= rules.target:
         # glossary: claim
         problems.append(Problem("claim-from", Said("claim-from must be between 0 and the target %(target)s, "
                                                    "not %(points)s", target=rules.target, points=rules.claim_from)))

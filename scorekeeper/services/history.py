@@ -156,6 +156,9 @@ def result_text(match: Match, state: Mapping[str, Any]) -> Said:
     rules = rules_of(match)
     names = side_names(rules, match.players)
     games = Listed(state["games_won"], "–")
+    if state["finished"] and state["winner"] is None:
+        # Translators: a match in a list of matches that ended in a draw (Klaverjas's 16 deals, level).
+        return Said("drawn")
     if state["finished"]:
         won = names[state["winner"]]
         if rules.best_of > 1:

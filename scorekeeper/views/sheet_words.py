@@ -63,9 +63,9 @@ def valat_hands(state: Mapping[str, Any]) -> set[int]:
 
 
 def game_won_after(state: Mapping[str, Any]) -> dict[int, Mapping[str, Any]]:
-    """The hand that won each won game, by number: the game's last hand that counts (a voided hand after it,
-    or in it, never carries the line)."""
-    won = {g["number"]: g for g in state.get("games") or () if g.get("winner") is not None}
+    """The hand that ended each game, won or drawn, by number: the game's last hand that counts (a voided hand
+    after it, or in it, never carries the line)."""
+    won = {g["number"]: g for g in state.get("games") or () if g.get("winner") is not None or g.get("drawn")}
     last: dict[int, int] = {}
     for hand in state.get("hands") or ():
         if not hand.get("voided") and hand.get("game") in won:

@@ -43,6 +43,13 @@ WORKED_EXAMPLES = {
     14: {"belote"}, 15: {"belote"}, 16: {"belote"}, 17: {"belote", "bela"}, 18: {"belote"}, 19: {"darda"},
 }
 
+# RULES.md §10e: the same for the family's new members (25 and 28 are also referee questions, asked in
+# tests/api/test_referee_family.py).
+FAMILY_EXAMPLES = {
+    20: {"bela-4"}, 21: {"bela-4"}, 22: {"bela-4"}, 23: {"bela-4"}, 24: {"bela-4"}, 25: {"bela-4"},
+    26: {"klaverjas"}, 27: {"klaverjas"}, 29: {"tarabish"}, 30: {"deberc"},
+}
+
 PREFIX = re.compile(r"(?s)(?P<source>RULES\.md §(?P<section>\d+[a-z]?)(?:\.(?P<item>\d+))?"
                     r"|seeds/(?P<seed>\d{3})[\w.-]*): (?P<quote>.+)")
 
@@ -137,18 +144,30 @@ def test_file_is_its_preset(path: Path, data: dict[str, Any]) -> None:
 
 
 def test_every_worked_example_is_a_case_of_its_preset() -> None:
+    _check_worked_examples("9", WORKED_EXAMPLES)
+
+
+def test_every_family_example_is_a_case_of_its_preset() -> None:
+    _check_worked_examples("10e", FAMILY_EXAMPLES, referee=frozenset({28}))
+
+
+def _check_worked_examples(section_name: str, examples: dict[int, set[str]],
+                           referee: frozenset[int] = frozenset()) -> None:
+    """The worked examples of a section cited by the golden cases, against the presets each names in the book
+    (``referee``: examples asked of the referee alone, not of a golden case)."""
     cited: dict[int, set[str]] = {}
     for preset, case in CASES:
         found = PREFIX.match(case["rests_on"])
-        if found and found["section"] == "9" and found["item"]:
+        if found and found["section"] == section_name and found["item"]:
             cited.setdefault(int(found["item"]), set()).add(preset)
-    assert cited == WORKED_EXAMPLES
+    assert cited == examples
     if not (SHARED / "RULES.md").is_file():
-        pytest.skip(f"the rule book is not at {SHARED}: WORKED_EXAMPLES not checked against RULES.md §9")
-    section = _rules_part("9", None)
+        pytest.skip(f"the rule book is not at {SHARED}: the worked examples not checked against RULES.md "
+                    f"§{section_name}")
+    section = _rules_part(section_name, None)
     in_book = {int(n): {name for name in re.findall(r"`([\w-]+)`", text) if name in PRESETS}
                for n, text in re.findall(r"(?ms)^(\d+)\. (.*?)(?=^\d+\. |\Z)", section)}
-    assert in_book == WORKED_EXAMPLES
+    assert {n: presets for n, presets in in_book.items() if n not in referee} == examples
 
 
 @pytest.mark.parametrize(("preset", "case"), CASES, ids=CASE_IDS)

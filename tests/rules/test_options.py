@@ -1143,11 +1143,12 @@ def test_every_option_can_be_overridden(variant: str, overrides: dict[str, objec
 def test_every_option_name_of_the_rule_book_is_overridable() -> None:
     """RULES.md header: "every option a match may override" - target, success, tie, melds-need-trick, claims,
     claim-window, claim-from, false-claim, revoke, best-of, meld-values, tens, valat, no-win-on-valat,
-    sequence-tie; §3 melds, §4 bela-on-bate, §6 deal-limit."""
+    sequence-tie; §3 melds, §4 bela-on-bate, §6 deal-limit; §10 meld-contest, valat-to, deal-limit-level,
+    bait-penalty."""
     assert set(OPTION_NAMES) == {
         "target", "success", "tie", "melds-need-trick", "claims", "claim-window", "claim-from", "false-claim",
         "revoke", "best-of", "meld-values", "tens", "valat", "no-win-on-valat", "sequence-tie",
-        "melds", "bela-on-bate", "deal-limit",
+        "melds", "bela-on-bate", "deal-limit", "meld-contest", "valat-to", "deal-limit-level", "bait-penalty",
     }
 
 

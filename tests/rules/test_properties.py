@@ -37,7 +37,19 @@ from scorekeeper.rules import (
     replay,
     score_hand,
 )
-from scorekeeper.rules.variants import BelaOnBate, Claims, FalseClaim, Melds, Revoke, Success, Tie
+from scorekeeper.rules.variants import (
+    BelaOnBate,
+    Claims,
+    Contest,
+    FalseClaim,
+    Melds,
+    NoTrick,
+    Revoke,
+    SequenceTie,
+    Success,
+    Tie,
+    ValatTo,
+)
 from tests.support.examples import examples
 
 VARIANTS = sorted(PRESETS)
@@ -136,12 +148,19 @@ def expected_points(rules: Rules, raw: Mapping[str, Any]) -> list[int]:
     bela = raw.get("bela") or [0] * sides
     trick_takers = [s for s in range(sides) if took[s]]
     valat = trick_takers[0] if rules.valat and len(trick_takers) == 1 else None
+    if valat is not None and rules.valat_to is ValatTo.TAKER and valat != raw.get("taker"):
+        valat = None  # §10b: only the playing side's pit scores
+    if rules.melds_need_trick is NoTrick.TRANSFER and len(trick_takers) == 1:
+        # §10a: a side that took no trick hands all its declarations and its bela to the other side.
+        winner = trick_takers[0]
+        melds = [[m for side in melds for m in side] if s == winner else [] for s in range(sides)]
+        bela = [sum(bela) if s == winner else 0 for s in range(sides)]
     doubled = contract is Contract.NO_TRUMPS and rules.no_trumps_doubled
     points = []
     for s in range(sides):
         base = cards[s] + (LAST_TRICK if s == raw["last_trick"] else 0)
         total = base * 2 if doubled else base
-        if took[s] or not rules.melds_need_trick:
+        if took[s] or rules.melds_need_trick is not True:
             total += sum(melds[s])
         total += bela_of(rules) * bela[s]
         if valat == s:
@@ -221,10 +240,17 @@ def _melds(draw: st.DrawFn, rules: Rules, contract: Contract | None) -> list[lis
     sequence_side = draw(st.integers(0, sides - 1))
     square_side = draw(st.integers(0, sides - 1))
     each_side = rules.melds is Melds.EACH_SIDE  # §3: no contest, so any side may be credited any meld
+    # §10a: under one contest only one side scores declarations; §10d: equal best sequences all score.
+    single = not each_side and rules.meld_contest is Contest.SINGLE
+    any_sequence = rules.sequence_tie is SequenceTie.ALL
     melds = []
     for s in range(sides):
-        allowed = [v for v in values if (each_side or s == sequence_side or v not in only_sequences)
-                   and (each_side or s == square_side or v not in only_squares)]
+        if single and s != sequence_side:
+            melds.append([])
+            continue
+        allowed = [v for v in values if (each_side or single or any_sequence or s == sequence_side
+                                         or v not in only_sequences)
+                   and (each_side or single or s == square_side or v not in only_squares)]
         chosen = draw(st.lists(st.sampled_from(allowed), max_size=3)) if allowed else []
         side: list[int] = []
         used = 0
@@ -323,7 +349,8 @@ def hands(draw: st.DrawFn, rules: Rules, claim_sides: Sequence[int] = (), claim_
 def positions(draw: st.DrawFn, rules: Rules) -> Position:
     """A position a game of ``rules`` can be in before a hand: totals, a pot where one can arise, a dealer."""
     # Under the Scottish claim rule a side may stand over the target: it has not claimed yet.
-    top = rules.target - 1 if rules.wins_at_end_of_hand else rules.target + 200
+    target = 2000 if rules.target is None else rules.target  # a game of so many deals has no target
+    top = target - 1 if rules.wins_at_end_of_hand else target + 200
     totals = tuple(draw(st.integers(0, top)) for _ in range(rules.sides))
     pot = draw(st.integers(0, 40 if rules.tens else 250)) if can_hold(rules) and draw(st.booleans()) else 0
     return Position(totals, pot, draw(st.integers(0, rules.players - 1)))
@@ -339,15 +366,17 @@ def match_rules(data: st.DataObject, variant: str, single_game: bool = False) ->
         "melds": data.draw(st.sampled_from(list(Melds)), label="melds").value,
     }
     if choice != "endless":
-        house["deal-limit"] = data.draw(st.none() | st.integers(1, 9), label="deal-limit")
+        # A game without a target (Klaverjas) is its deal limit's deals: it keeps one.
+        limits = st.integers(1, 9) if rules.target is None else st.none() | st.integers(1, 9)
+        house["deal-limit"] = data.draw(limits, label="deal-limit")
     if choice == "preset":
         return make_rules(variant, house)
     if choice == "endless":
-        overrides: dict[str, object] = {"target": 10**9, "best-of": 1, **house}
+        overrides: dict[str, object] = {"target": 10**9, "best-of": 1, "deal-limit": None, **house}
         if rules.claims is not Claims.NONE:
             overrides.update({"claims": "none", "claim-from": None, "claim-window": None})
         return make_rules(variant, overrides)
-    short: dict[str, object] = {"target": rules.target // 3, **house}
+    short: dict[str, object] = {"target": None if rules.target is None else rules.target // 3, **house}
     if rules.claim_from is not None:
         short["claim-from"] = rules.claim_from // 3
     return make_rules(variant, short)
