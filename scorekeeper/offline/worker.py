@@ -88,7 +88,8 @@ def _position(rules: Rules, names: list[str] | None, match: Mapping[str, Any],
         state = hands
         finished = bool(state.get("finished"))
         position = Position(tuple(state["totals"]), int(state.get("pot", 0)), int(state.get("dealer", 0)),
-                            int(state.get("game", 1)), int(state.get("deals", 0)))
+                            int(state.get("game", 1)), int(state.get("deals", 0)),
+                            tuple(int(n) for n in state.get("baits", ())))
     else:
         key = json.dumps([match.get("variant"), match.get("rules"), names, match.get("first_dealer", 0), hands],
                          sort_keys=True)

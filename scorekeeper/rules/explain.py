@@ -40,6 +40,12 @@ def explain_hand(rules: Rules, judged: Decided, names: Sequence[str]) -> tuple[s
     if judged.pot_taken:
         assert judged.winner is not None
         lines.append(_takes_the_pot(names[judged.winner], judged.pot_taken))
+    if judged.penalty is not None:
+        penalty = judged.penalty
+        # glossary: bait, game
+        # Translators: option bait-penalty (Deberc's "bolts"): "It is Ana's 3rd bait in this game: it costs 100."
+        lines.append(Said("It is %(side)s's bait number %(count)s in this game: it costs %(points)s, and the count "
+                          "starts again.", side=names[penalty.side], count=penalty.nth, points=penalty.points))
     if judged.hang:
         # glossary: pot, hand
         lines.append(Said("%(points)s goes into the pot, which holds %(pot)s for the winner of the next hand.",

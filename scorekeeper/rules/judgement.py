@@ -162,6 +162,14 @@ class GameEnd(NamedTuple):
         return self.ending is Ending.DEAL_LIMIT_DRAW
 
 
+class Penalty(NamedTuple):
+    """Option bait-penalty: the taker's ``nth`` bait in the game cost it ``points``."""
+
+    side: int
+    nth: int
+    points: int
+
+
 class Decided(NamedTuple):
     """A hand played to its end and decided: by the success and tie rules, or by a revoke challenge."""
 
@@ -191,6 +199,10 @@ class Decided(NamedTuple):
     ends: tuple[GameEnd, ...]
     """What the hand did to the end of the game: the target's rule, then the deal limit's."""
     game_winner: int | None
+    penalty: Penalty | None = None
+    """A bait penalty the hand made due (option bait-penalty)."""
+    baits: tuple[int, ...] = ()
+    """Each side's baits counted after the hand (option bait-penalty; empty without one)."""
 
 
 class Forfeit(NamedTuple):

@@ -98,11 +98,13 @@ class MatchState:
     hands: tuple[ScoredHand, ...]
     deals: int = 0
     """Deals played in the current game, thrown-in ones not counted (a deal limit counts these)."""
+    baits: tuple[int, ...] = ()
+    """Each side's baits in the current game since its last bait penalty (option bait-penalty; empty without)."""
 
     @property
     def position(self) -> Position:
         """The position the next hand is scored from."""
-        return Position(self.totals, self.pot, self.dealer, self.game, self.deals)
+        return Position(self.totals, self.pot, self.dealer, self.game, self.deals, self.baits)
 
     def summary(self) -> dict[str, Any]:
         """The state as docs/api.md shows it, without its hands (what ``Replayer.resume`` needs)."""
@@ -116,6 +118,8 @@ class MatchState:
             "winner": self.winner, "finished": self.finished, "dealer": self.dealer, "leader": self.leader,
             "can_claim": list(self.can_claim), "needs": list(self.needs), "deals": self.deals,
         }
+        if self.baits:
+            out["baits"] = list(self.baits)  # only under option bait-penalty: every other state is as it was
         if hands:
             out["hands"] = [h.as_dict() for h in self.hands]
         return out
@@ -177,7 +181,7 @@ class Replayer:
         """Carry on from a state as ``MatchState.as_dict`` gives it; its ``hands`` are not needed."""
         replayer = cls(rules, 0, names)
         replayer.position = Position(tuple(summary["totals"]), summary["pot"], summary["dealer"], summary["game"],
-                                     summary["deals"])
+                                     summary["deals"], tuple(summary.get("baits", ())))
         replayer.games = [GameRecord(g["number"], tuple(g["totals"]), g["winner"], g.get("drawn", False))
                           for g in summary["games"] if g["winner"] is not None or g.get("drawn")]
         replayer.games_won = list(summary["games_won"])
@@ -205,7 +209,7 @@ class Replayer:
         dealer = _next_dealer(rules, position.dealer, outcome.winner)
         deals = position.deals + (outcome.result is not Result.THROWN_IN)
         if outcome.game_winner is None and not outcome.drawn:
-            self.position = Position(outcome.totals, outcome.pot, dealer, position.game, deals)
+            self.position = Position(outcome.totals, outcome.pot, dealer, position.game, deals, outcome.baits)
             return scored
         self.games.append(GameRecord(position.game, outcome.totals, outcome.game_winner, outcome.drawn))
         if outcome.game_winner is not None:
@@ -213,11 +217,11 @@ class Replayer:
         if outcome.game_winner is not None and self.games_won[outcome.game_winner] * 2 > rules.best_of:
             self.winner = outcome.game_winner
             self.finished = True
-            self.position = Position(outcome.totals, outcome.pot, dealer, position.game, deals)
+            self.position = Position(outcome.totals, outcome.pot, dealer, position.game, deals, outcome.baits)
         elif outcome.drawn and rules.best_of == 1:
             # A match of one game ends with it, drawn; a longer one goes on until a side has the games it needs.
             self.finished = True
-            self.position = Position(outcome.totals, outcome.pot, dealer, position.game, deals)
+            self.position = Position(outcome.totals, outcome.pot, dealer, position.game, deals, outcome.baits)
         else:
             if rules.deal is Deal.WINNER and outcome.game_winner is not None:
                 # Two-handed: the winner of the last game deals the first hand of the next.
@@ -235,7 +239,7 @@ class Replayer:
             games_won=tuple(self.games_won), winner=winner, finished=finished, dealer=position.dealer,
             leader=leader_seat(rules, position.dealer), can_claim=_can_claim(rules, position.totals, finished),
             needs=_needs(rules, position.totals), hands=tuple(self.hands),
-            deals=position.deals,
+            deals=position.deals, baits=position.baits,
         )
 
 

@@ -244,10 +244,12 @@ def _single_contest(
                                    melds=Listed((d.describe() for d in declarations[s]), N_(", "))))
     if not level:
         lines.append(why)
+    # Translators: a side's best declaration in the one contest: "Ana & Marko's four jacks".
+    bests = [Said("%(side)s's %(meld)s", side=names[s], meld=best[s].describe()) for s in holders]
+    # Translators: between the sides' best declarations: "Ana & Marko's four jacks against Ivo & Petra's four nines".
+    against = N_(" against ")
     # glossary: declarations
-    head = Said("One contest of declarations: %(best)s.", best=Listed(
-        # Translators: a side's best declaration in the one contest: "Ana & Marko's four jacks".
-        (Said("%(side)s's %(meld)s", side=names[s], meld=best[s].describe()) for s in holders), N_(" against ")))
+    head = Said("One contest of declarations: %(best)s.", best=Listed(bests, against))
     return MeldContest(tuple(scores), (head, *lines))
 
 

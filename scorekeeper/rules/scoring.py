@@ -30,6 +30,7 @@ from .judgement import (
     Forfeit,
     GameEnd,
     HandPoints,
+    Penalty,
     Revoked,
     Ruled,
     Ruling,
@@ -71,6 +72,8 @@ class Position(NamedTuple):
     game: int = 1
     deals: int = 0
     """Deals played so far in this game (thrown-in deals do not count): what a deal limit counts."""
+    baits: tuple[int, ...] = ()
+    """Each side's baits in this game since its last bait penalty (option bait-penalty); empty without one."""
 
     @classmethod
     def start(cls, rules: Rules, dealer: int = 0) -> Position:
@@ -99,6 +102,8 @@ class HandResult(NamedTuple):
     valat: bool = False
     drawn: bool = False
     """The game ended drawn on this hand (deal-limit-level: draw): it counts for no side."""
+    baits: tuple[int, ...] = ()
+    """Each side's baits counted after this hand (option bait-penalty; empty without one)."""
 
 
 def leader_seat(rules: Rules, dealer: int) -> int:
@@ -399,7 +404,8 @@ def score_hand(
     result = Result.REVOKE if decided.ruled is None else _DECISIONS[decided.ruled.ruling][0]
     return HandResult(result, decided.hand_points.points, decided.scores, decided.pot, decided.totals,
                       explain_hand(rules, decided, names), decided.winner, decided.game_winner,
-                      decided.hand_points.valat is not None, bool(decided.ends) and decided.ends[-1].drawn)
+                      decided.hand_points.valat is not None, bool(decided.ends) and decided.ends[-1].drawn,
+                      decided.baits)
 
 
 def _belot(rules: Rules, position: Position, side: int, names: Sequence[str]) -> HandResult:
@@ -448,10 +454,34 @@ def judge_hand(rules: Rules, position: Position, hand: HandInput, forehand: int,
     if winner is not None and position.pot:
         taken = position.pot
         scores[winner] += taken
+    baits, penalty = _bait_penalty(rules, position, ruled)
+    if penalty is not None:
+        scores[penalty.side] -= penalty.points
     totals = tuple(t + s for t, s in zip(position.totals, scores, strict=True))
     ends = _game_ends(rules, position, totals, points.valat is not None, rules.wins_at_end_of_hand)
     return Decided(points, pay, revoked, ruled, in_tens, kept, multiplier, doubled, winner, taken, hang,
-                   tuple(scores), position.pot - taken + hang, totals, ends, ends[-1].winner if ends else None)
+                   tuple(scores), position.pot - taken + hang, totals, ends, ends[-1].winner if ends else None,
+                   penalty, baits)
+
+
+_FAILED = frozenset({Ruling.BATE, Ruling.BATE_DEFENDERS_LEVEL, Ruling.BAITED, Ruling.DOUBLED_BATE})
+"""The rulings in which the taker failed (a hanging tie, or a tie that gives the taker nothing, is no bait)."""
+
+
+def _bait_penalty(rules: Rules, position: Position, ruled: Ruled | None) -> tuple[tuple[int, ...], Penalty | None]:
+    """Option bait-penalty [N, P] (RULES.md §10d, Deberc's bolts): the failed taker's N-th bait in the game costs it
+    P points, and its count starts again. Each side's count after the hand, and the penalty if one fell due."""
+    if rules.bait_penalty is None:
+        return (), None
+    counts = list(position.baits or (0,) * rules.sides)
+    if ruled is None or ruled.ruling not in _FAILED:
+        return tuple(counts), None
+    every, points = rules.bait_penalty
+    counts[ruled.taker] += 1
+    if counts[ruled.taker] < every:
+        return tuple(counts), None
+    counts[ruled.taker] = 0
+    return tuple(counts), Penalty(ruled.taker, every, points)
 
 
 def _race(rules: Rules, position: Position, side: int, race: tuple[int, ...], names: Sequence[str]) -> Claimed:

@@ -225,7 +225,8 @@ def next_position(match: Match) -> tuple[Rules, list[str], Position]:
     state = summary_of(match)
     if state["finished"]:
         raise Finished("match", Said("the match is finished: start a new one"))
-    position = Position(tuple(state["totals"]), state["pot"], state["dealer"], state["game"], state["deals"])
+    position = Position(tuple(state["totals"]), state["pot"], state["dealer"], state["game"], state["deals"],
+                        tuple(state.get("baits", ())))
     return rules, side_names(rules, match.players), position
 
 

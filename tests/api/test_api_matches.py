@@ -23,7 +23,8 @@ from tests.support.api import (
 
 STATE_FIELDS = {"revision", "game", "totals", "pot", "games", "games_won", "winner", "finished", "dealer",
                 "can_claim", "hands"}
-PRESETS = {"bela", "bela-3", "klaberjass", "clobby", "belote", "zensa", "derda", "south-african", "bulka", "darda"}
+PRESETS = {"bela", "bela-3", "klaberjass", "clobby", "belote", "zensa", "derda", "south-african", "bulka", "darda",
+           "bela-4", "klaverjas", "tarabish", "deberc", "deberc-3", "deberc-4"}
 
 # The endpoint table of API.md, as (method, Flask rule).
 API_MD_ENDPOINTS = [
@@ -249,7 +250,7 @@ def test_variants(client: FlaskClient) -> None:
     response = client.get(f"{API}/variants")
     assert response.status_code == 200
     variants = response.get_json()["variants"]
-    assert len(variants) == 10
+    assert len(variants) == len(PRESETS)
     by_name = {v["variant"]: v for v in variants}
     assert set(by_name) == PRESETS
     assert by_name["bela"]["target"] == 501 and by_name["bela"]["tie"] == "hold-taker"

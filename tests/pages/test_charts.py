@@ -241,7 +241,17 @@ def _top_and_target(markup: str, target: int) -> tuple[int, float, float]:
     return max(ticks), height, plot_bottom - plot_top
 
 
-@pytest.mark.parametrize("variant", list(PRESETS))
+def test_a_game_of_so_many_deals_has_no_target_line() -> None:
+    """RULES.md §10b: a Klaverjas game is 16 deals with no target (`target: null`): the chart draws no target line
+    and its description names none."""
+    state = {"hands": [{"number": 1, "game": 1, "voided": False, "totals": [92, 70], "scores": [92, 70],
+                        "result": "made", "pot": 0, "explanation": []}]}
+    svg = str(running_score_svg(state, ["Anouk & Sem", "Daan & Lotte"], PRESETS["klaverjas"].target))
+    assert 'class="target"' not in svg and "target" not in svg.split("<desc")[1].split("</desc>")[0]
+    assert "After hand 1 (game 1): Anouk &amp; Sem 92, Daan &amp; Lotte 70." in svg
+
+
+@pytest.mark.parametrize("variant", [name for name, rules in PRESETS.items() if rules.target is not None])
 def test_the_chart_is_scaled_to_the_games_target(variant: str) -> None:
     """Early in a game the axis still runs to the target, and the target line sits high on the chart (not half
     way up, as a top rounded to 1,000 put Bela's 501)."""

@@ -51,7 +51,8 @@ def match_rules(app: Flask, match_id: str) -> dict[str, Any]:
 def test_house_rules_survive_the_link_for_every_game(variant: str) -> None:
     """Overrides → link text → overrides again make the very same rules; a preset's own rules make no text."""
     preset = PRESETS[variant]
-    changes: dict[str, Any] = {"target": preset.target + 99, "deal-limit": 9, "best-of": 3, "melds": "each-side",
+    changes: dict[str, Any] = {"target": (preset.target or 1000) + 99, "deal-limit": 9, "best-of": 3,
+                               "melds": "each-side",
                                "meld-values": {**preset.meld_values, next(iter(preset.meld_values)): 30}}
     if preset.success.value == "beat-each":
         changes["tie"] = "hold-all"

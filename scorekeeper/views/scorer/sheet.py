@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import flash, jsonify, redirect, render_template, request, session, url_for
+from flask import abort, flash, jsonify, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response
@@ -242,6 +242,27 @@ def thrown_in(match_id: str) -> Response | tuple[str, int]:
     """Record a thrown-in hand (everybody passed, or schmeiss accepted)."""
     return _simple_write(match_id, lambda m, t, rev, key: services.record_hand(m.id, t, {"thrown_in": True}, rev, key),
                          "saved", nothing="recorded")
+
+
+@bp.get("/m/<match_id>/belot")
+def belot_confirm(match_id: str) -> Any:
+    """A whole suit dealt to one side (Croatian belot, Deberc's debertz): which side holds it, asked on a page of
+    its own (one tap on the wrong side would end the game), each side a button that records it."""
+    match, _token = phone.scored_match(match_id)
+    if not services.rules_of(match).belot:
+        abort(404)
+    revision = request.args.get("revision", "")
+    return render_template("scorer/belot.html", **sheet_page(match),
+                           revision=int(revision) if revision.isdigit() and len(revision) < 10 else match.revision)
+
+
+@bp.post("/m/<match_id>/belot")
+def belot(match_id: str) -> Response | tuple[str, int]:
+    """Record a belot for the side chosen: it wins the game, the hand unplayed (the engine checks the side)."""
+    side = request.form.get("side", "")
+    hand = {"belot": int(side) if side.isdigit() and len(side) < 3 else side}
+    return _simple_write(match_id, lambda m, t, rev, key: services.record_hand(m.id, t, hand, rev, key), "saved",
+                         nothing="recorded")
 
 
 @bp.post("/m/<match_id>/hand/<int:number>/void")

@@ -59,17 +59,36 @@ def game_short(variant: str) -> str:
         # Translators: Klaberjass (South African, four-handed), shortened to fit a small button.
         "south-african": pgettext("game", "S. African"),
         "darda": pgettext("game", "Darda"),
+        # Translators: Bela as played by four in Croatia, on the start page's small button (its players are shown
+        # beside it).
+        "bela-4": pgettext("game", "Bela"),
+        "klaverjas": pgettext("game", "Klaverjas"),
+        "tarabish": pgettext("game", "Tarabish"),
+        # Translators: Deberc (Ukraine), on the start page's small button (two, three or four players beside it).
+        "deberc": pgettext("game", "Deberc"),
+        "deberc-3": pgettext("game", "Deberc"),
+        "deberc-4": pgettext("game", "Deberc"),
     }
     return short.get(variant) or str(PRESETS[variant].title).split(" (")[0]
+
+
+GAME_ORDER = ("bela", "bela-3", "bela-4", "clobby",
+              "klaberjass", "zensa", "derda", "south-african",
+              "belote", "klaverjas", "tarabish", "bulka",
+              "darda", "deberc", "deberc-3", "deberc-4")
+"""The start page's games in four rows of four, each family together: Bela, Scottish and Croatian, with Clobby;
+Klaberjass and its cousins; Belote, Klaverjas and Tarabish; the Czech games, then Deberc."""
 
 
 def _games() -> list[dict[str, Any]]:
     """Each game of the start page: its name, rules, short name, and what it says beside its description (a
     match of more than one game: "The match is best of 3 games.", the rules page's own words)."""
-    return [{"name": name, "rules": rules, "short": game_short(name),
+    order = [name for name in GAME_ORDER if name in PRESETS] + [name for name in PRESETS if name not in GAME_ORDER]
+    return [{"name": name, "rules": PRESETS[name], "short": game_short(name),
              # glossary: game
-             "desc": " ".join(said(part) for part in (rules.description, match_length(rules)) if part)}
-            for name, rules in PRESETS.items()]
+             "desc": " ".join(said(part) for part in (PRESETS[name].description, match_length(PRESETS[name]))
+                              if part)}
+            for name in order]
 
 
 def _prefill(form: NewMatchForm, club: Any) -> dict[str, Any]:
