@@ -70,7 +70,7 @@ def _rules_shape() -> Any:
     types = get_type_hints(Rules)
     members: dict[str, Any] = {}
     for item in fields(Rules):
-        if not item.init or item.name in ("bela_word", "cards"):
+        if not item.init or item.name in ("bela_word", "belot_word", "cards"):
             continue
         name = option_name(item.name)
         kind = _RULES_SHOWN.get(name, types[item.name])
@@ -116,6 +116,8 @@ class Game(TypedDict):
     number: Ordinal
     totals: PerSide
     winner: SideIndex | None
+    drawn: NotRequired[Annotated[bool, Field(description=
+        "true for a game that ended level after its deal limit where level is a draw (Klaverjas); absent otherwise")]]
 
 
 class _Replay(TypedDict):
@@ -129,7 +131,10 @@ class _Replay(TypedDict):
     dealer: Count
     leader: Count
     can_claim: list[bool]
-    needs: PerSide
+    needs: Annotated[list[int], Field(description=
+        "points each side still needs to reach the target, side 0 first; empty in a game without a target")]
+    baits: NotRequired[Annotated[list[int], Field(description=
+        "each side's baits in the current game since its last bait penalty; only under option bait-penalty")]]
 
 
 class StateSummary(_Replay):

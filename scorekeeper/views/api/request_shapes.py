@@ -67,7 +67,8 @@ class Claim(TypedDict):
     """points, or parts, or both agreeing"""
 
     side: SideIndex
-    points: NotRequired[Count]
+    points: NotRequired[Annotated[Count | list[Count], Field(description=
+        "the points the claimant has won so far; under claims: race, what each side has won, one entry per side")]]
     trick: NotRequired[Annotated[int, Field(ge=1)]]
     parts: NotRequired[ClaimParts]
 
@@ -96,6 +97,9 @@ class HandInput(TypedDict, total=False):
     claim: Claim
     revoke: RevokeCall
     thrown_in: bool
+    belot: Annotated[SideIndex, Field(description=
+        "the side dealt all eight cards of one suit (Croatian belot, Deberc's debertz): it wins the game; only "
+        "contract may be given beside it")]
 
 
 class DisputeNote(TypedDict):
