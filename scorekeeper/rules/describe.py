@@ -163,6 +163,8 @@ def describe_rules(rules: Rules) -> tuple[str, ...]:
         # glossary: claim, game, hand
         lines.append(Said("No claims: the game is decided at the end of a hand; the higher total wins if both reach "
                           "it."))
+    elif rules.claims is Claims.NONE:
+        pass  # a game of so many deals: the deal limit's sentence says how it ends
     elif rules.claims is Claims.RACE:
         # glossary: claim, game, hand
         lines.append(Said("The race: a side may stop the hand as soon as its total and what it has won so far "

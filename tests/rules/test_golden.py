@@ -215,3 +215,13 @@ def test_case(preset: str, case: dict[str, Any]) -> None:
             if shown[field] != value:
                 problems.append(f"state {field}: expected {value!r}, got {shown[field]!r}")
     assert not problems, "\n".join(problems)
+
+
+def test_a_game_of_so_many_deals_says_how_it_ends_and_no_claim() -> None:
+    """RULES.md §10b: a Klaverjas game is 16 deals with no target, the higher total wins, equal totals are a draw;
+    its house rules say so and say nothing of claims or of reaching a target."""
+    from scorekeeper.rules.describe import describe_rules
+
+    said = " ".join(describe_rules(PRESETS["klaverjas"]))
+    assert "A game is 16 deals: the higher total wins it; level totals are a draw." in said
+    assert "claim" not in said and "target" not in said
