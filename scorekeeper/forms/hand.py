@@ -29,6 +29,7 @@ from ..offline.hand_fields import (
 )
 from ..rules import Problem, Rules
 from ..rules.describe import meld_chips
+from ..rules.variants import Claims
 from .choices import CONTRACT_LABELS, new_key, options
 
 __all__ = ["HAND_GROUPS", "SIDE_ASKS", "TOO_LONG", "bela_toggle", "claim_takes_melds", "form_data_from_hand",
@@ -90,7 +91,14 @@ def hand_form(
     """The form for one hand of this variant: a field per side where the input has one per side."""
     fields: dict[str, Field] = {"idempotency_key": HiddenField(), "revision": HiddenField()}
     sides = _side_choices(names)
-    if claim:
+    if claim and rules.claims is Claims.RACE:
+        # glossary: claim
+        fields["claim-side"] = RadioField(_("Who claims"), choices=options(sides), validators=[Optional()])
+        for i, name in enumerate(names):
+            # glossary: hand. The race: what a side has won so far in the hand the claim stops.
+            fields[f"claim-points-{i}"] = IntegerField(_("%(side)s: won so far in this hand", side=name),
+                                                       validators=[Optional()])
+    elif claim:
         # glossary: claim
         fields["claim-side"] = RadioField(_("Who claims"), choices=options(sides), validators=[Optional()])
         # glossary: hand

@@ -30,6 +30,8 @@ CLAIM_CHOICES = [
     ("any-time", _l("claims at any moment")),
     # glossary: claim
     ("window-3", _l("claims only within the first 3 tricks")),
+    # glossary: claim. The race (Croatian "dosta"): a side stops the hand as soon as it has enough.
+    ("race", _l("the race: stop the hand on reaching the target, both sides adding what they had won")),
 ]
 START_FIELDS = ("variant", "first_dealer", "target", "tie", "deal_limit", "bela_on_bate", "melds", "claims",
                 "best_of", *(f"player_{i}" for i in range(4)))

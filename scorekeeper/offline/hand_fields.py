@@ -16,10 +16,10 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from ..rules import Contract, Problem, Rules
-from ..rules.variants import FalseClaim
+from ..rules.variants import Claims, FalseClaim
 from ..rules.words import N_, Said, Translate
 
-HAND_GROUPS = ("card_points", "melds", "bela", "took_trick", "revoke", "claim")
+HAND_GROUPS = ("card_points", "melds", "bela", "took_trick", "revoke", "claim", "claim-points")
 """Problems of a whole group of fields, shown at the top of that group."""
 MELDS_LONGEST = 60
 """The most characters a side's melds may have."""
@@ -111,6 +111,9 @@ def hand_fields(rules: Rules, claim: bool = False) -> list[Field]:
     server's ``forms.hand.hand_form`` builds the same fields, with their labels)."""
     sides = tuple(str(i) for i in range(rules.sides))
     fields = [Field("idempotency_key", "hidden"), Field("revision", "hidden")]
+    if claim and rules.claims is Claims.RACE:
+        # The race (RULES.md §10a): what each side has won so far, both added.
+        return [*fields, Field("claim-side", "choice", sides), *(Field(f"claim-points-{i}", "whole") for i in sides)]
     if claim:
         fields += [Field("claim-side", "choice", sides), Field("claim-points", "whole")]
         if rules.claim_window is not None:
@@ -244,6 +247,11 @@ def hand_from_values(get: Get, rules: Rules, claim: bool = False) -> tuple[dict[
         body: dict[str, Any] = {"claim": {}}
         if get("claim-side") not in (None, ""):
             body["claim"]["side"] = int(get("claim-side"))
+        if rules.claims is Claims.RACE:
+            won = [get(f"claim-points-{i}") for i in range(rules.sides)]
+            if any(points is not None for points in won):  # a side left empty has won nothing so far
+                body["claim"]["points"] = [0 if points is None else points for points in won]
+            return body, problems
         if get("claim-points") is not None:
             body["claim"]["points"] = get("claim-points")
         if get("claim-trick") is not None:

@@ -34,7 +34,8 @@ def claim_overrides(choice: str) -> dict[str, Any]:
     """The options a "Claims" choice of the start form sets."""
     choices: dict[str, dict[str, Any]] = {"none": {"claims": "none", "claim-window": None, "claim-from": None},
                                           "any-time": {"claims": "any-time", "claim-window": None},
-                                          "window-3": {"claims": "any-time", "claim-window": 3}}
+                                          "window-3": {"claims": "any-time", "claim-window": 3},
+                                          "race": {"claims": "race", "claim-window": None, "claim-from": None}}
     return choices.get(choice, {})
 
 

@@ -86,3 +86,27 @@ def test_clobby_counts_the_claimants_declarations_from_those_made_so_far(phone: 
     words = text(counted.get_data(as_text=True))
     assert "Ana & Iva: card points 30 + melds 50 + bella 20 = 100." in words
     assert "912 + 100 = 1012, reaching 1001. Good claim" in words
+
+
+def test_the_race_asks_what_each_side_has_won(phone: Phone) -> None:
+    """RULES.md §10a, option `claims: race` (dosta): both sides add what they had won so far; the claiming side must
+    reach the target and end ahead, else the claim is refused (nothing saved)."""
+    match_id = phone.start("bela-4", ["Ana", "Ivo", "Marko", "Petra"], claims="race", target="301")
+    status, page = phone.post(f"/m/{match_id}/hand", {"taker": "0", "card_points-0": "142", "last_trick": "0",
+                                                      "melds-0": "100"})
+    assert status == 302, all_errors(page)  # Ana & Marko 252, Ivo & Petra 10
+    path = f"/m/{match_id}/claim"
+    words = text(phone.client.get(path).get_data(as_text=True))
+    assert "Ana & Marko: won so far in this hand" in words and "Ivo & Petra: won so far in this hand" in words
+    assert "Points won so far in this hand" not in words and "Or give the parts" not in words
+    status, page = phone.post(path, {"mode": "claim", "claim-side": "0", "claim-points-0": "40",
+                                     "claim-points-1": "28"})
+    assert status == 422
+    assert "⚠ Ana & Marko would have 292: a claim of the race must reach 301 and be ahead" in all_errors(page)["claim-points"]
+    assert phone.hands(match_id) == 1
+    status, page = phone.post(path, {"mode": "claim", "claim-side": "0", "claim-points-0": "60",
+                                     "claim-points-1": "28"})
+    assert status == 302, all_errors(page)
+    sheet = text(phone.client.get(f"/m/{match_id}").get_data(as_text=True))
+    assert "Race: both sides add what they had won so far (Ana & Marko 60, Ivo & Petra 28)" in sheet
+    assert "Match over: Ana & Marko win." in sheet
