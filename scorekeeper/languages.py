@@ -11,6 +11,7 @@ LANGUAGES = {
     "de": "Deutsch",
     "nl": "Nederlands",
     "pl": "Polski",
+    "uk": "Українська",
 }
 """The languages the app speaks, each named in its own language (as the switch at every page's foot shows
 them); English, the source language, first."""

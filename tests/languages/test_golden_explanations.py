@@ -29,6 +29,7 @@ def test_a_language_reads_its_own_words() -> None:
     files = {language: json.loads(path_of(language).read_text(encoding="utf-8")) for language in LANGUAGES}
     texts = {language: json.dumps(data["cases"], ensure_ascii=False) for language, data in files.items()}
     assert len(set(texts.values())) == len(LANGUAGES)
-    bate = {"en": "bate", "hr": "pad", "bg": "вътре", "fr": "dedans", "de": "bete", "nl": "nat", "pl": "wpadka"}
+    bate = {"en": "bate", "hr": "pad", "bg": "вътре", "fr": "dedans", "de": "bete", "nl": "nat", "pl": "wpadka",
+            "uk": "бейт"}
     for language, word in bate.items():
         assert word in texts[language], language

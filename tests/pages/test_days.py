@@ -31,7 +31,7 @@ def _club(client: FlaskClient) -> tuple[str, str]:
     return club["id"], made["id"]
 
 
-@pytest.mark.parametrize("language", ["en", "hr", "bg", "fr", "de", "nl", "pl"])
+@pytest.mark.parametrize("language", ["en", "hr", "bg", "fr", "de", "nl", "pl", "uk"])
 def test_no_page_writes_a_day_as_the_database_stores_it(client: FlaskClient, language: str) -> None:
     club, match = _club(client)
     client.get(f"/?lang={language}")

@@ -28,6 +28,7 @@ VALAT = {"taker": 0, "card_points": [152, 0], "last_trick": 0}
 WORDS = {  # docs/glossary.md: the word the board says for a bate hand, and for a valat
     "en": ("is bate", "valat"), "hr": ("pad", "štiglja"), "bg": ("вътре", "валат"), "fr": ("dedans", "capot"),
     "de": ("bete", "Durchmarsch"), "nl": ("nat", "pit"), "pl": ("wpadka", "szlem"),
+    "uk": ("бейт", "валат"),
 }
 
 
@@ -122,7 +123,8 @@ def test_the_switch_is_remembered_on_the_phone(client: FlaskClient) -> None:
     english = page(client, board, **{"Accept-Language": "en"})
     switch = next(n for n in english.walk() if n.tag == "footer" and "languages" in n.classes())
     links = {a.text(): a.attrs["href"] for a in switch.walk() if a.tag == "a"}
-    assert list(links) == ["English", "Hrvatski", "Български", "Français", "Deutsch", "Nederlands", "Polski"]
+    assert list(links) == ["English", "Hrvatski", "Български", "Français", "Deutsch", "Nederlands", "Polski",
+                           "Українська"]
     assert links["Български"] == f"{board}?lang=bg"
 
     answer = client.get(links["Български"], headers={"Accept-Language": "en"})
@@ -185,7 +187,8 @@ def test_numbers_and_times_in_the_languages_own_format(app: Flask, client: Flask
     assert re.fullmatch(r"Chiffres à \d\d:\d\d:\d\d UTC\.", status), status
     rules = page(client, "/rules/clobby", **{"Accept-Language": "hr"}).text()
     assert "1001" in rules and "1.001" not in rules
-    for language, average in (("en", "12.5"), ("hr", "12,5"), ("fr", "12,5"), ("de", "12,5"), ("bg", "12,5")):
+    for language, average in (("en", "12.5"), ("hr", "12,5"), ("fr", "12,5"), ("de", "12,5"), ("bg", "12,5"),
+                             ("uk", "12,5")):
         with app.test_request_context("/", headers={"Accept-Language": language}):
             assert number(12.5) == average and number(1001) == "1001"
 

@@ -39,7 +39,8 @@ def test_thrown_in_from_a_sheet_another_phone_changed_is_asked_about(phone: Phon
 
 
 @pytest.mark.parametrize(("language", "says"), [("en", True), ("de", True), ("hr", False), ("bg", False),
-                                                ("fr", False), ("nl", False), ("pl", False)])
+                                                ("fr", False), ("nl", False), ("pl", False),
+                                                ("uk", False)])
 def test_schmeiss_only_where_tables_say_it(phone: Phone, language: str, says: bool) -> None:
     match_id = phone.start("bela", ["Mike", "Yvonne"])
     sheet = phone.client.get(f"/m/{match_id}?lang={language}", follow_redirects=True)

@@ -247,7 +247,7 @@ def test_the_sweep_finds_what_it_is_for() -> None:
     assert offending(good) == []
 
 
-@pytest.mark.parametrize("language", ["en", "hr", "bg", "fr", "de", "nl", "pl"])
+@pytest.mark.parametrize("language", ["en", "hr", "bg", "fr", "de", "nl", "pl", "uk"])
 def test_no_sentences_run_together_on_the_start_and_rules_pages(client: FlaskClient, language: str) -> None:
     """Issue 23: "claim.Its rules" on the start page, in every language; the rules pages of every game too."""
     client.get(f"/?lang={language}")
@@ -256,7 +256,7 @@ def test_no_sentences_run_together_on_the_start_and_rules_pages(client: FlaskCli
     assert not faults, report(language, faults)
 
 
-@pytest.mark.parametrize("language", ["en", "hr", "bg", "fr", "de", "nl", "pl"])
+@pytest.mark.parametrize("language", ["en", "hr", "bg", "fr", "de", "nl", "pl", "uk"])
 def test_the_tournament_form_says_what_its_options_do_never_where_they_came_from(client: FlaskClient,
                                                                                  language: str) -> None:
     """Issue 23: "A game ends after 7 deals: the side ahead wins (seed 001's Belote tournaments)", in every
