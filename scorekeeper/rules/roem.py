@@ -51,12 +51,22 @@ def read_trick_cards(rules: Rules, raw: object, problems: list[Problem]) -> list
         if card is None:
             continue
         if card in seen:
-            problems.append(Problem(f"trick.{n}", Said("the %(card)s is already in this trick (card %(index)s): "
-                                                       "a pack has one of each", card=str(card), index=seen[card])))
+            # Translators: %(number)s counts the trick's cards from 1: "the JH is already the trick's card 1".
+            problems.append(Problem(f"trick.{n}", Said("the %(card)s is already the trick's card %(number)s: a pack "
+                                                       "has one of each", card=str(card), number=seen[card] + 1)))
             continue
         seen[card] = n
         cards.append(card)
     return cards
+
+
+def no_roem(rules: Rules) -> Said | None:
+    """Why ``rules``' game has no roem to ask about, or None when it has (Klaverjas)."""
+    if rules.variant in ROEM_GAMES:
+        return None
+    # glossary: melds
+    return Said("%(game)s has no roem: roem is won in the tricks in Klaverjas only (ask the melds referee about "
+                "declarations)", game=rules.title)
 
 
 def roem(rules: Rules, contract: object, trick: object) -> Roem:
@@ -65,10 +75,9 @@ def roem(rules: Rules, contract: object, trick: object) -> Roem:
     A RuleError names every problem: ``variant`` (a game without roem), ``contract``, ``trick``, ``trick.N``.
     """
     problems: list[Problem] = []
-    if rules.variant not in ROEM_GAMES:
-        # glossary: melds
-        problems.append(Problem("variant", Said("%(game)s has no roem: roem is won in the tricks in Klaverjas "
-                                                "only (ask the melds referee about declarations)", game=rules.title)))
+    missing = no_roem(rules)
+    if missing is not None:
+        problems.append(Problem("variant", missing))
     the_contract = read_contract(rules, contract, problems)
     cards = read_trick_cards(rules, trick, problems)
     if problems:
