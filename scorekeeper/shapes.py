@@ -293,6 +293,11 @@ class MeldVerdict(TypedDict):
     explanation: list[str]
 
 
+class RoemVerdict(TypedDict):
+    roem: Count
+    explanation: list[str]
+
+
 class LegalPlays(TypedDict):
     legal: list[Card]
     explanation: list[str]

@@ -1,4 +1,5 @@
-"""The referee's forms: the meld contest, the card counter and the legal-play checker, built for a game's rules
+"""The referee's forms: the meld contest, the card counter, the legal-play checker and the roem in a trick, built
+for a game's rules
 and read into the engine's input; what a form cannot read is a ``Problem`` beside its field."""
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from ..i18n import said
 from ..rules import Problem, RuleError, Rules
 from ..rules.cards import FULL_DECK, NATURAL_ORDER, Card, Contract, Rank, Suit
 from ..rules.hand import read_declarations
+from ..rules.legal import show
 from .choices import CONTRACT_LABELS, CONTRACT_WORDS, SUIT_SIGNS, options
 
 SEQUENCE_SLOTS = 2
@@ -239,3 +241,27 @@ def read_legal_form(form: FlaskForm, rules: Rules) -> tuple[dict[str, Any], list
                 "bare_yuss": {"yes": True, "no": False}.get(get("bare_yuss") or ""),
                 "challenger": get("challenger")}
     return question, problems
+
+
+# ------------------------------------------------------------------------------------------------ roem
+
+
+def roem_form(rules: Rules, formdata: Any) -> FlaskForm:
+    """The trumps and the four cards of a trick, each chosen in a list of the pack (``trick-0`` … ``trick-3``:
+    the engine's ``trick.N`` problems land beside them)."""
+    cards = options([("", EMPTY), *((str(c), said(show(c))) for c in FULL_DECK)])
+    fields: dict[str, Field] = {"variant": HiddenField(default=rules.variant), "contract": _contract_field(rules)}
+    for n in range(rules.players):
+        # Translators: %(number)s is the card's place in the trick (1, 2, 3).
+        fields[f"trick-{n}"] = SelectField(_("Card %(number)s of the trick", number=n + 1), validators=[Optional()],
+                                           choices=cards)
+    return _make_form(fields, formdata)
+
+
+def read_roem_form(form: FlaskForm, rules: Rules) -> tuple[dict[str, Any], list[Problem]]:
+    """The question the roem form asks (the trumps and the trick's cards), and the cards it lacks; the engine
+    checks the rest."""
+    get = form.data.get
+    trick = [get(f"trick-{n}") or "" for n in range(rules.players)]
+    problems = [Problem(f"trick-{n}", _("choose this card of the trick")) for n, card in enumerate(trick) if not card]
+    return {"contract": get("contract") or None, "trick": trick}, problems

@@ -170,7 +170,8 @@ def _read_seat(rules: Rules, value: object, field: str, problems: list[Problem])
     return int(value)
 
 
-def _read_card(value: object, field: str, problems: list[Problem]) -> Card | None:
+def read_card(value: object, field: str, problems: list[Problem]) -> Card | None:
+    """The card ``value`` writes (``"10H"``), else a problem for ``field`` and None (the referee's card reader)."""
     if isinstance(value, Card):
         return value
     if not isinstance(value, str):
@@ -204,7 +205,7 @@ def _read_trick(rules: Rules, raw: object, problems: list[Problem]) -> list[Play
             played.append(None)
             continue
         seat = _read_seat(rules, entry.get("seat"), f"{field}.seat", problems)
-        card = _read_card(entry.get("card"), f"{field}.card", problems)
+        card = read_card(entry.get("card"), f"{field}.card", problems)
         played.append(Played(seat, card) if seat is not None and card is not None else None)
     return played
 
@@ -217,7 +218,7 @@ def _read_hand(rules: Rules, raw: object, problems: list[Problem]) -> list[Card 
     if len(raw) > rules.cards_per_player:
         problems.append(Problem("hand", Said("a player holds at most %(cards)s cards in %(game)s, not %(given)s",
                                              cards=rules.cards_per_player, game=rules.title, given=len(raw))))
-    return [_read_card(value, f"hand.{n}", problems) for n, value in enumerate(raw)]
+    return [read_card(value, f"hand.{n}", problems) for n, value in enumerate(raw)]
 
 
 def _check_order(

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from .cards import NATURAL_ORDER, Card, Contract, Rank, Suit
 from .errors import RuleError
-from .variants import Contest, Melds, Rules, SequenceTie
+from .variants import Contest, Deal, Melds, Rules, SequenceTie
 from .words import N_, Listed, Said
 
 _VALUE_WORDS = {
@@ -227,7 +227,7 @@ def _single_contest(
                                           "them in the referee with the seat that holds each",
                                           melds=Listed((best[s].describe() for s in holders), N_(" and "))))
         else:
-            level, why = [min(level, key=lambda s: (s - forehand) % sides)], _NEARER_FOREHAND
+            level, why = [min(level, key=lambda s: _after(rules, forehand, s, sides))], _NEARER_FOREHAND
     else:
         why = _ONLY if len(holders) == 1 else _BEST
     # Given per seat (the referee), a seat's win is its side's: both partners score all their declarations.
@@ -254,16 +254,23 @@ def _single_contest(
 
 
 # glossary: declarations
-_ONLY = Said("only one side declared")
+_ONLY = Said("Only one side declared")
 # glossary: declarations
-_BEST = Said("the best declaration wins (more points, then a square before a sequence, then the higher top card)")
+_BEST = Said("The best declaration wins (more points, then a square before a sequence, then the higher top card)")
 # glossary: trumps
-_IN_TRUMPS = Said("equal best declarations: the one in trumps wins")
+_IN_TRUMPS = Said("Equal best declarations: the one in trumps wins")
 # glossary: declarations
 _NOBODY = Said("Equal best declarations: nobody scores declarations.")
 # glossary: declarations
-_EVERY_EQUAL = Said("equal best declarations, none in trumps: each side holding one scores its own")
-_NEARER_FOREHAND = Said("equal best declarations: the player nearer to forehand wins")
+_EVERY_EQUAL = Said("Equal best declarations, none in trumps: each side holding one scores its own")
+_NEARER_FOREHAND = Said("Equal best declarations: the player nearer to forehand wins")
+
+
+def _after(rules: Rules, forehand: int, seat: int, seats: int) -> int:
+    """How many turns after ``forehand`` ``seat`` plays, in the game's play order (§8: Bela for four and Belote
+    151 play to the right)."""
+    step = -1 if rules.deal is Deal.RIGHT else 1
+    return ((seat - forehand) * step) % seats
 
 
 def _meld_value(rules: Rules, declaration: Declaration) -> int:
@@ -372,7 +379,7 @@ def _sequence_winners(
         return tuple(holders), Said("%(same)s, %(high)s; equal best sequences, none in trumps: %(sides)s each score "
                                     "their own.", same=same, high=high,
                                     sides=Listed((names[s] for s in holders), N_(" and ")))
-    sides_in_order = sorted(holders, key=lambda s: (s - forehand) % len(names))
+    sides_in_order = sorted(holders, key=lambda s: _after(rules, forehand, s, len(names)))
     winner = sides_in_order[0]
     if winner == forehand:
         # Translators: %(same)s is "Both fifties", %(high)s "both king high"; forehand leads to the first trick.

@@ -9,29 +9,55 @@ from .cards import JASS, Card, CardValues, Contract
 from .errors import Problem, RuleError
 from .hand import default_names, read_declarations
 from .legal import read_contract
-from .melds import MeldContest, contest
-from .variants import Rules, capital_bela
+from .melds import Declaration, MeldContest, contest
+from .variants import Contest, Melds, Rules, capital_bela
 from .words import Said
 
 
 def judge_melds(
     rules: Rules, contract: object, forehand: object, declarations: object, names: Sequence[str] | None = None,
-    bela: Sequence[int] | None = None,
+    bela: Sequence[int] | None = None, seats: object = None, seat_names: Sequence[str] | None = None,
 ) -> MeldContest:
-    """Adjudicate the declarations of each side (a list per side, as docs/api.md writes them).
+    """Adjudicate the declarations of each side (a list per side, as docs/api.md writes them), or in four-handed
+    play of each seat (``seats``: a list per seat in seat order), where the player nearer to forehand decides an
+    exact tie (RULES.md §10a); the scores are per side either way.
 
-    ``forehand`` is the side that plays first to the first trick (it wins sequences equal in every way where
-    the variant says so). A RuleError names every problem: ``contract``, ``forehand``, ``declarations.N``.
+    ``forehand`` is the side that plays first to the first trick, or with ``seats`` the seat (it wins
+    declarations equal in every way where the variant says so). ``seat_names`` name the seats in the
+    explanation (default: "seat 0 (side 0)" …, with the sides' ``names``). A RuleError names every problem:
+    ``contract``, ``forehand``, ``declarations``, ``declarations.N``, ``seats``, ``seats.N``.
     """
     names = names or default_names(rules)
     problems: list[Problem] = []
     the_contract = read_contract(rules, contract, problems)
-    if isinstance(forehand, bool) or not isinstance(forehand, int) or not 0 <= forehand < rules.sides:
-        problems.append(Problem("forehand", Said("%(value)s is not a side: forehand is the side that leads to the "
-                                                 "first trick, numbered 0 to %(last)s", value=repr(forehand),
-                                                 last=rules.sides - 1)))
+    by_seat = seats is not None
+    if by_seat and declarations is not None:
+        problems.append(Problem("seats", Said("give the declarations either per side (declarations) or per seat "
+                                              "(seats), not both")))
+        by_seat = False
+    elif by_seat and rules.players <= rules.sides:
+        problems.append(Problem("seats", Said("declarations per seat are for four-handed games, where partners "
+                                              "make a side; in %(game)s give them per side (declarations)",
+                                              game=rules.title)))
+        by_seat = False
+    elif not by_seat and declarations is None:
+        problems.append(Problem("declarations", Said("give the declarations per side (declarations) or, in "
+                                                     "four-handed games, per seat (seats)")
+                                if rules.players > rules.sides else
+                                Said("give one list of declarations per side: %(sides)s lists", sides=rules.sides)))
+    last = rules.players - 1 if by_seat else rules.sides - 1
+    if isinstance(forehand, bool) or not isinstance(forehand, int) or not 0 <= forehand <= last:
+        problems.append(Problem("forehand", Said("%(value)s is not a seat: forehand is the player who leads to the "
+                                                 "first trick, seats numbered 0 to %(last)s", value=repr(forehand),
+                                                 last=last) if by_seat else
+                                Said("%(value)s is not a side: forehand is the side that leads to the "
+                                     "first trick, numbered 0 to %(last)s", value=repr(forehand), last=last)))
+    declared: tuple[tuple[Declaration, ...], ...] = ()
     try:
-        declared = read_declarations(rules, declarations, the_contract, names)
+        if by_seat:
+            declared = _read_seats(rules, seats, the_contract, names)
+        elif declarations is not None:
+            declared = read_declarations(rules, declarations, the_contract, names)
     except RuleError as error:
         problems.extend(error.problems)
     bela = list(bela or [0] * rules.sides)
@@ -49,7 +75,8 @@ def judge_melds(
     if problems:
         raise RuleError(problems)
     assert isinstance(forehand, int)
-    judged = contest(rules, the_contract, forehand, declared, names)
+    judged = _contest(rules, the_contract, forehand, declared, names, seat_names) if by_seat else \
+        _contest_sides(rules, the_contract, forehand, declared, names)
     scores = list(judged.scores)
     lines = list(judged.explanation) or [Said("Nobody declared a sequence or a square.")]
     for side, count in enumerate(bela):
@@ -62,6 +89,89 @@ def judge_melds(
                               Bela=capital_bela(rules), side=names[side], points=points))
             scores[side] += points
     return MeldContest(tuple(scores), tuple(lines)) if any(bela) or not judged.explanation else judged
+
+
+def _contest_sides(
+    rules: Rules, contract: Contract | None, forehand: int, declared: Sequence[Sequence[Declaration]],
+    names: Sequence[str],
+) -> MeldContest:
+    """The contest of declarations given per side; an exact tie only a seat can settle is the ``declarations``'
+    problem (the request names no ``melds``)."""
+    try:
+        return contest(rules, contract, forehand, declared, names)
+    except RuleError as error:
+        raise RuleError([Problem("declarations" if p.field == "melds" else p.field, p.message)
+                         for p in error.problems]) from None
+
+
+def _contest(
+    rules: Rules, contract: Contract | None, forehand: int, declared: Sequence[Sequence[Declaration]],
+    names: Sequence[str], seat_names: Sequence[str] | None,
+) -> MeldContest:
+    """The contest of declarations given per seat, scored per side.
+
+    Under one contest (``meld-contest: single``) every seat's declarations compete and the nearer player to
+    forehand settles an exact tie. Otherwise (RULES.md §3: a side's best sequence scores all its sequences, the
+    squares apart; or each side its own) the contest is the sides': each side's seats are put together, and
+    forehand's side stands for forehand."""
+    if rules.meld_contest is not Contest.SINGLE or rules.melds is not Melds.BEST_SIDE:
+        sides = tuple(tuple(d for seat, held in enumerate(declared) if rules.side_of(seat) == side for d in held)
+                      for side in range(rules.sides))
+        return _contest_sides(rules, contract, rules.side_of(forehand), sides, names)
+    if seat_names is None:
+        # Translators: a seat in the referee's answer when declarations are given per seat: "seat 2 (side 0)", or
+        # with the sides' names "seat 2 (Ana & Marko)".
+        seat_names = [Said("seat %(seat)s (%(side)s)", seat=seat, side=names[rules.side_of(seat)])
+                      for seat in range(rules.players)]
+    judged = contest(rules, contract, forehand, declared, seat_names)
+    scores = [0] * rules.sides
+    for seat, points in enumerate(judged.scores):
+        scores[rules.side_of(seat)] += points
+    return MeldContest(tuple(scores), judged.explanation)
+
+
+def _read_seats(
+    rules: Rules, raw: object, contract: Contract | None, names: Sequence[str],
+) -> tuple[tuple[Declaration, ...], ...]:
+    """Declarations per seat (a list per seat, in seat order), each seat's read as a side's are; a card declared
+    by two players is refused. A RuleError names ``seats`` or ``seats.N``."""
+    if not isinstance(raw, list | tuple) or len(raw) != rules.players:
+        raise RuleError("seats", Said("give one list of declarations per seat, in seat order: %(seats)s lists",
+                                      seats=rules.players))
+    problems: list[Problem] = []
+    declared: list[tuple[Declaration, ...]] = []
+    held: dict[Card, int] = {}
+    for seat, value in enumerate(raw):
+        side = rules.side_of(seat)
+        lists: list[object] = [[] for _ in range(rules.sides)]
+        lists[side] = value
+        field = f"seats.{seat}"
+        if not isinstance(value, list | tuple):
+            problems.append(Problem(field, Said("a seat's declarations are a list, like "
+                                                '[{"kind": "square", "rank": "J"}]')))
+            declared.append(())
+            continue
+        try:
+            read = read_declarations(rules, lists, contract, names, field="seats")[side]
+        except RuleError as error:
+            problems.extend(Problem(field if p.field.startswith("seats") else p.field, p.message)
+                            for p in error.problems)
+            declared.append(())
+            continue
+        if sum(len(declaration.cards()) for declaration in read) > rules.cards_per_player:
+            problems.append(Problem(field, Said("a player holds %(cards)s cards: too few for these declarations",
+                                                cards=rules.cards_per_player)))
+        for declaration in read:
+            for card in declaration.cards():
+                if card in held and held[card] != seat:
+                    problems.append(Problem(field, Said("the %(card)s is declared by seats %(first)s and %(second)s: "
+                                                        "a pack has one of each", card=str(card), first=held[card],
+                                                        second=seat)))
+                held.setdefault(card, seat)
+        declared.append(read)
+    if problems:
+        raise RuleError(problems)
+    return tuple(declared)
 
 
 class CardCount(NamedTuple):

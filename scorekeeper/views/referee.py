@@ -1,4 +1,5 @@
-"""The referee's pages: meld contests, a card counter and the legal-play checker, without JavaScript.
+"""The referee's pages: meld contests, a card counter, the legal-play checker and the roem in a Klaverjas trick,
+without JavaScript.
 
 Every answer comes from the engine (scorekeeper.rules): the pages only read the form, ask, and show the reply
 with each problem beside the field it is about (``forms.show_problems``). With ``?match=<id>`` and this phone's
@@ -28,12 +29,15 @@ from ..forms.referee import (
     meld_groups,
     read_legal_form,
     read_meld_form,
+    read_roem_form,
+    roem_form,
 )
 from ..models import Match
 from ..rules import PRESETS, PlayOptions, Problem, RuleError, Rules, judge_melds, legal_plays
 from ..rules.cards import FULL_DECK, LAST_TRICK, NATURAL_ORDER, Card, Contract, Suit
 from ..rules.legal import show
 from ..rules.referee import count_card_points
+from ..rules.roem import ROEM_GAMES, no_roem, roem
 from ..rules.variants import Revoke
 from . import phone
 
@@ -106,7 +110,7 @@ def melds() -> Any:
         errors = show_problems(form, problems, meld_fields(names), groups=meld_groups(names))
     return render_template("referee/melds.html", match=match, rules=rules, names=names, form=form, errors=errors,
                            answer=answer, presets=PRESETS, sequence_slots=SEQUENCE_SLOTS,
-                           square_slots=SQUARE_SLOTS), (422 if errors else 200)
+                           square_slots=SQUARE_SLOTS, roem=rules.variant in ROEM_GAMES), (422 if errors else 200)
 
 
 # ------------------------------------------------------------------------------------------------ card counter
@@ -215,3 +219,40 @@ def _judge_play(form: FlaskForm, rules: Rules, match: Match | None, seats: list[
         answer["record"] = args
         answer["record_url"] = url_for("scorer.new_hand", match_id=match.id)
     return answer, errors
+
+
+# ------------------------------------------------------------------------------------------------ roem
+
+
+@bp.route("/referee/roem", methods=["GET", "POST"])
+def roem_page() -> Any:
+    """The trumps and a trick's four cards in; the roem in them, and why, out (Klaverjas: RULES.md §10b)."""
+    match, rules, names = _setting()
+    if match is None and rules.variant not in ROEM_GAMES:
+        rules = PRESETS["klaverjas"]
+    form = roem_form(rules, _formdata())
+    errors: dict[str, list[str]] = {}
+    answer: dict[str, Any] | None = None
+    missing = no_roem(rules)
+    if missing is not None:
+        # A match of a game without roem: the page says so, and asks nothing.
+        return render_template("referee/roem.html", match=match, rules=rules, names=names, form=form, errors={},
+                               answer=None, no_roem=missing)
+    if request.method == "POST":
+        if not form.validate_on_submit():
+            errors = show_problems(form)
+        else:
+            question, problems = read_roem_form(form, rules)
+            try:
+                found = roem(rules, question["contract"], question["trick"])
+            except RuleError as error:
+                problems = [*problems, *(p for p in error.problems
+                                         if not (p.field.startswith("trick.") and question["trick"][int(p.field[6:])]
+                                                 == ""))]
+            else:
+                answer = {"roem": found.points, "explanation": list(found.explanation)}
+            if problems:
+                answer = None
+                errors = show_problems(form, problems, groups=("trick",))
+    return render_template("referee/roem.html", match=match, rules=rules, names=names, form=form, errors=errors,
+                           answer=answer, no_roem=None), (422 if errors else 200)

@@ -106,7 +106,7 @@ def test_the_main_pages_run_their_scripts_without_a_policy_violation(
     _visit(page, watched, f"{base}/m/{made['id']}/rules", re.compile("rules", re.I))
     _visit(page, watched, base + "/rules", re.compile("rule", re.I))
     _visit(page, watched, base + "/rules/bela", re.compile("Bela"))
-    for path in ("/referee/melds", "/referee/cards", "/referee/legal-plays"):
+    for path in ("/referee/melds", "/referee/cards", "/referee/legal-plays", "/referee/roem"):
         _visit(page, watched, base + path, re.compile("."))
 
     # A club: its page with its link's QR code, statistics, a player's chart; the phone's matches.

@@ -82,7 +82,7 @@ def test_every_page_of_a_match_is_said_in_the_pages_language(shared: SharedApps,
 
 def test_the_pages_around_the_matches_are_said_in_the_pages_language(phone: FlaskClient) -> None:
     paths = ["/", "/rules", *[f"/rules/{variant}" for variant in PRESETS], "/referee/melds", "/referee/cards",
-             "/referee/legal-plays", "/clubs/new", "/tournaments/new", "/no-such-page"]
+             "/referee/legal-plays", "/referee/roem", "/clubs/new", "/tournaments/new", "/no-such-page"]
     faults = left_on(phone, paths)
     assert not faults, report(faults)
 

@@ -18,7 +18,7 @@ from flask.testing import FlaskClient
 from scorekeeper.rules import PRESETS
 from scorekeeper.rules.describe import describe_rules
 from scorekeeper.rules.melds import value_word
-from tests.support.pages import Phone, all_errors, ask, beside, parse_page, text, value_of
+from tests.support.pages import Phone, all_errors, ask, beside, hidden, parse_page, text, value_of
 
 
 def seq(side: int, slot: int, length: int, top: str, suit: str) -> dict[str, str]:
@@ -290,3 +290,50 @@ def test_match_rules_page_shows_its_overrides(phone: Phone, app: Any) -> None:
         assert "On a tie with the best defender, the taker is bate." in text(page)
         assert _melds(page) == {"sequence-3": "20 (twenty)", "sequence-4": "50 (fifty)", "bela": "20"}
     assert app.test_client().get(f"/m/{match_id}/rules").status_code == 403
+
+
+# ------------------------------------------------------------------------------------------------ roem
+
+
+def _trick(*cards: str) -> dict[str, str]:
+    return {f"trick-{n}": card for n, card in enumerate(cards)}
+
+
+def test_roem_page_says_the_roem_and_why(client: FlaskClient) -> None:
+    """RULES.md §10e.28: Referee roem, `klaverjas`, hearts trumps: J♥ A♥ K♥ Q♥ → 70 (asked on the page)."""
+    status, page = ask(client, "/referee/roem", {"contract": "hearts", **_trick("JH", "AH", "KH", "QH")})
+    assert status == 200, all_errors(page)
+    verdict = text(page)[text(page).index("The referee's ruling"):]
+    assert "A-K-Q-J in hearts: 50." in verdict and "King and queen of trumps (stuk): 20." in verdict
+    assert "Roem in this trick: 70" in verdict
+    assert selected(page, "trick-2") == "KH" and selected(page, "contract") == "hearts"
+    status, page = ask(client, "/referee/roem", {"contract": "hearts", **_trick("7C", "8C", "9H", "10C")})
+    assert status == 200 and "Roem in this trick: 0" in text(page)
+
+
+def test_roem_page_bad_input_beside_its_field(client: FlaskClient) -> None:
+    status, page = ask(client, "/referee/roem", {**_trick("JH", "", "KH", "JH")})
+    assert status == 422
+    assert beside(page, "contract") == ["say the contract, which decides the trumps: clubs, diamonds, hearts, spades"]
+    assert beside(page, "trick-1") == ["choose this card of the trick"]
+    assert beside(page, "trick-3") == ["the JH is already the trick's card 1: a pack has one of each"]
+    assert "The referee's ruling" not in page
+
+
+def test_roem_page_is_klaverjas_and_linked(client: FlaskClient, phone: Phone) -> None:
+    """RULES.md §10b: "The referee knows roem" - Klaverjas's; a match of a game without roem is told so."""
+    page = client.get("/referee/roem?variant=bela").get_data(as_text=True)
+    assert hidden(page)["variant"] == "klaverjas"
+    assert "/referee/roem" in client.get("/rules").get_data(as_text=True)
+    assert "/referee/roem" in client.get("/referee/melds?variant=klaverjas").get_data(as_text=True)
+    assert "/referee/roem" not in client.get("/referee/melds?variant=bela").get_data(as_text=True)
+    match_id = phone.start("bela", ["Mike", "Yvonne"])
+    answer = phone.client.get(f"/referee/roem?match={match_id}")
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 200
+    assert "Bela (two-handed) has no roem: roem is won in the tricks in Klaverjas" in text(page)
+    assert 'name="trick-0"' not in page
+    match_id = phone.start("klaverjas", ["Ana", "Ivo", "Marko", "Luka"])
+    status, page = ask(phone.client, f"/referee/roem?match={match_id}",
+                       {"contract": "spades", **_trick("KS", "QS", "JS", "10S")})
+    assert status == 200 and "Roem in this trick: 70" in text(page), all_errors(page)

@@ -142,7 +142,8 @@ class Match:
             "rules": [f"/m/{m}/rules", f"/board/{v}/rules"],
             "referee": [f"/referee/melds?match={m}", f"/referee/cards?match={m}", f"/referee/legal-plays?match={m}",
                         f"/referee/melds?variant={self.rules.variant}", f"/referee/cards?variant={self.rules.variant}",
-                        f"/referee/legal-plays?variant={self.rules.variant}"],
+                        f"/referee/legal-plays?variant={self.rules.variant}"]
+                       + ([f"/referee/roem?match={m}", "/referee/roem"] if self.rules.variant == "klaverjas" else []),
             "confirm": self.confirm,
             "sheet": [f"/m/{m}", f"/m/{m}?print=1", f"/m/{m}/live"],
             "hand": [f"/m/{m}/hand", f"/m/{m}/hand/1", f"/m/{m}/hand/3"]

@@ -1,6 +1,7 @@
-"""The referee under /api/v1: who scores which declarations, and which cards may be played to a trick.
+"""The referee under /api/v1: who scores which declarations, which cards may be played to a trick, and the roem
+in a Klaverjas trick.
 
-Both change nothing, so they need no token."""
+They change nothing, so they need no token."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from flask import jsonify
 
 from ...rules import PlayOptions, Problem, RuleError, Rules, judge_melds, legal_plays, make_rules, split_play_options
 from ...rules.hand import default_names
+from ...rules.roem import roem
 from ...rules.words import Said
 from ...services import Invalid
 from .requests import object_body
@@ -35,10 +37,22 @@ def referee_melds() -> Any:
     if not isinstance(names, list) or len(names) != rules.sides or not all(isinstance(n, str) for n in names):
         raise Invalid("sides", Said("give %(sides)s side names", sides=rules.sides))
     try:
-        judged = judge_melds(rules, data.get("contract"), data.get("forehand"), data.get("declarations"), names)
+        judged = judge_melds(rules, data.get("contract"), data.get("forehand"), data.get("declarations"), names,
+                             seats=data.get("seats"))
     except RuleError as error:
         raise Invalid(list(error.problems)) from None
     return jsonify({"scores": list(judged.scores), "explanation": list(judged.explanation)})
+
+
+def referee_roem() -> Any:
+    """The roem in the four cards of a Klaverjas trick, and why."""
+    data = object_body()
+    rules, _ = _referee_rules(data)
+    try:
+        found = roem(rules, data.get("contract"), data.get("trick"))
+    except RuleError as error:
+        raise Invalid(list(error.problems)) from None
+    return jsonify({"roem": found.points, "explanation": list(found.explanation)})
 
 
 def referee_legal_plays() -> Any:

@@ -152,12 +152,25 @@ class PreviewRequest(TypedDict):
 
 
 class MeldsRequest(TypedDict):
+    """declarations per side, or in four-handed games per seat (seats): exactly one of the two"""
+
     variant: str
     rules: NotRequired[dict[str, Any]]
     contract: Contract
-    forehand: Annotated[SideIndex, Field(description="the side that leads to the first trick")]
-    declarations: Annotated[list[list[Declaration]], Field(description="one list per side")]
+    forehand: Annotated[Count, Field(description="the side that leads to the first trick; with seats, the seat")]
+    declarations: NotRequired[Annotated[list[list[Declaration]], Field(description="one list per side")]]
+    seats: NotRequired[Annotated[list[list[Declaration]], Field(
+        min_length=4, max_length=4,
+        description="four-handed games: one list per seat, in seat order (where the player nearer to forehand "
+                    "settles an exact tie); the scores stay per side")]]
     sides: NotRequired[Annotated[list[str], Field(description="side names for the explanation")]]
+
+
+class RoemRequest(TypedDict):
+    variant: Annotated[str, Field(description="a game with roem in its tricks: klaverjas")]
+    rules: NotRequired[HouseRules]
+    contract: Annotated[Contract, Field(description="the trumps")]
+    trick: Annotated[list[Card], Field(min_length=4, max_length=4, description="the four cards of the trick")]
 
 
 class Played(TypedDict):
