@@ -405,7 +405,7 @@ def _read_melds(
     result: list[tuple[MeldEntry, ...]] = []
     kinds: set[bool] = set()
     sequence_sides = square_sides = 0
-    seen: dict[Card, str] = {}
+    seen: dict[Card, Declaration] = {}
     for s, side_melds in enumerate(values):
         field = f"{at}.{s}"
         if not isinstance(side_melds, (list, tuple)):
@@ -429,10 +429,11 @@ def _read_melds(
                 if decl is None:
                     continue
                 for card in decl.cards():
-                    if card in seen:
+                    if card in seen and not (rules.square_in_sequence
+                                             and isinstance(seen[card], Square) != isinstance(decl, Square)):
                         r.fail(field, Said("the %(card)s is in two declarations (%(first)s and %(second)s)",
-                                           card=str(card), first=seen[card], second=decl.describe()))
-                    seen[card] = decl.describe()
+                                           card=str(card), first=seen[card].describe(), second=decl.describe()))
+                    seen[card] = decl
                 cards_used += len(decl.cards())
                 entries.append(decl)
                 kinds.add(False)

@@ -235,6 +235,8 @@ class Rules:
     """A player dealt all eight cards of one suit wins the game at once (Croatian belot, Deberc's debertz)."""
     deck_cards: int = 32
     """Cards in the pack: 32, or 36 with the sixes (worth nothing; Tarabish)."""
+    square_in_sequence: bool = False
+    """One card may be in a square and a sequence at once (Croatian Bela); two sequences never share a card."""
 
     sides: int = field(init=False, compare=False, repr=False)
     """Scoring sides: one per player, or two partnerships in four-handed play."""
@@ -452,7 +454,7 @@ PRESETS: Mapping[str, Rules] = MappingProxyType({
                          "štiglja 90."),
         players=4, target=1001, tie=Tie.TAKER_FAILS, melds_need_trick=NoTrick.TRANSFER, claims=Claims.NONE,
         best_of=1, meld_values=_BELA_4_MELDS, valat=90, sequence_tie=SequenceTie.FOREHAND_ONLY, deal=Deal.RIGHT,
-        meld_contest=Contest.SINGLE, belot=True,
+        meld_contest=Contest.SINGLE, belot=True, square_in_sequence=True,
     ),
     "klaverjas": replace(
         # Translators: a game's name: Dutch Klaverjas.
