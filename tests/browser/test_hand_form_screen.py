@@ -90,7 +90,8 @@ def test_an_ordinary_hand_fits_the_first_screen(page: Page, live: LiveServer, va
 ORDINARY = {
     "bela": ["90", "61"], "bela-3": ["60", "50", "42"], "klaberjass": ["90", "61"], "zensa": ["90", "61"],
     "derda": ["90", "61"], "bulka": ["90", "61"], "clobby": ["90"], "belote": ["90"], "south-african": ["90"],
-    "darda": ["90"],
+    "darda": ["90"], "bela-4": ["90"], "klaverjas": ["90"], "tarabish": ["90"], "deberc": ["90", "61"],
+    "deberc-3": ["60", "50", "42"], "deberc-4": ["90"],
 }
 
 
