@@ -155,6 +155,11 @@ def read_hand(rules: Rules, raw: object, names: Sequence[str] | None = None) -> 
     if not isinstance(thrown_in, bool):
         r.fail("thrown_in", Said("thrown_in is true or false"))
         thrown_in = False
+    elif thrown_in and not rules.throw_in:
+        # glossary: hand, trumps
+        r.fail("thrown_in", Said("in %(game)s no hand is thrown in: when everybody passes, the dealer must name "
+                                 "trumps", game=rules.title))
+        thrown_in = False
     # Replay reads every stored hand again, so absent sections cost no call.
     claim = _read_claim(r, raw["claim"]) if raw.get("claim") is not None else None
     revoke = _read_revoke(r, raw["revoke"]) if raw.get("revoke") is not None else None

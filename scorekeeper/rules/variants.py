@@ -237,6 +237,9 @@ class Rules:
     """Cards in the pack: 32, or 36 with the sixes (worth nothing; Tarabish)."""
     square_in_sequence: bool = False
     """One card may be in a square and a sequence at once (Croatian Bela); two sequences never share a card."""
+    throw_in: bool = True
+    """A hand may be thrown in when everybody passes; False where the dealer must then name trumps (Croatian
+    Bela's *mus*, Tarabish)."""
 
     sides: int = field(init=False, compare=False, repr=False)
     """Scoring sides: one per player, or two partnerships in four-handed play."""
@@ -454,7 +457,7 @@ PRESETS: Mapping[str, Rules] = MappingProxyType({
                          "štiglja 90."),
         players=4, target=1001, tie=Tie.TAKER_FAILS, melds_need_trick=NoTrick.TRANSFER, claims=Claims.NONE,
         best_of=1, meld_values=_BELA_4_MELDS, valat=90, sequence_tie=SequenceTie.FOREHAND_ONLY, deal=Deal.RIGHT,
-        meld_contest=Contest.SINGLE, belot=True, square_in_sequence=True,
+        meld_contest=Contest.SINGLE, belot=True, square_in_sequence=True, throw_in=False,
     ),
     "klaverjas": replace(
         # Translators: a game's name: Dutch Klaverjas.
@@ -472,7 +475,7 @@ PRESETS: Mapping[str, Rules] = MappingProxyType({
         # glossary: bait
         description=Said("Two teams of two to 500 with 36 cards: runs and bella, bait and half bait."),
         players=4, target=500, tie=Tie.TAKER_NOTHING, melds_need_trick=False, claims=Claims.NONE, best_of=1,
-        sequence_tie=SequenceTie.TRUMPS_THEN_NOBODY, deal=Deal.LEFT, deck_cards=36,
+        sequence_tie=SequenceTie.TRUMPS_THEN_NOBODY, deal=Deal.LEFT, deck_cards=36, throw_in=False,
         # glossary: belote and rebelote
         bela_word=Said("bella"),
     ),

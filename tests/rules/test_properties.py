@@ -303,7 +303,7 @@ def hands(draw: st.DrawFn, rules: Rules, claim_sides: Sequence[int] = (), claim_
     """
     sides = rules.sides
     kind = 90 if claim_now else draw(st.integers(0, 99))
-    if kind >= 96:
+    if kind >= 96 and rules.throw_in:
         return {"thrown_in": True}
     claim = kind >= 90 and bool(claim_sides)
     revoke = 80 <= kind < 90 and rules.revoke is not Revoke.NONE
