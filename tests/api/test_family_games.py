@@ -142,3 +142,27 @@ def test_options_travel_to_other_games(client: FlaskClient) -> None:
         [{"kind": "sequence", "length": 3, "top": "A", "suit": "hearts"}],
         [{"kind": "sequence", "length": 4, "top": "K", "suit": "clubs"}]]})
     assert answer["points"] == [90, 100]
+
+
+def test_a_drawn_klaverjas_game_and_a_debertz_travel_through_export_and_import(client: FlaskClient) -> None:
+    """Issue 25, "everywhere a game appears": exports and imports. A drawn Klaverjas game, and a Deberc game won by
+    a debertz under the bolts house rule, come back from their export as the very same state."""
+    drawn = create(client, "klaverjas", DUTCH)
+    for deal in range(16):
+        record(client, drawn, {"taker": deal % 2, "card_points": [82, 70] if deal % 2 == 0 else [70, 82],
+                               "last_trick": deal % 2})
+    bolts = create(client, "deberc", ["Oksana", "Taras"], rules={"bait-penalty": [2, 100]})
+    for hand in ({"taker": 0, "card_points": [40, 70], "last_trick": 1},
+                 {"taker": 0, "card_points": [40, 70], "last_trick": 1}, {"belot": 1}):
+        record(client, bolts, hand)
+    for made in (drawn, bolts):
+        original = client.get(made.url, headers=made.edit).get_json()["state"]
+        document = client.get(f"{made.url}/export", headers=made.view).get_json()
+        answer = client.post(f"{API}/imports", json=document)
+        assert answer.status_code == 201, answer.get_data(as_text=True)
+        copy_ = answer.get_json()
+        rebuilt = client.get(f"{API}/matches/{copy_['id']}", headers={
+            "Authorization": f"Bearer {copy_['view_token']}"}).get_json()["state"]
+        assert rebuilt.pop("revision") == original.pop("revision") + 1
+        assert rebuilt == original
+    assert original["totals"] == [-100, 741] and original["winner"] == 1

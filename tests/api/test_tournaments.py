@@ -872,3 +872,31 @@ def test_every_answer_fits_the_openapi_document(client: FlaskClient) -> None:
     check("RoundDrawn", next_round(client, eight))
     check("Tournament", state(client, eight))
     check("Tournament", client.get(eight.screen).get_json())
+
+
+def test_a_klaverjas_night_with_a_drawn_table_is_decided_by_the_organizer(client: FlaskClient) -> None:
+    """Issue 25: a Klaverjas tournament night. A table whose 16 deals end level is a drawn match (RULES.md §10b: it
+    counts for no side), so the round waits for the organizer, who decides it as any table that cannot finish."""
+    made = make(client, {**QUICK, "name": "Klaverjasavond", "variant": "klaverjas", "rules": {}})
+    enter(client, made, EIGHT)
+    next_round(client, made)
+    table = current_tables(client, made)[0]
+    match_id, token = table["links"]["scorer"].removeprefix("/m/").split("#")
+    for deal in range(16):
+        hand = {"taker": deal % 2, "card_points": [82, 70] if deal % 2 == 0 else [70, 82], "last_trick": deal % 2}
+        answer = client.post(f"{API}/matches/{match_id}/hands", json=hand, headers=bearer(token))
+        assert answer.status_code == 201, answer.get_data(as_text=True)
+    drawn = answer.get_json()["state"]
+    assert drawn["finished"] and drawn["winner"] is None
+    shown = current_tables(client, made)[0]
+    assert not shown["finished"] and shown["winner"] is None  # a draw wins no table
+    assert client.get(f"/t/screen/{made.view_token}").status_code == 200  # the venue screen, and the organizer's:
+    assert client.get(f"/t/{made.id}/join?key={made.organizer_token}").status_code == 302
+    for path in (f"/t/{made.id}", f"/t/{made.id}/print", f"/t/{made.id}/export.csv"):
+        assert client.get(path).status_code == 200, path
+    closing = client.post(f"{made.url}/rounds", headers=made.auth)
+    assert closing.status_code == 409, closing.get_data(as_text=True)
+    response = client.post(f"{made.url}/tables/1/decide", json={"winner": 0, "reason": "a draw: the cut"},
+                           headers=made.auth)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    assert current_tables(client, made)[0]["winner"] == 0
