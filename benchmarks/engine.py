@@ -38,7 +38,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scorekeeper.rules import PRESETS, Contract, Rules, make_rules, replay  # noqa: E402
-from scorekeeper.rules.variants import Claims  # noqa: E402
+from scorekeeper.rules.variants import Claims, Contest  # noqa: E402
 
 TARGET_MS = 20.0
 """The target: a 1,000-hand replay in under 20 ms."""
@@ -48,7 +48,7 @@ LAST_TRICK = 10
 
 def endless_rules(variant: str) -> Rules:
     """The preset with nothing that ends the match early: a huge target, best of 1, no claims."""
-    overrides: dict[str, object] = {"target": 10**9, "best-of": 1}
+    overrides: dict[str, object] = {"target": 10**9, "best-of": 1, "deal-limit": None}
     if PRESETS[variant].claims is not Claims.NONE:
         overrides.update({"claims": "none", "claim-from": None, "claim-window": None})
     return make_rules(variant, overrides)
@@ -82,14 +82,16 @@ def _melds(rng: random.Random, rules: Rules, contract: Contract | None) -> list[
     side = rng.randrange(rules.sides)
     melds[side].append(rng.choice(sorted(sequences)))
     if squares and rng.random() < 0.2:
-        melds[rng.randrange(rules.sides)].append(rng.choice(sorted(squares)))
+        # Under one contest (Croatian Bela) only one side is credited declarations.
+        to = rng.randrange(rules.sides)
+        melds[side if rules.meld_contest is Contest.SINGLE else to].append(rng.choice(sorted(squares)))
     return melds
 
 
 def make_hand(rng: random.Random, rules: Rules) -> dict[str, Any]:
     """One legal hand input (API.md "A hand") for ``rules``, without a claim."""
     sides = rules.sides
-    if rng.random() < 0.02:
+    if rng.random() < 0.02 and rules.throw_in:  # Croatian Bela, Tarabish: the dealer must call
         return {"thrown_in": True}
     contract = rng.choice(rules.contracts)
     hand: dict[str, Any] = {"taker": rng.randrange(sides), "contract": contract.value}
