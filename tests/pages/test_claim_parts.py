@@ -111,3 +111,23 @@ def test_the_race_asks_what_each_side_has_won(phone: Phone) -> None:
     sheet = text(phone.client.get(f"/m/{match_id}").get_data(as_text=True))
     assert "Race: both sides add what they had won so far (Ana & Marko 60, Ivo & Petra 28)" in sheet
     assert "Match over: Ana & Marko win." in sheet
+
+
+def test_the_sheet_counts_each_sides_baits_under_the_bolts(phone: Phone) -> None:
+    """RULES.md §10d, option `bait-penalty` ("bolts"): a side's N-th bait in a game costs it P points and its count
+    starts again; the scoreboard keeps the count where the table can see it."""
+    match_id = phone.start("deberc", ["Oksana", "Taras"])
+    status, page = phone.post(f"/m/{match_id}/hand", {"taker": "0", "card_points-0": "40", "card_points-1": "70",
+                                                      "last_trick": "1"})
+    assert status == 302, all_errors(page)
+    assert "Baits towards" not in text(phone.client.get(f"/m/{match_id}").get_data(as_text=True))
+    from scorekeeper.offline.house_rules import encode_rules
+
+    bolts = phone.start("deberc", ["Oksana", "Taras"], extra_rules=encode_rules({"bait-penalty": [3, 100]}),
+                        rules_for="deberc")
+    for _ in range(2):
+        status, page = phone.post(f"/m/{bolts}/hand", {"taker": "0", "card_points-0": "40", "card_points-1": "70",
+                                                       "last_trick": "1"})
+        assert status == 302, all_errors(page)
+    sheet = text(phone.client.get(f"/m/{bolts}").get_data(as_text=True))
+    assert "Baits towards a penalty of 100 (every 3): Oksana 2, Taras 0." in sheet
