@@ -468,7 +468,7 @@ def _read_melds(
         if contested and square_sides > 1:
             r.fail(at, Said("only the side with the higher square scores squares: credit squares to one side, "
                             "or enter the declarations and let the app decide"))
-    if contract is Contract.NO_TRUMPS and any(result):
+    if contract is Contract.NO_TRUMPS and any(result) and not rules.melds_in_no_trumps:
         # glossary: trumps (no trumps)
         r.fail(at, Said("there are no declarations in no-trumps"))
     return tuple(result)

@@ -203,8 +203,8 @@ class Rules:
     """A game cannot be won on a hand with a valat."""
     sequence_tie: SequenceTie = field(metadata=HOUSE_RULE)
     deal: Deal
-    contracts: tuple[Contract, ...]
-    """Contracts a taker may choose."""
+    contracts: tuple[Contract, ...] = field(metadata=HOUSE_RULE)
+    """Contracts a taker may choose (a house rule may add no-trumps, as Tarabish tables do)."""
     contract_required: bool
     """The contract must be given for every hand (Belote, where it changes the scoring)."""
     doubles: bool
@@ -237,6 +237,8 @@ class Rules:
     """Cards in the pack: 32, or 36 with the sixes (worth nothing; Tarabish)."""
     square_in_sequence: bool = False
     """One card may be in a square and a sequence at once (Croatian Bela); two sequences never share a card."""
+    melds_in_no_trumps: bool = False
+    """Sequences still score in a no-trumps hand (Tarabish); elsewhere a no-trumps hand has no declarations."""
     throw_in: bool = True
     """A hand may be thrown in when everybody passes; False where the dealer must then name trumps (Croatian
     Bela's *mus*, Tarabish)."""
@@ -476,6 +478,7 @@ PRESETS: Mapping[str, Rules] = MappingProxyType({
         description=Said("Two teams of two to 500 with 36 cards: runs and bella, bait and half bait."),
         players=4, target=500, tie=Tie.TAKER_NOTHING, melds_need_trick=False, claims=Claims.NONE, best_of=1,
         sequence_tie=SequenceTie.TRUMPS_THEN_NOBODY, deal=Deal.LEFT, deck_cards=36, throw_in=False,
+        melds_in_no_trumps=True,
         # glossary: belote and rebelote
         bela_word=Said("bella"),
     ),
@@ -589,6 +592,10 @@ def make_rules(variant: str, overrides: Mapping[str, object] | None = None) -> R
             melds = _read_meld_values(base, value, problems)
             if melds is not None:
                 changes["meld_values"] = melds
+        elif name == "contracts":
+            contracts = _read_contracts(base, value, problems)
+            if contracts is not None:
+                changes["contracts"] = contracts
         elif name == "melds-need-trick":
             if isinstance(value, bool) or value == NoTrick.TRANSFER.value:
                 changes["melds_need_trick"] = value if isinstance(value, bool) else NoTrick.TRANSFER
@@ -618,6 +625,29 @@ def make_rules(variant: str, overrides: Mapping[str, object] | None = None) -> R
     rules = replace(base, **changes)
     check_rules(rules)
     return rules
+
+
+def _read_contracts(base: Rules, value: object, problems: list[Problem]) -> tuple[Contract, ...] | None:
+    """The contracts a taker may choose: the four suits, and no-trumps or all-trumps where the table plays them
+    (a common Tarabish house rule adds no-trumps)."""
+    names = [c.value for c in Contract]
+    if (not isinstance(value, (list, tuple)) or not value or any(not isinstance(v, str) or v not in names
+                                                                  for v in value) or len(set(value)) != len(value)):
+        # glossary: trumps
+        problems.append(Problem("contracts", Said("the contracts are a list of different names from %(choices)s, "
+                                                  "not %(value)s", choices=Listed(names, N_(", ")),
+                                                  value=repr(value))))
+        return None
+    chosen = tuple(c for c in Contract if c.value in value)
+    if not all(c in chosen for c in SUIT_CONTRACTS):
+        # glossary: trumps
+        problems.append(Problem("contracts", Said("every suit can be trumps: the contracts hold %(suits)s",
+                                                  suits=Listed((c.value for c in SUIT_CONTRACTS), N_(", ")))))
+        return None
+    if base.contract_required and chosen != base.contracts:
+        problems.append(Problem("contracts", Said("%(game)s keeps its own contracts", game=base.title)))
+        return None
+    return chosen
 
 
 def _read_meld_values(base: Rules, value: object, problems: list[Problem]) -> Mapping[str, int] | None:

@@ -118,13 +118,17 @@ def test_the_race_ends_the_game_with_what_both_sides_had_won(client: FlaskClient
     ("klaverjas", {"deal-limit-level": "sudden-death"}, "deal-limit-level"),
     ("bela-4", {"sequence-tie": "forehand-first"}, "sequence-tie"),
     ("bela-4", {"melds-need-trick": "yes"}, "melds-need-trick"),
+    ("tarabish", {"contracts": ["no-trumps"]}, "contracts"),
+    ("tarabish", {"contracts": "no-trumps"}, "contracts"),
+    ("belote", {"contracts": ["clubs", "diamonds", "hearts", "spades"]}, "contracts"),
 ])
 def test_house_rules_that_make_no_sense_are_refused_on_create(client: FlaskClient, variant: str,
                                                               rules: dict[str, Any], field: str) -> None:
     """Issue 25: each option works with every preset where it makes sense, and is checked on create with a clear
     error where it does not."""
     response = client.post(f"{API}/matches", json={"variant": variant, "players": ["A", "B", "C", "D"][
-        :{"bela": 2, "deberc-3": 3, "bela-3": 3, "klaverjas": 4, "deberc": 2, "bela-4": 4}[variant]], "rules": rules})
+        :{"bela": 2, "deberc-3": 3, "bela-3": 3, "klaverjas": 4, "deberc": 2, "bela-4": 4, "tarabish": 4,
+          "belote": 4}[variant]], "rules": rules})
     assert_errors(response, 422, f"rules.{field}")
 
 

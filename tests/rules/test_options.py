@@ -1144,11 +1144,12 @@ def test_every_option_name_of_the_rule_book_is_overridable() -> None:
     """RULES.md header: "every option a match may override" - target, success, tie, melds-need-trick, claims,
     claim-window, claim-from, false-claim, revoke, best-of, meld-values, tens, valat, no-win-on-valat,
     sequence-tie; §3 melds, §4 bela-on-bate, §6 deal-limit; §10 meld-contest, valat-to, deal-limit-level,
-    bait-penalty."""
+    bait-penalty, contracts (Tarabish's no-trumps)."""
     assert set(OPTION_NAMES) == {
         "target", "success", "tie", "melds-need-trick", "claims", "claim-window", "claim-from", "false-claim",
         "revoke", "best-of", "meld-values", "tens", "valat", "no-win-on-valat", "sequence-tie",
         "melds", "bela-on-bate", "deal-limit", "meld-contest", "valat-to", "deal-limit-level", "bait-penalty",
+        "contracts",
     }
 
 
