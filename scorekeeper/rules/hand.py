@@ -326,9 +326,12 @@ def _read_declaration(r: _Reader, field: str, value: Mapping[str, object]) -> De
             r.fail(field, Said("eight cards of one suit are not a sequence but a belot: it wins the game (enter "
                                "it as a belot)"))
             return None
-        if rank.height + 1 < length:
+        if rank.height + 1 < length and not (rules.deck_cards == 36 and rank.height + 2 == length):
+            # With 36 cards the six is below the seven (Tarabish: 6-7-8 is a run).
             r.fail(field, Said("no %(length)s-card sequence can end in the %(rank)s: the seven is the lowest card",
-                               length=length, rank=rank.word))
+                               length=length, rank=rank.word) if rules.deck_cards == 32 else
+                   Said("no %(length)s-card sequence can end in the %(rank)s: the six is the lowest card",
+                        length=length, rank=rank.word))
             return None
         return Run(int(length), rank, suit)
     if kind == "square":

@@ -71,9 +71,10 @@ class Sequence:
     suit: Suit
 
     def cards(self) -> tuple[Card, ...]:
-        """The cards of the run, lowest first."""
+        """The cards of the run, lowest first; a Tarabish run down to the six (36 cards) has the six too, which no
+        other declaration can hold (there are no squares of sixes), so it is left out."""
         high = self.top.height
-        return tuple(Card(NATURAL_ORDER[i], self.suit) for i in range(high - self.length + 1, high + 1))
+        return tuple(Card(NATURAL_ORDER[i], self.suit) for i in range(max(high - self.length + 1, 0), high + 1))
 
     def describe(self) -> Said:
         """``3-card sequence to the king in clubs``."""
