@@ -104,6 +104,11 @@ def describe_rules(rules: Rules) -> tuple[str, ...]:
         # glossary: baited, taker, hand
         lines.append(Said("The defenders bait the taker when they have half or more of the hand value: they score "
                           "the whole hand value."))
+    elif rules.baited:
+        # glossary: taker, bait
+        lines.append(Said("The taker must have more hand points than every defender, or is baited: the best "
+                          "defender scores the taker's points too."))
+        lines.append(Said("On a tie with the best defender, %(rule)s.", rule=_TIES[rules.tie]))
     else:
         # glossary: taker, bate
         lines.append(Said("The taker must have more hand points than every defender, or is bate: the best defender "

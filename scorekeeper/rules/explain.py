@@ -221,6 +221,8 @@ def _verdict(rules: Rules, judged: Decided, ruled: Ruled, names: Sequence[str]) 
         # glossary: made it
         # Translators: %(head)s is "Taker Mike: 92 against 70".
         return Said("%(head)s: made. Each side scores its own.", head=head)
+    if ruling is Ruling.BATE and rules.baited:
+        return _baited(rules, judged, ruled, head, names)
     if ruling is Ruling.BATE:
         assert scorer is not None
         if rules.sides == 2:
@@ -282,6 +284,11 @@ def _verdict(rules: Rules, judged: Decided, ruled: Ruled, names: Sequence[str]) 
         # Translators: %(head)s is "Taker Mike: 81 against 81"; %(doubled)s "Doubled" or "Redoubled".
         return Said("%(head)s: a tie. %(doubled)s: the taker scores nothing; defenders score their own.",
                     head=head, doubled=_doubled(judged.multiplier))
+    if ruling is Ruling.BATE_DEFENDERS_LEVEL and rules.baited:
+        # glossary: bait, taker, pot
+        # Translators: Deberc's word for a failed taker; %(head)s is "Taker Mike: 40 against 61 and 61".
+        return Said("%(head)s: bait, and the defenders tie for the most. Each defender scores its own; "
+                    "the taker's %(points)s goes into the pot.", head=head, points=pay[taker])
     if ruling is Ruling.BATE_DEFENDERS_LEVEL:
         # glossary: bate, taker, pot
         # Translators: %(head)s is "Taker Mike: 40 against 61 and 61".
@@ -297,9 +304,36 @@ def _verdict(rules: Rules, judged: Decided, ruled: Ruled, names: Sequence[str]) 
         # Translators: %(head)s is "Taker Mike: 81 against 81".
         return Said("%(head)s: a tie. Nobody scores; the hand value %(value)s is held over.", head=head,
                     value=value)
+    if rules.baited:
+        # glossary: bait, taker
+        # Translators: Tarabish's word for a tie, "half bait"; %(head)s is "Taker Mike: 81 against 81".
+        return Said("%(head)s: half bait. The taker scores nothing; the defenders score their own.", head=head)
     # glossary: taker
     # Translators: %(head)s is "Taker Mike: 81 against 81".
     return Said("%(head)s: a tie. The taker scores nothing; the defenders score their own.", head=head)
+
+
+def _baited(rules: Rules, judged: Decided, ruled: Ruled, head: Said, names: Sequence[str]) -> Said:
+    """A failed taker in the games whose tables say "bait" (Tarabish, Deberc)."""
+    scorer, taker, pay, points = ruled.scorer, ruled.taker, judged.pay, judged.hand_points.points
+    assert scorer is not None
+    if rules.sides == 2:
+        # glossary: bait
+        # Translators: Tarabish's and Deberc's word for a failed taker; %(head)s is "Taker Mike: 70 against 92";
+        # %(whole)s "the hand value 162".
+        return Said.agreeing(rules.team(names[scorer]), N_("%(head)s: bait. %(side)s scores %(whole)s."),
+                             # Translators: the same, said of a team (two partners): its verbs plural.
+                             N_("%(head)s: bait. %(side)s score %(whole)s."), head=head, side=names[scorer],
+                             whole=_whole(sum(pay), points))
+    # glossary: bait, taker
+    # Translators: Deberc's word for a failed taker; %(head)s is "Taker Mike: 40 against 72 and 50".
+    return Said.agreeing(rules.team(names[scorer]), N_("%(head)s: bait. %(side)s has the most and scores own "
+                                                       "%(own)s + the taker's %(points)s = %(total)s; the others "
+                                                       "keep their own."),
+                         # Translators: the same, said of a team (two partners): its verbs plural.
+                         N_("%(head)s: bait. %(side)s have the most and score their own %(own)s + the taker's "
+                            "%(points)s = %(total)s; the others keep their own."), head=head,
+                         side=names[scorer], own=pay[scorer], points=pay[taker], total=ruled.scores[scorer])
 
 
 def _whole(value: int, points: Sequence[int]) -> Said:

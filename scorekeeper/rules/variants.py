@@ -239,6 +239,8 @@ class Rules:
     """One card may be in a square and a sequence at once (Croatian Bela); two sequences never share a card."""
     melds_in_no_trumps: bool = False
     """Sequences still score in a no-trumps hand (Tarabish); elsewhere a no-trumps hand has no declarations."""
+    baited: bool = False
+    """The tables say "bait" for a failed taker and "half bait" for a tie (Tarabish, Deberc)."""
     throw_in: bool = True
     """A hand may be thrown in when everybody passes; False where the dealer must then name trumps (Croatian
     Bela's *mus*, Tarabish)."""
@@ -381,7 +383,7 @@ _DEBERC = replace(
     _BELA, variant="deberc", title=Said("Deberc (two-handed)"),
     # glossary: taker, bait
     description=Said("Two players to 501: the taker must beat the other; ties hang; debertz wins the game."),
-    claims=Claims.NONE, best_of=1, sequence_tie=SequenceTie.ALL, belot=True,
+    claims=Claims.NONE, best_of=1, sequence_tie=SequenceTie.ALL, belot=True, baited=True,
     # glossary: belot
     belot_word=Said("debertz"),
     # glossary: belote and rebelote
@@ -478,7 +480,7 @@ PRESETS: Mapping[str, Rules] = MappingProxyType({
         description=Said("Two teams of two to 500 with 36 cards: runs and bella, bait and half bait."),
         players=4, target=500, tie=Tie.TAKER_NOTHING, melds_need_trick=False, claims=Claims.NONE, best_of=1,
         sequence_tie=SequenceTie.TRUMPS_THEN_NOBODY, deal=Deal.LEFT, deck_cards=36, throw_in=False,
-        melds_in_no_trumps=True,
+        melds_in_no_trumps=True, baited=True,
         # glossary: belote and rebelote
         bela_word=Said("bella"),
     ),
