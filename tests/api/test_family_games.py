@@ -170,3 +170,15 @@ def test_a_drawn_klaverjas_game_and_a_debertz_travel_through_export_and_import(c
         assert rebuilt.pop("revision") == original.pop("revision") + 1
         assert rebuilt == original
     assert original["totals"] == [-100, 741] and original["winner"] == 1
+
+
+@pytest.mark.parametrize("variant", ["bela-4", "tarabish"])
+def test_no_hand_is_thrown_in_where_the_dealer_must_call(app: Flask, client: FlaskClient, variant: str) -> None:
+    """RULES.md §10a: when three have passed the dealer must name them (*mus*): no hand is thrown in. §10c: if nobody
+    calls, the dealer must (no hand is thrown in: `thrown_in` is refused)."""
+    made = create(client, variant)
+    before = snapshot(app, client, made)
+    errors = assert_errors(client.post(f"{made.url}/hands", json={"thrown_in": True}, headers=made.edit), 422,
+                           "thrown_in")
+    assert "the dealer must name trumps" in errors[0]["message"]
+    assert_unchanged(app, client, made, before)

@@ -131,3 +131,20 @@ def test_the_sheet_counts_each_sides_baits_under_the_bolts(phone: Phone) -> None
         assert status == 302, all_errors(page)
     sheet = text(phone.client.get(f"/m/{bolts}").get_data(as_text=True))
     assert "Baits towards a penalty of 100 (every 3): Oksana 2, Taras 0." in sheet
+
+
+def test_a_belot_from_the_sheet_without_javascript(phone: Phone) -> None:
+    """RULES.md §10a: a player dealt all eight cards of one suit shows them; the hand is not played and that side wins
+    the game at once. The sheet offers it (and no Thrown in: the dealer must call), asks which side on a page of its
+    own, and records it there."""
+    match_id = phone.start("bela-4", ["Ana", "Ivo", "Marko", "Petra"])
+    sheet = phone.client.get(f"/m/{match_id}").get_data(as_text=True)
+    assert "Belot" in text(sheet) and "Thrown in" not in text(sheet)
+    page = phone.client.get(f"/m/{match_id}/belot").get_data(as_text=True)
+    assert "Who was dealt all eight cards of one suit? That side scores 1001 and wins the game" in text(page)
+    assert phone.client.get(f"/m/{phone.start('bela', ['Mike', 'Yvonne'])}/belot").status_code == 404
+    status, answer = phone.post(f"/m/{match_id}/belot", {"side": "1"})
+    assert status == 302, all_errors(answer)
+    after = text(phone.client.get(f"/m/{match_id}").get_data(as_text=True))
+    assert "Ivo & Petra hold a belot, all eight cards of one suit" in after
+    assert "Match over: Ivo & Petra win." in after
