@@ -182,3 +182,15 @@ def test_no_hand_is_thrown_in_where_the_dealer_must_call(app: Flask, client: Fla
                            "thrown_in")
     assert "the dealer must name trumps" in errors[0]["message"]
     assert_unchanged(app, client, made, before)
+
+
+def test_klaverjas_to_1500_instead_of_16_deals(client: FlaskClient) -> None:
+    """RULES.md §10b: Playing to 1500 is the options `target: 1500, deal-limit: null`: the game then ends at the
+    target, not after 16 deals, and the state says what each side still needs."""
+    made = create(client, "klaverjas", DUTCH, rules={"target": 1500, "deal-limit": None})
+    for _ in range(16):
+        answer = record(client, made, {"taker": 0, "card_points": [82, 70], "last_trick": 0})
+    state = answer["state"]
+    assert not state["finished"] and state["totals"] == [16 * 92, 16 * 70] and state["needs"] == [28, 380]
+    answer = record(client, made, {"taker": 0, "card_points": [82, 70], "last_trick": 0})
+    assert answer["state"]["winner"] == 0 and answer["state"]["games"][0]["totals"] == [17 * 92, 17 * 70]
