@@ -104,6 +104,15 @@ def describe_rules(rules: Rules) -> tuple[str, ...]:
         # glossary: baited, taker, hand
         lines.append(Said("The defenders bait the taker when they have half or more of the hand value: they score "
                           "the whole hand value."))
+    elif rules.dutch_words:
+        # glossary: taker, bate
+        lines.append(Said("The taker must have more hand points than every defender, or is nat: the best defender "
+                          "scores the taker's points too."))
+        # glossary: taker, bate
+        # Translators: ends "On a tie with the best defender, %(rule)s." in Klaverjas, whose word for bate is nat.
+        nat = Said("the taker is nat")
+        lines.append(Said("On a tie with the best defender, %(rule)s.",
+                          rule=nat if rules.tie is Tie.TAKER_FAILS else _TIES[rules.tie]))
     elif rules.baited:
         # glossary: taker, bait
         lines.append(Said("The taker must have more hand points than every defender, or is baited: the best "
@@ -130,11 +139,17 @@ def describe_rules(rules: Rules) -> tuple[str, ...]:
         Said("four %(rank)s = %(points)s", rank=Rank(key.removeprefix("square-")).short, points=value)
         for key, value in rules.meld_values.items()
     ]
-    # glossary: belote and rebelote
-    # Translators: %(melds)s lists the melds' values: "a run of 3 = 20, four J = 200"; %(bela)s is the game's word
-    # for K and Q of trumps.
-    lines.append(Said("Melds: %(melds)s; %(bela)s %(points)s always counts.", melds=Listed(melds, N_(", ")),
-                      bela=word, points=rules.bela_points))
+    if rules.dutch_words:
+        # glossary: belote and rebelote
+        # Translators: Klaverjas's declarations, roem: "Roem: a run of 3 = 20, …; stuk 20 always counts."
+        lines.append(Said("Roem: %(melds)s; %(bela)s %(points)s always counts.", melds=Listed(melds, N_(", ")),
+                          bela=word, points=rules.bela_points))
+    else:
+        # glossary: belote and rebelote
+        # Translators: %(melds)s lists the melds' values: "a run of 3 = 20, four J = 200"; %(bela)s is the game's
+        # word for K and Q of trumps.
+        lines.append(Said("Melds: %(melds)s; %(bela)s %(points)s always counts.", melds=Listed(melds, N_(", ")),
+                          bela=word, points=rules.bela_points))
     if rules.melds is Melds.EACH_SIDE:
         lines.append(Said("Every side scores the declarations it holds: no contest between the sides."))
     else:
@@ -188,7 +203,9 @@ def describe_rules(rules: Rules) -> tuple[str, ...]:
         lines.append(Said("Double ×2, redouble ×4: the side with more points scores everything."))
     if rules.valat and rules.valat_to is ValatTo.TAKER:
         # glossary: valat, taker
-        lines.append(Said("Valat (every trick to the taker's side): +%(points)s; the defenders taking every trick "
+        lines.append(Said("Pit (every trick to the taker's side): +%(points)s; the defenders taking every trick only "
+                          "make the taker nat.", points=rules.valat) if rules.dutch_words else
+                     Said("Valat (every trick to the taker's side): +%(points)s; the defenders taking every trick "
                           "only make the taker fail.", points=rules.valat))
     elif rules.valat:
         # glossary: valat, game, hand

@@ -26,7 +26,9 @@ def explain_hand(rules: Rules, judged: Decided, names: Sequence[str]) -> tuple[s
             lines.extend(_side_sum(rules, terms, names[side]))
     if judged.hand_points.valat is not None:
         # glossary: valat
-        lines.append(Said("%(side)s took every trick: a valat.", side=names[judged.hand_points.valat]))
+        lines.append(Said("%(side)s took every trick: pit.", side=names[judged.hand_points.valat]) if rules.dutch_words
+                     # glossary: valat
+                     else Said("%(side)s took every trick: a valat.", side=names[judged.hand_points.valat]))
     if judged.revoked is not None:
         lines.append(_revoke(rules, judged.revoked, judged.hand_points.points, names))
     if judged.ruled is not None:
@@ -127,16 +129,25 @@ def _side_sum(rules: Rules, side: SideSum, name: str) -> list[str]:
             lines.append(Said("%(side)s took no trick: melds %(points)s do not count.", side=name,
                               points=side.melds))
         else:
-            terms.append(Said("melds %(points)s", points=side.melds))
+            terms.append(_melds_term(rules, side.melds))
     if side.bela:
         terms.append(_bela(rules, side.bela))
     if side.valat:
         # glossary: valat
-        terms.append(Said("valat %(points)s", points=side.valat))
+        terms.append(Said("pit %(points)s", points=side.valat) if rules.dutch_words
+                     # glossary: valat
+                     else Said("valat %(points)s", points=side.valat))
     if terms:
         # Translators: a side's hand points added up: "Mike: card points 65 + last trick 10 + melds 20 = 95."
         lines.append(Said("%(side)s: %(sum)s = %(total)s.", side=name, sum=Listed(terms, " + "), total=side.total))
     return lines
+
+
+def _melds_term(rules: Rules, points: int) -> Said:
+    """The declarations in a side's sum: ``melds 20``; Klaverjas's ``roem 20``."""
+    # Translators: Klaverjas's declarations in a side's sum, "roem 20": keep the game's own word roem if your
+    # Klaverjas tables say it (docs/glossary.md).
+    return Said("roem %(points)s", points=points) if rules.dutch_words else Said("melds %(points)s", points=points)
 
 
 def _claim_parts(rules: Rules, parts: ClaimParts, name: str) -> Said:
@@ -223,6 +234,15 @@ def _verdict(rules: Rules, judged: Decided, ruled: Ruled, names: Sequence[str]) 
         return Said("%(head)s: made. Each side scores its own.", head=head)
     if ruling is Ruling.BATE and rules.baited:
         return _baited(rules, judged, ruled, head, names)
+    if ruling is Ruling.BATE and rules.dutch_words and rules.sides == 2:
+        assert scorer is not None
+        # glossary: bate
+        # Translators: Klaverjas's word for a failed taker, nat; %(head)s is "Taker Mike: 70 against 92";
+        # %(whole)s "the hand value 162".
+        return Said.agreeing(rules.team(names[scorer]), N_("%(head)s: nat. %(side)s scores %(whole)s."),
+                             # Translators: the same, said of a team (two partners): its verbs plural.
+                             N_("%(head)s: nat. %(side)s score %(whole)s."), head=head, side=names[scorer],
+                             whole=_whole(value, points))
     if ruling is Ruling.BATE:
         assert scorer is not None
         if rules.sides == 2:

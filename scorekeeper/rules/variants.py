@@ -241,6 +241,9 @@ class Rules:
     """Sequences still score in a no-trumps hand (Tarabish); elsewhere a no-trumps hand has no declarations."""
     baited: bool = False
     """The tables say "bait" for a failed taker and "half bait" for a tie (Tarabish, Deberc)."""
+    dutch_words: bool = False
+    """Klaverjas's words: "nat" for a failed taker, "pit" for every trick, "roem" for declarations (said in English
+    too; the other catalogs say their own bate, valat and melds words, docs/glossary.md's nat / pit row)."""
     throw_in: bool = True
     """A hand may be thrown in when everybody passes; False where the dealer must then name trumps (Croatian
     Bela's *mus*, Tarabish)."""
@@ -469,7 +472,7 @@ PRESETS: Mapping[str, Rules] = MappingProxyType({
         description=Said("Two teams of two, 16 deals: roem in the tricks, nat and pit; level totals are a draw."),
         players=4, target=None, deal_limit=16, deal_limit_level=DealLimitLevel.DRAW, tie=Tie.TAKER_FAILS,
         claims=Claims.NONE, best_of=1, melds=Melds.EACH_SIDE, meld_values=_ROEM, valat=100, valat_to=ValatTo.TAKER,
-        deal=Deal.LEFT,
+        deal=Deal.LEFT, dutch_words=True,
         # glossary: belote and rebelote
         bela_word=Said("stuk"),
     ),
