@@ -262,12 +262,17 @@
     }
     why.hidden = false;
   }
+  // Answers may come back out of order (a slow first answer after a quick later one): only the newest question's
+  // answer is shown, so the preview never says what an earlier state of the form would have scored.
+  let asking = 0;
   function ask() {
     const data = new FormData(form);
+    const question = ++asking;
     const asked = offline() ? phonePreview() : fetch(form.dataset.preview, { method: "POST", body: data, credentials: "same-origin" })
       .then(function (r) { return r.json(); }, phonePreview);
     asked
       .then(function (answer) {
+        if (question !== asking) return;
         lines.innerHTML = "";
         const texts = answer.ok ? answer.explanation
           : Object.values(answer.errors || {}).flat().map(function (m) {
@@ -281,7 +286,7 @@
         preview.hidden = texts.length === 0;
         showWhy(answer);
       })
-      .catch(function () { preview.hidden = true; if (why) why.hidden = true; });
+      .catch(function () { if (question === asking) { preview.hidden = true; if (why) why.hidden = true; } });
   }
   if (preview) {
     form.addEventListener("input", schedule);
