@@ -16,6 +16,7 @@ from .variants import (
     Rules,
     SequenceTie,
     Success,
+    TableWords,
     Tie,
     ValatTo,
     capital_bela,
@@ -104,7 +105,7 @@ def describe_rules(rules: Rules) -> tuple[str, ...]:
         # glossary: baited, taker, hand
         lines.append(Said("The defenders bait the taker when they have half or more of the hand value: they score "
                           "the whole hand value."))
-    elif rules.dutch_words:
+    elif rules.words is TableWords.NAT:
         # glossary: taker, bate
         lines.append(Said("The taker must have more hand points than every defender, or is nat: the best defender "
                           "scores the taker's points too."))
@@ -113,7 +114,7 @@ def describe_rules(rules: Rules) -> tuple[str, ...]:
         nat = Said("the taker is nat")
         lines.append(Said("On a tie with the best defender, %(rule)s.",
                           rule=nat if rules.tie is Tie.TAKER_FAILS else _TIES[rules.tie]))
-    elif rules.baited:
+    elif rules.words is TableWords.BAIT:
         # glossary: taker, bait
         lines.append(Said("The taker must have more hand points than every defender, or is baited: the best "
                           "defender scores the taker's points too."))
@@ -139,7 +140,7 @@ def describe_rules(rules: Rules) -> tuple[str, ...]:
         Said("four %(rank)s = %(points)s", rank=Rank(key.removeprefix("square-")).short, points=value)
         for key, value in rules.meld_values.items()
     ]
-    if rules.dutch_words:
+    if rules.words is TableWords.NAT:
         # glossary: belote and rebelote
         # Translators: Klaverjas's declarations, roem: "Roem: a run of 3 = 20, …; stuk 20 always counts."
         lines.append(Said("Roem: %(melds)s; %(bela)s %(points)s always counts.", melds=Listed(melds, N_(", ")),
@@ -204,7 +205,7 @@ def describe_rules(rules: Rules) -> tuple[str, ...]:
     if rules.valat and rules.valat_to is ValatTo.TAKER:
         # glossary: valat, taker
         lines.append(Said("Pit (every trick to the taker's side): +%(points)s; the defenders taking every trick only "
-                          "make the taker nat.", points=rules.valat) if rules.dutch_words else
+                          "make the taker nat.", points=rules.valat) if rules.words is TableWords.NAT else
                      Said("Valat (every trick to the taker's side): +%(points)s; the defenders taking every trick "
                           "only make the taker fail.", points=rules.valat))
     elif rules.valat:

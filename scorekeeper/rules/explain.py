@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from .cards import LAST_TRICK
 from .hand import ClaimParts
 from .judgement import Claimed, Decided, Ending, GameEnd, Revoked, Ruled, Ruling, SideSum, Step, Transfer
-from .variants import Claims, Rules, capital_bela
+from .variants import Claims, Rules, TableWords, capital_bela
 from .words import N_, Listed, Said
 
 
@@ -26,9 +26,10 @@ def explain_hand(rules: Rules, judged: Decided, names: Sequence[str]) -> tuple[s
             lines.extend(_side_sum(rules, terms, names[side]))
     if judged.hand_points.valat is not None:
         # glossary: valat
-        lines.append(Said("%(side)s took every trick: pit.", side=names[judged.hand_points.valat]) if rules.dutch_words
+        every = names[judged.hand_points.valat]
+        lines.append(Said("%(side)s took every trick: pit.", side=every) if rules.words is TableWords.NAT
                      # glossary: valat
-                     else Said("%(side)s took every trick: a valat.", side=names[judged.hand_points.valat]))
+                     else Said("%(side)s took every trick: a valat.", side=every))
     if judged.revoked is not None:
         lines.append(_revoke(rules, judged.revoked, judged.hand_points.points, names))
     if judged.ruled is not None:
@@ -134,7 +135,7 @@ def _side_sum(rules: Rules, side: SideSum, name: str) -> list[str]:
         terms.append(_bela(rules, side.bela))
     if side.valat:
         # glossary: valat
-        terms.append(Said("pit %(points)s", points=side.valat) if rules.dutch_words
+        terms.append(Said("pit %(points)s", points=side.valat) if rules.words is TableWords.NAT
                      # glossary: valat
                      else Said("valat %(points)s", points=side.valat))
     if terms:
@@ -147,7 +148,9 @@ def _melds_term(rules: Rules, points: int) -> Said:
     """The declarations in a side's sum: ``melds 20``; Klaverjas's ``roem 20``."""
     # Translators: Klaverjas's declarations in a side's sum, "roem 20": keep the game's own word roem if your
     # Klaverjas tables say it (docs/glossary.md).
-    return Said("roem %(points)s", points=points) if rules.dutch_words else Said("melds %(points)s", points=points)
+    if rules.words is TableWords.NAT:
+        return Said("roem %(points)s", points=points)
+    return Said("melds %(points)s", points=points)
 
 
 def _claim_parts(rules: Rules, parts: ClaimParts, name: str) -> Said:
@@ -211,6 +214,62 @@ def _doubled(multiplier: int) -> Said:
             else Said("Redoubled"))
 
 
+# A failed taker in the game's own word (TableWords): the same sentence with bate, bait (Tarabish, Deberc) or nat
+# (Klaverjas), each a message of its own for the translators; a game's word missing from a table says bate.
+_FAILED_TWO = {
+    TableWords.BATE: (
+        # glossary: bate
+        # Translators: %(head)s is "Taker Mike: 70 against 92"; %(whole)s "the hand value 162".
+        N_("%(head)s: bate. %(side)s scores %(whole)s."),
+        # Translators: the same, said of a team (two partners): its verbs plural.
+        N_("%(head)s: bate. %(side)s score %(whole)s.")),
+    TableWords.BAIT: (
+        # glossary: bait
+        # Translators: Tarabish's and Deberc's word for a failed taker; %(head)s is "Taker Mike: 70 against 92";
+        # %(whole)s "the hand value 162".
+        N_("%(head)s: bait. %(side)s scores %(whole)s."),
+        # Translators: the same, said of a team (two partners): its verbs plural.
+        N_("%(head)s: bait. %(side)s score %(whole)s.")),
+    TableWords.NAT: (
+        # glossary: bate
+        # Translators: Klaverjas's word for a failed taker, nat; %(head)s is "Taker Mike: 70 against 92";
+        # %(whole)s "the hand value 162".
+        N_("%(head)s: nat. %(side)s scores %(whole)s."),
+        # Translators: the same, said of a team (two partners): its verbs plural.
+        N_("%(head)s: nat. %(side)s score %(whole)s.")),
+}
+_FAILED_MOST = {
+    TableWords.BATE: (
+        # glossary: bate, taker
+        # Translators: %(head)s is "Taker Mike: 40 against 72 and 50".
+        N_("%(head)s: bate. %(side)s has the most and scores own %(own)s + the taker's %(points)s = %(total)s; the "
+           "others keep their own."),
+        # Translators: the same, said of a team (two partners): its verbs plural.
+        N_("%(head)s: bate. %(side)s have the most and score their own %(own)s + the taker's %(points)s = "
+           "%(total)s; the others keep their own.")),
+    TableWords.BAIT: (
+        # glossary: bait, taker
+        # Translators: Deberc's word for a failed taker; %(head)s is "Taker Mike: 40 against 72 and 50".
+        N_("%(head)s: bait. %(side)s has the most and scores own %(own)s + the taker's %(points)s = %(total)s; the "
+           "others keep their own."),
+        # Translators: the same, said of a team (two partners): its verbs plural.
+        N_("%(head)s: bait. %(side)s have the most and score their own %(own)s + the taker's %(points)s = "
+           "%(total)s; the others keep their own.")),
+}
+_FAILED_MOST[TableWords.NAT] = _FAILED_MOST[TableWords.BATE]  # Klaverjas is played by two sides only
+_FAILED_LEVEL = {
+    # glossary: bate, taker, pot
+    # Translators: %(head)s is "Taker Mike: 40 against 61 and 61".
+    TableWords.BATE: N_("%(head)s: bate, and the defenders tie for the most. Each defender scores its own; the "
+                        "taker's %(points)s goes into the pot."),
+    # glossary: bait, taker, pot
+    # Translators: Deberc's word for a failed taker; %(head)s is "Taker Mike: 40 against 61 and 61".
+    TableWords.BAIT: N_("%(head)s: bait, and the defenders tie for the most. Each defender scores its own; the "
+                        "taker's %(points)s goes into the pot."),
+}
+_FAILED_LEVEL[TableWords.NAT] = _FAILED_LEVEL[TableWords.BATE]
+
+
 def _verdict(rules: Rules, judged: Decided, ruled: Ruled, names: Sequence[str]) -> Said:
     """What the success rule and the tie rule made of the hand, in one sentence that begins with its figures."""
     points = judged.hand_points.points
@@ -232,35 +291,15 @@ def _verdict(rules: Rules, judged: Decided, ruled: Ruled, names: Sequence[str]) 
         # glossary: made it
         # Translators: %(head)s is "Taker Mike: 92 against 70".
         return Said("%(head)s: made. Each side scores its own.", head=head)
-    if ruling is Ruling.BATE and rules.baited:
-        return _baited(rules, judged, ruled, head, names)
-    if ruling is Ruling.BATE and rules.dutch_words and rules.sides == 2:
-        assert scorer is not None
-        # glossary: bate
-        # Translators: Klaverjas's word for a failed taker, nat; %(head)s is "Taker Mike: 70 against 92";
-        # %(whole)s "the hand value 162".
-        return Said.agreeing(rules.team(names[scorer]), N_("%(head)s: nat. %(side)s scores %(whole)s."),
-                             # Translators: the same, said of a team (two partners): its verbs plural.
-                             N_("%(head)s: nat. %(side)s score %(whole)s."), head=head, side=names[scorer],
-                             whole=_whole(value, points))
     if ruling is Ruling.BATE:
         assert scorer is not None
         if rules.sides == 2:
-            # glossary: bate
-            # Translators: %(head)s is "Taker Mike: 70 against 92"; %(whole)s "the hand value 162".
-            return Said.agreeing(rules.team(names[scorer]), N_("%(head)s: bate. %(side)s scores %(whole)s."),
-                                 # Translators: the same, said of a team (two partners): its verbs plural.
-                                 N_("%(head)s: bate. %(side)s score %(whole)s."), head=head, side=names[scorer],
+            one, many = _FAILED_TWO[rules.words]
+            return Said.agreeing(rules.team(names[scorer]), one, many, head=head, side=names[scorer],
                                  whole=_whole(value, points))
-        # glossary: bate, taker
-        # Translators: %(head)s is "Taker Mike: 40 against 72 and 50".
-        return Said.agreeing(rules.team(names[scorer]), N_("%(head)s: bate. %(side)s has the most and scores "
-                                                           "own %(own)s + the taker's %(points)s = "
-                                                           "%(total)s; the others keep their own."),
-                             # Translators: the same, said of a team (two partners): its verbs plural.
-                             N_("%(head)s: bate. %(side)s have the most and score their own %(own)s + the taker's "
-                                "%(points)s = %(total)s; the others keep their own."), head=head,
-                             side=names[scorer], own=pay[scorer], points=pay[taker], total=ruled.scores[scorer])
+        one, many = _FAILED_MOST[rules.words]
+        return Said.agreeing(rules.team(names[scorer]), one, many, head=head, side=names[scorer], own=pay[scorer],
+                             points=pay[taker], total=ruled.scores[scorer])
     if ruling is Ruling.BAITED:
         assert scorer is not None
         # glossary: hand, baited
@@ -304,16 +343,8 @@ def _verdict(rules: Rules, judged: Decided, ruled: Ruled, names: Sequence[str]) 
         # Translators: %(head)s is "Taker Mike: 81 against 81"; %(doubled)s "Doubled" or "Redoubled".
         return Said("%(head)s: a tie. %(doubled)s: the taker scores nothing; defenders score their own.",
                     head=head, doubled=_doubled(judged.multiplier))
-    if ruling is Ruling.BATE_DEFENDERS_LEVEL and rules.baited:
-        # glossary: bait, taker, pot
-        # Translators: Deberc's word for a failed taker; %(head)s is "Taker Mike: 40 against 61 and 61".
-        return Said("%(head)s: bait, and the defenders tie for the most. Each defender scores its own; "
-                    "the taker's %(points)s goes into the pot.", head=head, points=pay[taker])
     if ruling is Ruling.BATE_DEFENDERS_LEVEL:
-        # glossary: bate, taker, pot
-        # Translators: %(head)s is "Taker Mike: 40 against 61 and 61".
-        return Said("%(head)s: bate, and the defenders tie for the most. Each defender scores its own; "
-                    "the taker's %(points)s goes into the pot.", head=head, points=pay[taker])
+        return Said(_FAILED_LEVEL[rules.words], head=head, points=pay[taker])
     if ruling is Ruling.TIE_HOLD_TAKER:
         # glossary: taker
         # Translators: %(head)s is "Taker Mike: 81 against 81".
@@ -324,36 +355,13 @@ def _verdict(rules: Rules, judged: Decided, ruled: Ruled, names: Sequence[str]) 
         # Translators: %(head)s is "Taker Mike: 81 against 81".
         return Said("%(head)s: a tie. Nobody scores; the hand value %(value)s is held over.", head=head,
                     value=value)
-    if rules.baited:
+    if rules.words is TableWords.BAIT:
         # glossary: bait, taker
         # Translators: Tarabish's word for a tie, "half bait"; %(head)s is "Taker Mike: 81 against 81".
         return Said("%(head)s: half bait. The taker scores nothing; the defenders score their own.", head=head)
     # glossary: taker
     # Translators: %(head)s is "Taker Mike: 81 against 81".
     return Said("%(head)s: a tie. The taker scores nothing; the defenders score their own.", head=head)
-
-
-def _baited(rules: Rules, judged: Decided, ruled: Ruled, head: Said, names: Sequence[str]) -> Said:
-    """A failed taker in the games whose tables say "bait" (Tarabish, Deberc)."""
-    scorer, taker, pay, points = ruled.scorer, ruled.taker, judged.pay, judged.hand_points.points
-    assert scorer is not None
-    if rules.sides == 2:
-        # glossary: bait
-        # Translators: Tarabish's and Deberc's word for a failed taker; %(head)s is "Taker Mike: 70 against 92";
-        # %(whole)s "the hand value 162".
-        return Said.agreeing(rules.team(names[scorer]), N_("%(head)s: bait. %(side)s scores %(whole)s."),
-                             # Translators: the same, said of a team (two partners): its verbs plural.
-                             N_("%(head)s: bait. %(side)s score %(whole)s."), head=head, side=names[scorer],
-                             whole=_whole(sum(pay), points))
-    # glossary: bait, taker
-    # Translators: Deberc's word for a failed taker; %(head)s is "Taker Mike: 40 against 72 and 50".
-    return Said.agreeing(rules.team(names[scorer]), N_("%(head)s: bait. %(side)s has the most and scores own "
-                                                       "%(own)s + the taker's %(points)s = %(total)s; the others "
-                                                       "keep their own."),
-                         # Translators: the same, said of a team (two partners): its verbs plural.
-                         N_("%(head)s: bait. %(side)s have the most and score their own %(own)s + the taker's "
-                            "%(points)s = %(total)s; the others keep their own."), head=head,
-                         side=names[scorer], own=pay[scorer], points=pay[taker], total=ruled.scores[scorer])
 
 
 def _whole(value: int, points: Sequence[int]) -> Said:

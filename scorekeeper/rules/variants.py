@@ -80,6 +80,18 @@ class SequenceTie(StrEnum):
     """The one in trumps; if neither is, every side holding an equal best scores its own (Deberc)."""
 
 
+class TableWords(StrEnum):
+    """The game's own word for a failed taker, and the words that go with it, said in English too (the other
+    catalogs say their glossary words: docs/glossary.md's bait and nat / pit rows)."""
+
+    BATE = "bate"
+    """Bate, a tie, valat, melds: the rule book's words."""
+    BAIT = "bait"
+    """Bait, and half bait for a tie (Tarabish, Deberc)."""
+    NAT = "nat"
+    """Nat, pit for every trick, roem for declarations (Klaverjas: Dutch words at every table)."""
+
+
 class Contest(StrEnum):
     """Whether sequences and squares are contested apart or together (RULES.md §10a)."""
 
@@ -239,11 +251,8 @@ class Rules:
     """One card may be in a square and a sequence at once (Croatian Bela); two sequences never share a card."""
     melds_in_no_trumps: bool = False
     """Sequences still score in a no-trumps hand (Tarabish); elsewhere a no-trumps hand has no declarations."""
-    baited: bool = False
-    """The tables say "bait" for a failed taker and "half bait" for a tie (Tarabish, Deberc)."""
-    dutch_words: bool = False
-    """Klaverjas's words: "nat" for a failed taker, "pit" for every trick, "roem" for declarations (said in English
-    too; the other catalogs say their own bate, valat and melds words, docs/glossary.md's nat / pit row)."""
+    words: TableWords = TableWords.BATE
+    """How the table says a failed taker (and what goes with it): bate; bait (Tarabish, Deberc); nat (Klaverjas)."""
     throw_in: bool = True
     """A hand may be thrown in when everybody passes; False where the dealer must then name trumps (Croatian
     Bela's *mus*, Tarabish)."""
@@ -386,7 +395,7 @@ _DEBERC = replace(
     _BELA, variant="deberc", title=Said("Deberc (two-handed)"),
     # glossary: taker, bait
     description=Said("Two players to 501: the taker must beat the other; ties hang; debertz wins the game."),
-    claims=Claims.NONE, best_of=1, sequence_tie=SequenceTie.ALL, belot=True, baited=True,
+    claims=Claims.NONE, best_of=1, sequence_tie=SequenceTie.ALL, belot=True, words=TableWords.BAIT,
     # glossary: belot
     belot_word=Said("debertz"),
     # glossary: belote and rebelote
@@ -472,7 +481,7 @@ PRESETS: Mapping[str, Rules] = MappingProxyType({
         description=Said("Two teams of two, 16 deals: roem in the tricks, nat and pit; level totals are a draw."),
         players=4, target=None, deal_limit=16, deal_limit_level=DealLimitLevel.DRAW, tie=Tie.TAKER_FAILS,
         claims=Claims.NONE, best_of=1, melds=Melds.EACH_SIDE, meld_values=_ROEM, valat=100, valat_to=ValatTo.TAKER,
-        deal=Deal.LEFT, dutch_words=True,
+        deal=Deal.LEFT, words=TableWords.NAT,
         # glossary: belote and rebelote
         bela_word=Said("stuk"),
     ),
@@ -483,7 +492,7 @@ PRESETS: Mapping[str, Rules] = MappingProxyType({
         description=Said("Two teams of two to 500 with 36 cards: runs and bella, bait and half bait."),
         players=4, target=500, tie=Tie.TAKER_NOTHING, melds_need_trick=False, claims=Claims.NONE, best_of=1,
         sequence_tie=SequenceTie.TRUMPS_THEN_NOBODY, deal=Deal.LEFT, deck_cards=36, throw_in=False,
-        melds_in_no_trumps=True, baited=True,
+        melds_in_no_trumps=True, words=TableWords.BAIT,
         # glossary: belote and rebelote
         bela_word=Said("bella"),
     ),
