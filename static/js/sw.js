@@ -187,10 +187,13 @@ function keepData(id) {
     });
   });
 }
+// A page fetched to be kept says so: it must not use up the one-time message (a write's result, the match's key)
+// that the page the phone opens next is to show (templates/base.html).
+const KEEP = { credentials: "same-origin", cache: "no-store", headers: { "X-Scorekeeper-Keep": "1" } };
 function keepPages(urls) {
   return caches.open(PAGES).then(function (cache) {
     return Promise.all(urls.map(function (url) {
-      return fetch(url, { credentials: "same-origin", cache: "no-store" }).then(function (response) {
+      return fetch(url, KEEP).then(function (response) {
         if (!response.ok || response.redirected || noStore(response)) return false;
         return cache.put(path(url), response).then(function () { return true; });
       }, function () { return false; });
@@ -203,7 +206,7 @@ function keepStart() {
     return Promise.all(SETTINGS.start_pages.map(function (url) {
       return cache.match(url).then(function (found) {
         if (found) return true;
-        return fetch(url, { credentials: "same-origin", cache: "no-store" }).then(function (response) {
+        return fetch(url, KEEP).then(function (response) {
           if (!response.ok || response.redirected || noStore(response)) return false;
           return cache.put(url, response).then(function () { return true; });
         }, function () { return false; });

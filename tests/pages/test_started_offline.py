@@ -13,6 +13,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from scorekeeper.rules import PRESETS
+from tests.support.pages import Phone
 
 OUTBOX = {"X-Scorekeeper-Outbox": "1"}
 FIELDS = {"variant": "bela", "first_dealer": "1", "player_0": "Ana", "player_1": "Marko", "target": "701",
@@ -79,3 +80,14 @@ def test_the_blank_pages_of_every_game_hold_no_secret(client: FlaskClient, varia
         assert "key=" not in text and "no-store" not in answer.headers.get("Cache-Control", "")
     assert client.get(f"/offline/new/{variant}/sheet").status_code == 404
     assert client.get("/offline/new/poker/hand").status_code == 404
+
+
+def test_a_page_kept_for_no_signal_leaves_the_one_time_message_to_the_next_page(phone: Phone) -> None:
+    """The service worker fetches a match's pages to keep them (static/js/sw.js, header X-Scorekeeper-Keep) while
+    the phone goes on: such a fetch must not use up the message the next page shows once — here the match's key,
+    shown only this once after the start."""
+    match_id = phone.start("bela", ["Mike", "Yvonne"])
+    kept = phone.client.get(f"/m/{match_id}/hand", headers={"X-Scorekeeper-Keep": "1"}).get_data(as_text=True)
+    assert "Keep this link: it is the key to this match" not in kept
+    sheet = phone.client.get(f"/m/{match_id}").get_data(as_text=True)
+    assert "Keep this link: it is the key to this match" in sheet
