@@ -106,7 +106,12 @@ class Hand(TypedDict):
     pot: int | None
     totals: PerSide | None
     explanation: list[str]
-    valat: bool | None
+    valat: Annotated[bool | SideIndex | None, Field(description=
+        "whether one side took every trick; in Jass the side that made the Match, or false")]
+    multiplier: NotRequired[Annotated[int, Field(description=
+        "Jass: the contract's multiplier; points and scores are after it")]]
+    kontermatch: NotRequired[Annotated[bool, Field(description=
+        "Jass: true when the side that did not choose trumps made the Match")]]
     disputed: bool
     dispute: str | None
     confirmed_by: list[SideIndex]
@@ -118,6 +123,8 @@ class Game(TypedDict):
     winner: SideIndex | None
     drawn: NotRequired[Annotated[bool, Field(description=
         "true for a game that ended level after its deal limit where level is a draw (Klaverjas); absent otherwise")]]
+    strokes: NotRequired[Annotated[PerSide, Field(description=
+        "Jass: each side's strokes (Striche) in the game, so far while it is played")]]
 
 
 class _Replay(TypedDict):
@@ -135,6 +142,8 @@ class _Replay(TypedDict):
         "points each side still needs to reach the target, side 0 first; empty in a game without a target")]
     baits: NotRequired[Annotated[list[int], Field(description=
         "each side's baits in the current game since its last bait penalty; only under option bait-penalty")]]
+    strokes: NotRequired[Annotated[PerSide, Field(description=
+        "Jass: each side's strokes (Striche) over the match's games, the current one's so far")]]
 
 
 class StateSummary(_Replay):
@@ -282,6 +291,8 @@ class Preview(TypedDict):
     totals: PerSide
     explanation: list[str]
     game_winner: SideIndex | None
+    multiplier: NotRequired[Annotated[int, Field(description=
+        "Jass: the contract's multiplier; points and scores are after it")]]
 
 
 class Variants(TypedDict):

@@ -137,7 +137,7 @@ def score(match: Mapping[str, Any], hands: Sequence[Mapping[str, Any]] | Mapping
         return {"ok": False, **_api_errors(error, spoken)}
     return {"ok": True, "result": result.result.value, "points": list(result.points), "scores": list(result.scores),
             "totals": list(result.totals), "pot": result.pot, "winner": result.winner,
-            "game_winner": result.game_winner, "valat": result.valat,
+            "game_winner": result.game_winner, "valat": result.valat, "multiplier": result.multiplier,
             "explanation": [spoken(line) for line in result.explanation]}
 
 

@@ -46,8 +46,10 @@ SUIT_SIGNS: Mapping[str, str] = MappingProxyType({suit.value: suit.sign for suit
 
 
 class Rank(StrEnum):
-    """A rank of the 32-card pack, written as on the card."""
+    """A rank of the pack, written as on the card: the 32-card pack, and the six of the 36-card one (Tarabish,
+    Jass)."""
 
+    SIX = "6"
     SEVEN = "7"
     EIGHT = "8"
     NINE = "9"
@@ -59,8 +61,9 @@ class Rank(StrEnum):
 
     @property
     def height(self) -> int:
-        """Position in the natural order A K Q J 10 9 8 7 used for sequences and the cut (7 is 0)."""
-        return _NATURAL.index(self)
+        """Position in the natural order A K Q J 10 9 8 7 (6) used for sequences and the cut (7 is 0, the six
+        of the 36-card pack -1)."""
+        return _HEIGHTS[self]
 
     @property
     def word(self) -> Said:
@@ -76,10 +79,13 @@ class Rank(StrEnum):
 
 _NATURAL = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
 NATURAL_ORDER: tuple[Rank, ...] = _NATURAL
-"""Ranks low to high in the natural order (sequences, squares, the cut for deal)."""
+"""Ranks of the 32-card pack low to high in the natural order (sequences, squares, the cut for deal)."""
+NATURAL_36: tuple[Rank, ...] = (Rank.SIX, *_NATURAL)
+"""Ranks of the 36-card pack low to high: the six below the seven."""
+_HEIGHTS = {rank: index - 1 for index, rank in enumerate(NATURAL_36)}
 
 _WORDS = {
-    Rank.SEVEN: Said("seven"), Rank.EIGHT: Said("eight"), Rank.NINE: Said("nine"), Rank.TEN: Said("ten"),
+    Rank.SIX: Said("six"), Rank.SEVEN: Said("seven"), Rank.EIGHT: Said("eight"), Rank.NINE: Said("nine"), Rank.TEN: Said("ten"),
     Rank.JACK: Said("jack"), Rank.QUEEN: Said("queen"), Rank.KING: Said("king"), Rank.ACE: Said("ace"),
 }
 _SHORT: dict[Rank, str] = {
@@ -132,6 +138,10 @@ class Contract(StrEnum):
     SPADES = "spades"
     NO_TRUMPS = "no-trumps"
     ALL_TRUMPS = "all-trumps"
+    TOP_DOWN = "top-down"
+    """No trumps, the natural order (Jass's Obenabe): the eights are worth 8."""
+    BOTTOM_UP = "bottom-up"
+    """No trumps, the order reversed (Jass's Undenufe): the six is the top card, worth 11; aces nothing."""
 
     @property
     def trump(self) -> Suit | None:
@@ -161,6 +171,12 @@ _CONTRACT_WORDS = {
     Contract.NO_TRUMPS: Said("no-trumps"),
     # glossary: trumps (all trumps)
     Contract.ALL_TRUMPS: Said("all-trumps"),
+    # glossary: Obenabe
+    # Translators: Jass's no-trumps contract played top down (aces high): Swiss tables say Obenabe.
+    Contract.TOP_DOWN: Said("Obenabe"),
+    # glossary: Undenufe
+    # Translators: Jass's no-trumps contract played bottom up (sixes high): Swiss tables say Undenufe.
+    Contract.BOTTOM_UP: Said("Undenufe"),
 }
 SUIT_CONTRACTS: tuple[Contract, ...] = (Contract.CLUBS, Contract.DIAMONDS, Contract.HEARTS, Contract.SPADES)
 """The four suit contracts, lowest first (the Belote bidding order)."""
@@ -184,6 +200,10 @@ class CardValues:
     """Trumps low to high in trick-taking power."""
     plain_order: tuple[Rank, ...] = PLAIN_TRICK_ORDER
     """Plain cards low to high in trick-taking power."""
+    contract_points: Mapping[Contract, Mapping[Rank, int]] = field(default_factory=lambda: MappingProxyType({}))
+    """Card points under a contract with its own values (Jass's Obenabe and Undenufe)."""
+    contract_orders: Mapping[Contract, tuple[Rank, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    """Every card's order low to high under a contract with its own order (Obenabe natural, Undenufe reversed)."""
     _decks: dict[Contract | None, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -192,24 +212,35 @@ class CardValues:
         plain_suit = sum(self.plain_points.values())
         decks: dict[Contract | None, int] = {contract: trump_suit + 3 * plain_suit for contract in _TRUMP_SUIT}
         decks.update({None: trump_suit + 3 * plain_suit, Contract.ALL_TRUMPS: 4 * trump_suit,
-                      Contract.NO_TRUMPS: 4 * plain_suit})
+                      Contract.NO_TRUMPS: 4 * plain_suit, Contract.TOP_DOWN: 4 * plain_suit,
+                      Contract.BOTTOM_UP: 4 * plain_suit})
+        decks.update({contract: 4 * sum(points.values()) for contract, points in self.contract_points.items()})
         object.__setattr__(self, "_decks", decks)
 
     def points(self, card: Card, contract: Contract | None) -> int:
         """Card points of ``card`` under ``contract``."""
-        if contract is not None and contract.is_trump(card.suit):
-            return self.trump_points[card.rank]
+        if contract is not None:
+            if contract.is_trump(card.suit):
+                return self.trump_points[card.rank]
+            own = self.contract_points.get(contract)
+            if own is not None:
+                return own[card.rank]
         return self.plain_points[card.rank]
 
     def power(self, card: Card, contract: Contract | None) -> int:
         """Trick-taking power of ``card`` within its suit (higher beats lower), by the trump or plain order."""
-        if contract is not None and contract.is_trump(card.suit):
-            return self.trump_order.index(card.rank)
+        if contract is not None:
+            if contract.is_trump(card.suit):
+                return self.trump_order.index(card.rank)
+            own = self.contract_orders.get(contract)
+            if own is not None:
+                return own.index(card.rank)
         return self.plain_order.index(card.rank)
 
     def deck(self, contract: Contract | None) -> int:
         """Card points of the whole deck without the last trick: one trump suit and three plain, all four
-        suits trumps (all-trumps) or none (no-trumps). 152 / 248 / 120; 151 in the Czech games."""
+        suits trumps (all-trumps) or none (no-trumps). 152 / 248 / 120; 151 in the Czech games; 152 in every
+        Jass contract."""
         return self._decks[contract]
 
     def table(self) -> tuple[tuple[Rank, int, int], ...]:
@@ -231,6 +262,26 @@ CZECH = CardValues(
 of trumps worth 2; trick order in trumps Q 9 A 10 K J 8 7; the deck holds 151 card points."""
 
 
+_SWISS_PLAIN = MappingProxyType({Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2,
+                                 Rank.NINE: 0, Rank.EIGHT: 0, Rank.SEVEN: 0, Rank.SIX: 0})
+SWISS = CardValues(
+    Rank.JACK,
+    MappingProxyType({Rank.JACK: 20, Rank.NINE: 14, Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3,
+                      Rank.EIGHT: 0, Rank.SEVEN: 0, Rank.SIX: 0}),
+    _SWISS_PLAIN,
+    (Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.TEN, Rank.QUEEN, Rank.KING, Rank.ACE, Rank.NINE, Rank.JACK),
+    NATURAL_36,
+    MappingProxyType({
+        Contract.TOP_DOWN: MappingProxyType({**_SWISS_PLAIN, Rank.EIGHT: 8}),
+        Contract.BOTTOM_UP: MappingProxyType({**_SWISS_PLAIN, Rank.EIGHT: 8, Rank.SIX: 11, Rank.ACE: 0}),
+    }),
+    MappingProxyType({Contract.TOP_DOWN: NATURAL_36, Contract.BOTTOM_UP: tuple(reversed(NATURAL_36))}),
+)
+"""RULES.md §11 (Jass, 36 cards): trumps J 20, 9 14, A 11, 10 10, K 4, Q 3; plain A 11, 10 10, K 4, Q 3, J 2 (the
+Swiss trick orders: trumps J 9 A K Q 10 8 7 6, plain suits A K Q J 10 9 8 7 6); Obenabe the natural order with the
+eights worth 8; Undenufe the order reversed, the six worth 11 and the ace nothing. 152 in the cards in each."""
+
+
 def deck_card_points(contract: Contract | None, values: CardValues = JASS) -> int:
     """Card points of the whole deck without the last trick: 152, 248 all-trumps, 120 no-trumps (Czech 151)."""
     return values.deck(contract)
@@ -244,15 +295,19 @@ class Card:
     suit: Suit
 
     @classmethod
-    def parse(cls, text: str, field: str = "card") -> Card:
-        """Read ``10H`` / ``js`` / ``AC``; a RuleError naming ``field`` if it is no card of the pack."""
+    def parse(cls, text: str, field: str = "card", sixes: bool = False) -> Card:
+        """Read ``10H`` / ``js`` / ``AC`` (``6H`` too with ``sixes``: the 36-card pack); a RuleError naming
+        ``field`` if it is no card of the pack."""
         cleaned = text.strip().upper() if isinstance(text, str) else ""
         rank_text, suit_letter = cleaned[:-1], cleaned[-1:]
         for suit in Suit:
             if suit.letter == suit_letter:
                 for rank in Rank:
-                    if rank.value == rank_text:
+                    if rank.value == rank_text and (sixes or rank is not Rank.SIX):
                         return cls(rank, suit)
+        if sixes:
+            raise RuleError(field, Said("%(text)s is not a card of the 36-card pack: write rank then suit, like 10H, "
+                                        "JS or 6C", text=repr(text)))
         raise RuleError(field, Said("%(text)s is not a card of the 32-card pack: write rank then suit, like 10H, "
                                     "JS or AC", text=repr(text)))
 
@@ -270,3 +325,5 @@ class Card:
 
 FULL_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in NATURAL_ORDER)
 """The 32 cards, suit by suit, low to high in natural order."""
+FULL_DECK_36: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in NATURAL_36)
+"""The 36 cards (the sixes in: Jass), suit by suit, low to high in natural order."""

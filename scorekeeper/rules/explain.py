@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import LAST_TRICK
 from .hand import ClaimParts
-from .judgement import Claimed, Decided, Ending, GameEnd, Revoked, Ruled, Ruling, SideSum, Step, Transfer
+from .judgement import Claimed, Decided, Ending, GameEnd, Revoked, Ruled, Ruling, SideSum, Step, Thanked, Transfer
 from .variants import Claims, Rules, TableWords, capital_bela
 from .words import N_, Listed, Said
 
@@ -25,11 +24,8 @@ def explain_hand(rules: Rules, judged: Decided, names: Sequence[str]) -> tuple[s
         if terms is not None:
             lines.extend(_side_sum(rules, terms, names[side]))
     if judged.hand_points.valat is not None:
-        # glossary: valat
         every = names[judged.hand_points.valat]
-        lines.append(Said("%(side)s took every trick: pit.", side=every) if rules.words is TableWords.NAT
-                     # glossary: valat
-                     else Said("%(side)s took every trick: a valat.", side=every))
+        lines.append(_every_trick(rules, every, judged.kontermatch))
     if judged.revoked is not None:
         lines.append(_revoke(rules, judged.revoked, judged.hand_points.points, names))
     if judged.ruled is not None:
@@ -40,6 +36,8 @@ def explain_hand(rules: Rules, judged: Decided, names: Sequence[str]) -> tuple[s
         lines.extend(_kept(rules, judged.kept, names))
     if judged.doubled is not None:
         lines.extend(_multiplied(judged.multiplier, judged.doubled))
+    if judged.times != 1:
+        lines.append(_times(judged.times, judged.scores))
     if judged.pot_taken:
         assert judged.winner is not None
         lines.append(_takes_the_pot(names[judged.winner], judged.pot_taken))
@@ -56,6 +54,30 @@ def explain_hand(rules: Rules, judged: Decided, names: Sequence[str]) -> tuple[s
     if judged.ends:
         lines.extend(_game_end(rules, end, names) for end in judged.ends)
     return tuple(lines)
+
+
+def _every_trick(rules: Rules, side: str, kontermatch: bool) -> Said:
+    """A side took every trick: a valat; Klaverjas's pit; Jass's Match (a Kontermatch by the side that did not
+    choose trumps)."""
+    if rules.words is TableWords.NAT:
+        # glossary: valat
+        return Said("%(side)s took every trick: pit.", side=side)
+    if rules.words is TableWords.JASS:
+        if kontermatch:
+            # glossary: Match
+            # Translators: Jass: every trick taken by the side that did not choose trumps.
+            return Said("%(side)s took every trick against the trumps chosen: Kontermatch.", side=side)
+        # glossary: Match
+        return Said("%(side)s took every trick: Match.", side=side)
+    # glossary: valat
+    return Said("%(side)s took every trick: a valat.", side=side)
+
+
+def _times(times: int, scores: Sequence[int]) -> Said:
+    """Jass's multiplier: "Everything counts 3 times: 37 × 3 = 111, 120 × 3 = 360."."""
+    parts = [Said("%(points)s × %(times)s = %(total)s", points=v // times, times=times, total=v) for v in scores]
+    # Translators: Jass's multiplier of the contract played: everything each side wrote counts %(times)s times.
+    return Said("The contract counts %(times)s times: %(scores)s.", times=times, scores=Listed(parts, N_(", ")))
 
 
 def _transfer(rules: Rules, transfer: Transfer, names: Sequence[str]) -> Said:
@@ -117,7 +139,7 @@ def _side_sum(rules: Rules, side: SideSum, name: str) -> list[str]:
     # What the side's sum says, term by term: "card points 65", "last trick 10", "melds 20" …
     terms: list[Said] = []
     if side.last_trick:
-        terms = [_card_points(side.card_points), Said("last trick %(points)s", points=LAST_TRICK)]
+        terms = [_card_points(side.card_points), Said("last trick %(points)s", points=rules.last_trick)]
     elif side.doubled or side.melds or side.bela or side.valat:
         terms = [_card_points(side.card_points)]
     if side.doubled:
@@ -134,18 +156,30 @@ def _side_sum(rules: Rules, side: SideSum, name: str) -> list[str]:
     if side.bela:
         terms.append(_bela(rules, side.bela))
     if side.valat:
-        # glossary: valat
-        terms.append(Said("pit %(points)s", points=side.valat) if rules.words is TableWords.NAT
-                     # glossary: valat
-                     else Said("valat %(points)s", points=side.valat))
+        terms.append(_valat_term(rules, side.valat))
     if terms:
         # Translators: a side's hand points added up: "Mike: card points 65 + last trick 10 + melds 20 = 95."
         lines.append(Said("%(side)s: %(sum)s = %(total)s.", side=name, sum=Listed(terms, " + "), total=side.total))
     return lines
 
 
+def _valat_term(rules: Rules, points: int) -> Said:
+    """The valat bonus in a side's sum: ``valat 100``; Klaverjas's ``pit 100``; Jass's ``Match 100``."""
+    if rules.words is TableWords.NAT:
+        # glossary: valat
+        return Said("pit %(points)s", points=points)
+    if rules.words is TableWords.JASS:
+        # glossary: Match
+        return Said("Match %(points)s", points=points)
+    # glossary: valat
+    return Said("valat %(points)s", points=points)
+
+
 def _melds_term(rules: Rules, points: int) -> Said:
-    """The declarations in a side's sum: ``melds 20``; Klaverjas's ``roem 20``."""
+    """The declarations in a side's sum: ``melds 20``; Klaverjas's ``roem 20``; Jass's ``Weis 20``."""
+    if rules.words is TableWords.JASS:
+        # glossary: Weis
+        return Said("Weis %(points)s", points=points)
     # Translators: Klaverjas's declarations in a side's sum, "roem 20": keep the game's own word roem if your
     # Klaverjas tables say it (docs/glossary.md).
     if rules.words is TableWords.NAT:
@@ -158,7 +192,7 @@ def _claim_parts(rules: Rules, parts: ClaimParts, name: str) -> Said:
     last trick 10 = 87."."""
     terms: list[Said] = [_card_points(parts.card_points)]
     if parts.last_trick:
-        terms.append(Said("last trick %(points)s", points=LAST_TRICK))
+        terms.append(Said("last trick %(points)s", points=rules.last_trick))
     if parts.declarations:
         terms.append(Said("melds %(points)s", points=sum(parts.declarations)))
     if parts.bela:
@@ -287,6 +321,12 @@ def _verdict(rules: Rules, judged: Decided, ruled: Ruled, names: Sequence[str]) 
                 against=against)
     ruling = ruled.ruling
     scorer = ruled.scorer
+    if ruling is Ruling.EACH_OWN:
+        written = Listed((Said("%(side)s %(points)s", side=names[s], points=p) for s, p in enumerate(pay)),
+                         N_(", "))
+        # Translators: Jass: no bate, each side writes its own points: "Each side writes its own: Ana & Marko 37,
+        # Ivo & Petra 120."
+        return Said("Each side writes its own: %(written)s.", written=written)
     if ruling is Ruling.MADE:
         # glossary: made it
         # Translators: %(head)s is "Taker Mike: 92 against 70".
@@ -548,10 +588,60 @@ def _race(rules: Rules, claimed: Claimed, names: Sequence[str]) -> tuple[str, ..
                           side=name, reached=claimed.reached, target=rules.target))
 
 
+_KINDS = {
+    # glossary: Stöck
+    "stoeck": Said("Stöck"),
+    # glossary: Weis
+    "weis": Said("Weis"),
+    # Translators: Jass: the points of the tricks won (Stich), as one of the kinds in the counting order.
+    "tricks": Said("tricks"),
+}
+
+
+def _thanks(rules: Rules, claimed: Claimed, thanked: Thanked, names: Sequence[str]) -> tuple[str, ...]:
+    """Jass's bedanken: what both sides add, whether the claimant had reached the target, and the counting order."""
+    name = names[claimed.side]
+    added = Listed((Said("%(side)s %(total)s", side=names[s], total=t) for s, t in enumerate(claimed.totals)),
+                   N_(", "))
+    # glossary: bedanken
+    # Translators: Jass: a side "thanks" (bedankt sich) to end the game in the middle of a hand. %(won)s is what each
+    # side adds ("Ana & Marko 20, Ivo & Petra 81"); %(totals)s the totals after it.
+    lines: list[str] = [Said("%(side)s thanks: both sides add what they have won so far (%(won)s): %(totals)s.",
+                             side=name, won=Listed((Said("%(side)s %(points)s", side=names[s], points=p)
+                                                    for s, p in enumerate(claimed.scores)), N_(", ")),
+                             totals=added)]
+    if thanked.times != 1:
+        lines.append(_times(thanked.times, claimed.scores))
+    winner = claimed.winner
+    assert winner is not None
+    if not claimed.good:
+        # glossary: bedanken
+        lines.append(Said("%(side)s thanked short of %(target)s and loses the game: %(winner)s wins it.",
+                          side=name, target=rules.target, winner=names[winner]))
+        return tuple(lines)
+    both = sum(1 for place in thanked.reached if place is not None) > 1
+    if both:
+        order = Listed((_KINDS[kind] for kind in thanked.order), N_(", "))
+        place = thanked.reached[winner]
+        assert place is not None
+        # glossary: bedanken
+        # Translators: Jass's counting order: %(order)s is "Stöck, Weis, tricks"; %(kind)s the kind of points that
+        # took the winner to the target first.
+        lines.append(Said("Both sides have reached %(target)s: counted in the order %(order)s, %(winner)s got there "
+                          "first, with %(kind)s, and wins the game.", target=rules.target, order=order,
+                          winner=names[winner], kind=_KINDS[thanked.order[place]]))
+    else:
+        # glossary: bedanken
+        lines.append(Said("%(side)s has reached %(target)s and wins the game.", side=name, target=rules.target))
+    return tuple(lines)
+
+
 def explain_claim(rules: Rules, claimed: Claimed, names: Sequence[str]) -> tuple[str, ...]:
     """A claim: what was won so far, whether it reaches the target, and what a false claim costs."""
     if rules.claims is Claims.RACE:
         return _race(rules, claimed, names)
+    if claimed.thanks is not None:
+        return _thanks(rules, claimed, claimed.thanks, names)
     name = names[claimed.side]
     team = rules.team(name)
     lines: list[str] = []

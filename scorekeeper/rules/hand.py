@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, TypeGuard
 
-from .cards import LAST_TRICK, Card, Contract, Rank, Suit
+from .cards import Card, Contract, Rank, Suit
 from .errors import Problem, RuleError
 from .melds import Declaration, Square
 from .melds import Sequence as Run
@@ -30,7 +30,20 @@ class ClaimParts:
     def total(self, rules: Rules) -> int:
         """The points won so far: the parts added up."""
         return (self.card_points + sum(self.declarations) + (rules.bela_points if self.bela else 0)
-                + (LAST_TRICK if self.last_trick else 0))
+                + (rules.last_trick if self.last_trick else 0))
+
+
+@dataclass(frozen=True, slots=True)
+class Thanks:
+    """Jass's bedanken (RULES.md §11): what each side had won so far in the hand, by kind, before the multiplier."""
+
+    stoeck: tuple[int, ...]
+    weis: tuple[int, ...]
+    tricks: tuple[int, ...]
+
+    def won(self, side: int) -> int:
+        """What ``side`` had won so far, before the multiplier."""
+        return self.stoeck[side] + self.weis[side] + self.tricks[side]
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +58,8 @@ class Claim:
     """The points' parts, when the claim gave them instead of (or beside) the one number."""
     race: tuple[int, ...] | None = None
     """Under the race (``claims: race``): what each side had won so far in the hand; ``points`` is the claimant's."""
+    thanks: Thanks | None = None
+    """Jass's bedanken: both sides' points so far by kind; ``points`` is the claimant's, before the multiplier."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +187,9 @@ def read_hand(rules: Rules, raw: object, names: Sequence[str] | None = None) -> 
     # A claim stops the hand and decides it alone, so the taker is optional there (kept for history).
     taker = r.side(raw, "taker", "taker", required=played_out)
     contract = _read_contract(r, raw.get("contract"), required=rules.contract_required and not thrown_in)
+    if claim is not None and claim.thanks is not None and any(claim.thanks.stoeck) and contract is not None \
+            and not contract.is_suit:
+        r.fail("claim.stoeck", _too_much_bela(rules.bela_word, 0, contract))
     double = raw.get("double", 0) or 0
     if not _whole(double) or double not in (0, 1, 2):
         r.fail("double", Said("double is 0, 1 (doubled) or 2 (redoubled)"))
@@ -318,8 +336,9 @@ def _read_declaration(r: _Reader, field: str, value: Mapping[str, object]) -> De
         if suit is None:
             r.fail(field, Said("%(value)s is not a suit: clubs, diamonds, hearts or spades", value=repr(suit_name)))
             return None
-        if not _whole(length) or not 3 <= length <= 8:
-            r.fail(field, Said("a sequence has 3 to 8 cards, not %(value)s", value=repr(length)))
+        longest = 9 if rules.deck_cards == 36 else 8
+        if not _whole(length) or not 3 <= length <= longest:
+            r.fail(field, Said("a sequence has 3 to %(most)s cards, not %(value)s", most=longest, value=repr(length)))
             return None
         if length == 8 and rules.belot:
             # glossary: game
@@ -482,7 +501,7 @@ def _read_bela(r: _Reader, raw: Mapping[str, object], contract: Contract | None)
     values = r.per_side(raw, "bela")
     if values is None:
         return tuple(0 for _ in range(rules.sides))
-    most = 0 if contract is Contract.NO_TRUMPS else 4 if contract is Contract.ALL_TRUMPS else 1
+    most = 4 if contract is Contract.ALL_TRUMPS else 1 if contract is None or contract.is_suit else 0
     word = rules.bela_word
     good: list[int] = []
     for s, value in enumerate(values):
@@ -493,12 +512,17 @@ def _read_bela(r: _Reader, raw: Mapping[str, object], contract: Contract | None)
         else:
             good.append(int(value))
     if sum(good) > most:
-        r.fail("bela", _too_much_bela(word, most))
+        r.fail("bela", _too_much_bela(word, most, contract))
     return tuple(good)
 
 
-def _too_much_bela(word: str, most: int) -> Said:
-    """Why more bela were given than the contract allows (``most``: 0 in no-trumps, 4 in all-trumps, else 1)."""
+def _too_much_bela(word: str, most: int, contract: Contract | None) -> Said:
+    """Why more bela were given than the contract allows (``most``: 0 without trumps, 4 in all-trumps, else 1)."""
+    if most == 0 and contract is not None and contract is not Contract.NO_TRUMPS:
+        # glossary: Stöck, Obenabe, Undenufe
+        # Translators: %(bela)s is the game's word for K and Q of trumps (Stöck), %(contract)s a contract without
+        # trumps: Obenabe or Undenufe.
+        return Said("there is no %(bela)s in %(contract)s: it has no trumps", bela=word, contract=contract.word)
     if most == 0:
         # glossary: belote and rebelote, trumps (no trumps)
         return Said("there is no %(bela)s in no-trumps", bela=word)
@@ -524,6 +548,8 @@ def _read_claim(r: _Reader, value: object) -> Claim | None:
     side = r.side(value, "side", "claim.side", required=True)
     if rules.claims is Claims.RACE:
         return _read_race(r, value, side)
+    if rules.thanks:
+        return _read_thanks(r, value, side)
     points = value.get("points")
     parts = _read_claim_parts(r, value["parts"]) if value.get("parts") is not None else None
     most = claim_points_limit(rules)
@@ -590,6 +616,64 @@ def _read_race(r: _Reader, value: Mapping[str, object], side: int | None) -> Cla
     return Claim(side, race[side], race=race)
 
 
+_THANKS = ("stoeck", "weis", "tricks")
+
+
+def _read_thanks(r: _Reader, value: Mapping[str, object], side: int | None) -> Claim | None:
+    """Jass's bedanken (RULES.md §11): both sides' Stöck, Weis and trick points so far in the hand, before the
+    multiplier: ``{"side": 0, "stoeck": [20, 0], "weis": [0, 50], "tricks": [31, 12]}``."""
+    rules = r.rules
+    for key in value:
+        if key not in ("side", *_THANKS):
+            # glossary: claim
+            r.fail(f"claim.{key}", Said("a claim (bedanken) has side, stoeck, weis and tricks, not %(name)s",
+                                        name=repr(key)))
+    kinds: dict[str, tuple[int, ...]] = {}
+    deck = rules.deck(None) + rules.last_trick
+    weis_most = max(rules.meld_values.values(), default=0) * (rules.cards_per_side // 3)
+    for key in _THANKS:
+        raw = value.get(key, [0] * rules.sides)
+        if not isinstance(raw, (list, tuple)) or len(raw) != rules.sides:
+            # glossary: claim, hand
+            r.fail(f"claim.{key}", Said("give %(name)s for each side: %(sides)s entries", name=key,
+                                        sides=rules.sides))
+            continue
+        good: list[int] = []
+        for s, won in enumerate(raw):
+            at = f"claim.{key}.{s}"
+            if not _whole(won) or won < 0:
+                r.fail(at, Said("%(name)s is a whole number, 0 or more, not %(value)s", name=key, value=repr(won)))
+            elif key == "stoeck" and won not in (0, rules.bela_points):
+                # glossary: Stöck
+                r.fail(at, Said("%(bela)s is %(points)s or 0, not %(value)s", bela=rules.bela_word,
+                                points=rules.bela_points, value=won))
+            elif key == "weis" and (won % 10 or won > weis_most):
+                # glossary: Weis
+                r.fail(at, Said("Weis is a sum of %(values)s, not %(value)s",
+                                values=Listed(sorted(set(rules.meld_values.values())), N_(", ")), value=won))
+            elif key == "tricks" and won > deck:
+                r.fail(at, Said("the tricks hold %(most)s points at most, not %(value)s", most=deck, value=won))
+            else:
+                good.append(int(won))
+                continue
+            good.append(0)
+        kinds[key] = tuple(good)
+    if len(kinds) == len(_THANKS):
+        if sum(kinds["tricks"]) > deck:
+            r.fail("claim.tricks", Said("the tricks won so far add up to %(sum)s: more than the %(most)s in the hand",
+                                        sum=sum(kinds["tricks"]), most=deck))
+        if sum(kinds["stoeck"]) > rules.bela_points:
+            # glossary: Stöck
+            r.fail("claim.stoeck", Said("only one side can have %(bela)s", bela=rules.bela_word))
+        if sum(1 for w in kinds["weis"] if w) > 1:
+            # glossary: Weis
+            r.fail("claim.weis", Said("only the side with the best Weis writes Weis: give it to one side"))
+    if side is None or r.problems:
+        return None
+    thanks = Thanks(kinds["stoeck"], kinds["weis"], kinds["tricks"])
+    return Claim(side, thanks.won(side), thanks=thanks)
+
+
 _CLAIM_PARTS = ("card_points", "declarations", "bela", "last_trick")
 
 
@@ -640,7 +724,7 @@ def _read_claim_parts(r: _Reader, value: object) -> ClaimParts | None:
 def claim_points_limit(rules: Rules) -> int:
     """The most points a side can have won in one hand: the deck, last trick, melds and bela."""
     best_meld = max(rules.meld_values.values(), default=0)
-    return rules.deck(None) + LAST_TRICK + rules.bela_points + best_meld * (rules.cards_per_side // 3)
+    return rules.deck(None) + rules.last_trick + rules.bela_points + best_meld * (rules.cards_per_side // 3)
 
 
 def _read_revoke(r: _Reader, value: object) -> RevokeChallenge | None:

@@ -84,6 +84,8 @@ class Ruling(Enum):
     """Success rule half-bait (Clobby): the defenders have less than half the hand value; each side its own."""
     BAITED = "baited"
     """Success rule half-bait: the defenders have half or more; they score the whole hand value."""
+    EACH_OWN = "each side its own"
+    """Success rule each-own (Jass): no bate; every side writes its own points."""
 
     # The members are singletons: hashed by identity, a lookup in the decision table costs no call to Enum's
     # own __hash__ (which hashes the name in Python, on every hand of a replay).
@@ -203,6 +205,10 @@ class Decided(NamedTuple):
     """A bait penalty the hand made due (option bait-penalty)."""
     baits: tuple[int, ...] = ()
     """Each side's baits counted after the hand (option bait-penalty; empty without one)."""
+    times: int = 1
+    """The contract's multiplier (Jass): everything each side wrote, multiplied."""
+    kontermatch: bool = False
+    """The valat (Jass's Match) was made by the side that did not choose trumps."""
 
 
 class Forfeit(NamedTuple):
@@ -243,3 +249,17 @@ class Claimed(NamedTuple):
     winner: int | None
     """The side that won the hand: the claimant of a good claim, else the side that profits from the false one."""
     game_winner: int | None
+    thanks: Thanked | None = None
+    """Jass's bedanken: how the counting order decided (None for other claims)."""
+
+
+class Thanked(NamedTuple):
+    """Jass's bedanken decided (RULES.md §11): both sides add what they had won, multiplied; the claimant that
+    reached the target wins unless the other got there with an earlier kind of points."""
+
+    times: int
+    reached: tuple[int | None, ...]
+    """For each side, the place in the counting order (0, 1, 2) of the kind that took it to the target; None: it
+    did not reach it."""
+    order: tuple[str, ...]
+    """The kinds in counting order: ``stoeck``, ``weis``, ``tricks``."""

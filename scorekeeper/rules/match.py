@@ -41,7 +41,7 @@ class ScoredHand(NamedTuple):
     def as_dict(self) -> dict[str, Any]:
         """The hand as docs/api.md shows it."""
         out = self.outcome
-        return {
+        shown: dict[str, Any] = {
             "number": self.number, "game": self.game, "input": dict(self.input), "voided": self.voided,
             "result": out.result.value if out else None,
             "points": list(out.points) if out else None,
@@ -51,6 +51,13 @@ class ScoredHand(NamedTuple):
             "explanation": list(out.explanation) if out else [],
             "valat": out.valat if out else None,
         }
+        if out is not None and out.multiplier is not None:
+            # Jass (docs/api.md): the multiplier, a Match as the side that made it, a Kontermatch said.
+            shown["multiplier"] = out.multiplier
+            shown["valat"] = out.valat_side if out.valat_side is not None else False
+            if out.kontermatch:
+                shown["kontermatch"] = True
+        return shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +69,8 @@ class GameRecord:
     winner: int | None
     drawn: bool = False
     """The game ended level after its deal limit, where level is a draw (Klaverjas): it counts for no side."""
+    strokes: tuple[int, ...] | None = None
+    """Each side's strokes in the game (Jass's Striche; None in other games): so far, while it is played."""
 
     @property
     def over(self) -> bool:
@@ -73,6 +82,8 @@ class GameRecord:
         shown: dict[str, Any] = {"number": self.number, "totals": list(self.totals), "winner": self.winner}
         if self.drawn:
             shown["drawn"] = True  # only a drawn game says so: every other game's answer is as it always was
+        if self.strokes is not None:
+            shown["strokes"] = list(self.strokes)
         return shown
 
 
@@ -100,11 +111,14 @@ class MatchState:
     """Deals played in the current game, thrown-in ones not counted (a deal limit counts these)."""
     baits: tuple[int, ...] = ()
     """Each side's baits in the current game since its last bait penalty (option bait-penalty; empty without)."""
+    strokes: tuple[int, ...] = ()
+    """Each side's strokes over the match's games, the current one's so far too (Jass; empty elsewhere)."""
 
     @property
     def position(self) -> Position:
         """The position the next hand is scored from."""
-        return Position(self.totals, self.pot, self.dealer, self.game, self.deals, self.baits)
+        current = self.games[-1].strokes if self.games and not self.games[-1].over else None
+        return Position(self.totals, self.pot, self.dealer, self.game, self.deals, self.baits, current or ())
 
     def summary(self) -> dict[str, Any]:
         """The state as docs/api.md shows it, without its hands (what ``Replayer.resume`` needs)."""
@@ -120,9 +134,45 @@ class MatchState:
         }
         if self.baits:
             out["baits"] = list(self.baits)  # only under option bait-penalty: every other state is as it was
+        if self.strokes:
+            out["strokes"] = list(self.strokes)  # only in games kept in strokes (Jass)
         if hands:
             out["hands"] = [h.as_dict() for h in self.hands]
         return out
+
+
+STROKES_WIN = 2
+"""Jass's strokes (RULES.md §11): the winner of a game 2."""
+STROKES_BERG = 1
+"""The first side to reach half the target: 1 (Berg)."""
+STROKES_MATCH = 1
+"""Each Match: 1 to the side that made it; a Kontermatch 2."""
+STROKES_KONTERMATCH = 2
+STROKES_SCHNEIDER = 2
+"""To the winner, when the loser ends under half the target (Schneider): 2 more."""
+
+
+def game_strokes(rules: Rules, position: Position, outcome: HandResult) -> tuple[int, ...]:
+    """Each side's strokes in the game after this hand (Jass's Striche, RULES.md §11): the game's winner 2; Berg 1
+    to the first side to reach half the target (both in the same hand: the higher total; level, nobody); each
+    Match 1, each Kontermatch 2; Schneider 2 more to the winner when the loser ends under half the target."""
+    strokes = list(position.strokes or (0,) * rules.sides)
+    if outcome.valat_side is not None:
+        strokes[outcome.valat_side] += STROKES_KONTERMATCH if outcome.kontermatch else STROKES_MATCH
+    target = rules.target
+    totals = outcome.totals
+    if target is not None and 2 * max(position.totals) < target <= 2 * max(totals):
+        top = max(totals)
+        reached = [s for s in range(rules.sides) if totals[s] == top]
+        if len(reached) == 1:
+            strokes[reached[0]] += STROKES_BERG
+    winner = outcome.game_winner
+    if winner is not None:
+        strokes[winner] += STROKES_WIN
+        losers = [s for s in range(rules.sides) if s != winner]
+        if target is not None and all(2 * totals[s] < target for s in losers):
+            strokes[winner] += STROKES_SCHNEIDER
+    return tuple(strokes)
 
 
 def _next_dealer(rules: Rules, dealer: int, winner: int | None) -> int:
@@ -180,10 +230,14 @@ class Replayer:
     def resume(cls, rules: Rules, summary: Mapping[str, Any], names: Sequence[str] | None = None) -> Replayer:
         """Carry on from a state as ``MatchState.as_dict`` gives it; its ``hands`` are not needed."""
         replayer = cls(rules, 0, names)
+        games = summary["games"]
+        current = games[-1] if games and games[-1]["winner"] is None and not games[-1].get("drawn") else None
+        strokes = tuple(current["strokes"]) if current is not None and "strokes" in current else ()
         replayer.position = Position(tuple(summary["totals"]), summary["pot"], summary["dealer"], summary["game"],
-                                     summary["deals"], tuple(summary.get("baits", ())))
-        replayer.games = [GameRecord(g["number"], tuple(g["totals"]), g["winner"], g.get("drawn", False))
-                          for g in summary["games"] if g["winner"] is not None or g.get("drawn")]
+                                     summary["deals"], tuple(summary.get("baits", ())), strokes)
+        replayer.games = [GameRecord(g["number"], tuple(g["totals"]), g["winner"], g.get("drawn", False),
+                                     tuple(g["strokes"]) if "strokes" in g else None)
+                          for g in games if g["winner"] is not None or g.get("drawn")]
         replayer.games_won = list(summary["games_won"])
         replayer.winner = summary["winner"]
         replayer.finished = summary["finished"]
@@ -208,10 +262,13 @@ class Replayer:
         self.hands.append(scored)
         dealer = _next_dealer(rules, position.dealer, outcome.winner)
         deals = position.deals + (outcome.result is not Result.THROWN_IN)
+        strokes = game_strokes(rules, position, outcome) if rules.strokes else ()
         if outcome.game_winner is None and not outcome.drawn:
-            self.position = Position(outcome.totals, outcome.pot, dealer, position.game, deals, outcome.baits)
+            self.position = Position(outcome.totals, outcome.pot, dealer, position.game, deals, outcome.baits,
+                                     strokes)
             return scored
-        self.games.append(GameRecord(position.game, outcome.totals, outcome.game_winner, outcome.drawn))
+        self.games.append(GameRecord(position.game, outcome.totals, outcome.game_winner, outcome.drawn,
+                                     strokes if rules.strokes else None))
         if outcome.game_winner is not None:
             self.games_won[outcome.game_winner] += 1
         if outcome.game_winner is not None and self.games_won[outcome.game_winner] * 2 > rules.best_of:
@@ -233,13 +290,17 @@ class Replayer:
         """The state after the hands added so far (``hands`` holds those added since the start or resume)."""
         rules, position, winner = self.rules, self.position, self.winner
         finished = self.finished
-        current = [] if finished else [GameRecord(position.game, position.totals, None)]
+        running = (position.strokes or (0,) * rules.sides) if rules.strokes else None
+        current = [] if finished else [GameRecord(position.game, position.totals, None, strokes=running)]
+        games = (*self.games, *current)
         return MatchState(
-            game=position.game, totals=position.totals, pot=position.pot, games=(*self.games, *current),
+            game=position.game, totals=position.totals, pot=position.pot, games=games,
             games_won=tuple(self.games_won), winner=winner, finished=finished, dealer=position.dealer,
             leader=leader_seat(rules, position.dealer), can_claim=_can_claim(rules, position.totals, finished),
             needs=_needs(rules, position.totals), hands=tuple(self.hands),
             deals=position.deals, baits=position.baits,
+            strokes=tuple(sum(g.strokes[s] for g in games if g.strokes) for s in range(rules.sides))
+            if rules.strokes else (),
         )
 
 

@@ -6,9 +6,9 @@ from collections.abc import Callable
 from collections.abc import Sequence as Seq
 from dataclasses import dataclass
 
-from .cards import NATURAL_ORDER, Card, Contract, Rank, Suit
+from .cards import NATURAL_36, Card, Contract, Rank, Suit
 from .errors import RuleError
-from .variants import Contest, Deal, Melds, Rules, SequenceTie
+from .variants import Contest, ContestTie, Deal, Melds, Rules, SequenceTie
 from .words import N_, Listed, Said
 
 _VALUE_WORDS = {
@@ -42,7 +42,7 @@ _VALUE_PLURALS = {
 _SQUARES = {
     Rank.SEVEN: Said("four sevens"), Rank.EIGHT: Said("four eights"), Rank.NINE: Said("four nines"),
     Rank.TEN: Said("four tens"), Rank.JACK: Said("four jacks"), Rank.QUEEN: Said("four queens"),
-    Rank.KING: Said("four kings"), Rank.ACE: Said("four aces"),
+    Rank.KING: Said("four kings"), Rank.ACE: Said("four aces"), Rank.SIX: Said("four sixes"),
 }
 
 
@@ -71,10 +71,14 @@ class Sequence:
     suit: Suit
 
     def cards(self) -> tuple[Card, ...]:
-        """The cards of the run, lowest first; a Tarabish run down to the six (36 cards) has the six too, which no
-        other declaration can hold (there are no squares of sixes), so it is left out."""
-        high = self.top.height
-        return tuple(Card(NATURAL_ORDER[i], self.suit) for i in range(max(high - self.length + 1, 0), high + 1))
+        """The cards of the run, lowest first (down to the six of the 36-card pack: Tarabish, Jass)."""
+        high = self.top.height + 1
+        return tuple(Card(NATURAL_36[i], self.suit) for i in range(max(high - self.length + 1, 0), high + 1))
+
+    @property
+    def bottom(self) -> Rank:
+        """The run's lowest card: its top in Undenufe, where the order is reversed."""
+        return NATURAL_36[self.top.height + 2 - self.length]
 
     def describe(self) -> Said:
         """``3-card sequence to the king in clubs``."""
@@ -189,12 +193,17 @@ def contest(
     return MeldContest(tuple(scores), tuple(lines))
 
 
-def _single_key(rules: Rules, declaration: Declaration) -> tuple[int, int, int]:
-    """How declarations compare in one contest (RULES.md §10a): more points; at equal points a square beats a
-    sequence; then the higher top card in natural order (squares too)."""
+def _single_key(rules: Rules, contract: Contract | None, declaration: Declaration) -> tuple[int, int, int]:
+    """How declarations compare in one contest (RULES.md §10a, §11): more points; at equal points a square beats a
+    sequence (Jass: a sequence beats a square, ``meld-contest-tie: sequence-first``); then the higher top card in
+    natural order (squares too), reversed in Undenufe, where a run's top is its lowest card."""
+    square_first = rules.meld_contest_tie is ContestTie.SQUARE_FIRST
+    reverse = contract is Contract.BOTTOM_UP
     if isinstance(declaration, Square):
-        return (rules.square_value(declaration.rank), 1, declaration.rank.height)
-    return (rules.sequence_value(declaration.length), 0, declaration.top.height)
+        height = declaration.rank.height
+        return (rules.square_value(declaration.rank), 1 if square_first else 0, -height if reverse else height)
+    top = -declaration.bottom.height if reverse else declaration.top.height
+    return (rules.sequence_value(declaration.length), 0 if square_first else 1, top)
 
 
 def _single_contest(
@@ -209,9 +218,9 @@ def _single_contest(
     holders = [s for s in range(sides) if declarations[s]]
     if not holders:
         return MeldContest((0,) * sides, ())
-    best = {s: max(declarations[s], key=lambda d: _single_key(rules, d)) for s in holders}
-    top = max(_single_key(rules, best[s]) for s in holders)
-    level = [s for s in holders if _single_key(rules, best[s]) == top]
+    best = {s: max(declarations[s], key=lambda d: _single_key(rules, contract, d)) for s in holders}
+    top = max(_single_key(rules, contract, best[s]) for s in holders)
+    level = [s for s in holders if _single_key(rules, contract, best[s]) == top]
     if len(level) > 1:
         in_trumps = [s for s in level if contract is not None and contract is not Contract.ALL_TRUMPS
                      and isinstance(run := best[s], Sequence) and contract.is_trump(run.suit)]
@@ -230,7 +239,7 @@ def _single_contest(
         else:
             level, why = [min(level, key=lambda s: _after(rules, forehand, s, sides))], _NEARER_FOREHAND
     else:
-        why = _ONLY if len(holders) == 1 else _BEST
+        why = _ONLY if len(holders) == 1 else _BEST[rules.meld_contest_tie]
     # Given per seat (the referee), a seat's win is its side's: both partners score all their declarations.
     level = [s for s in holders if any(s % rules.sides == w % rules.sides for w in level)]
     scores = [0] * sides
@@ -256,8 +265,14 @@ def _single_contest(
 
 # glossary: declarations
 _ONLY = Said("Only one side declared")
-# glossary: declarations
-_BEST = Said("The best declaration wins (more points, then a square before a sequence, then the higher top card)")
+_BEST = {
+    # glossary: declarations
+    ContestTie.SQUARE_FIRST: Said("The best declaration wins (more points, then a square before a sequence, then "
+                                  "the higher top card)"),
+    # glossary: Weis
+    ContestTie.SEQUENCE_FIRST: Said("The best Weis wins (more points, then a sequence before four of a kind, then "
+                                    "the higher top card)"),
+}
 # glossary: trumps
 _IN_TRUMPS = Said("Equal best declarations: the one in trumps wins")
 # glossary: declarations

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from enum import Enum, StrEnum
 from typing import NamedTuple
 
-from .cards import LAST_TRICK, Contract
+from .cards import Contract
 from .errors import RuleError
 from .explain import (
     explain_belot,
@@ -22,7 +22,7 @@ from .explain import (
     race_falls_short,
     too_soon_to_claim,
 )
-from .hand import HandInput, RevokeChallenge, default_names, read_hand
+from .hand import HandInput, RevokeChallenge, Thanks, default_names, read_hand
 from .judgement import (
     Claimed,
     Decided,
@@ -36,10 +36,22 @@ from .judgement import (
     Ruling,
     SideSum,
     Step,
+    Thanked,
     Transfer,
 )
 from .melds import Declaration, contest
-from .variants import BelaOnBate, Deal, DealLimitLevel, FalseClaim, NoTrick, Rules, Success, Tie, ValatTo
+from .variants import (
+    BelaOnBate,
+    ClaimOrder,
+    Deal,
+    DealLimitLevel,
+    FalseClaim,
+    NoTrick,
+    Rules,
+    Success,
+    Tie,
+    ValatTo,
+)
 
 
 class Result(StrEnum):
@@ -74,6 +86,8 @@ class Position(NamedTuple):
     """Deals played so far in this game (thrown-in deals do not count): what a deal limit counts."""
     baits: tuple[int, ...] = ()
     """Each side's baits in this game since its last bait penalty (option bait-penalty); empty without one."""
+    strokes: tuple[int, ...] = ()
+    """Each side's strokes so far in this game (Jass's Striche: Berg and Matches); empty in other games."""
 
     @classmethod
     def start(cls, rules: Rules, dealer: int = 0) -> Position:
@@ -104,6 +118,13 @@ class HandResult(NamedTuple):
     """The game ended drawn on this hand (deal-limit-level: draw): it counts for no side."""
     baits: tuple[int, ...] = ()
     """Each side's baits counted after this hand (option bait-penalty; empty without one)."""
+    multiplier: int | None = None
+    """The contract's multiplier in a game that has them (Jass; None elsewhere): ``points`` and ``scores`` are
+    after it."""
+    valat_side: int | None = None
+    """The side that took every trick, where that scored (Jass's Match)."""
+    kontermatch: bool = False
+    """The Match was made by the side that did not choose trumps (Jass's Kontermatch)."""
 
 
 def leader_seat(rules: Rules, dealer: int) -> int:
@@ -165,7 +186,7 @@ def hand_points(rules: Rules, hand: HandInput, forehand_side: int, names: Sequen
             points.append(cards[s])
             sums.append(None)
             continue
-        base = (cards[s] + (LAST_TRICK if s == last else 0)) * (2 if doubled else 1)
+        base = (cards[s] + (rules.last_trick if s == last else 0)) * (2 if doubled else 1)
         melds_count = not (rules.melds_need_trick is True and not took[s])
         bela_points = rules.bela_points * bela[s]
         valat_points = rules.valat if valat == s else 0
@@ -220,6 +241,7 @@ _DECISIONS: dict[Ruling, tuple[Result, _Share]] = {
     Ruling.TIE_TAKER_NOTHING: (Result.TIE, _Share.TAKER_NOTHING),
     Ruling.DOUBLED_TIE_HANGS: (Result.TIE, _Share.ALL_HANGS),
     Ruling.DOUBLED_TIE_TAKER_NOTHING: (Result.TIE, _Share.TAKER_NOTHING),
+    Ruling.EACH_OWN: (Result.MADE, _Share.EACH_OWN),
 }
 
 _TIES = {
@@ -241,7 +263,12 @@ def rule_on(rules: Rules, taker: int, points: Sequence[int], pay: Sequence[int],
     sides = rules.sides
     defenders = [s for s in range(sides) if s != taker]
     scorer: int | None = taker
-    if rules.success is Success.HALF_BAIT:
+    if rules.success is Success.EACH_OWN:
+        # No bate (Jass): each side writes its own; the hand is the side's with the most points, if one has.
+        top = max(points)
+        tops = [s for s in range(sides) if points[s] == top]
+        ruling, scorer = Ruling.EACH_OWN, tops[0] if len(tops) == 1 else None
+    elif rules.success is Success.HALF_BAIT:
         defender = defenders[0]
         if 2 * points[defender] >= sum(points):
             ruling, scorer = Ruling.BAITED, defender
@@ -398,14 +425,20 @@ def score_hand(
     if hand.claim is not None:
         claimed = judge_claim(rules, position, hand, names, forehand)
         result = Result.CLAIM if claimed.good else Result.FALSE_CLAIM
+        times = claimed.thanks.times if claimed.thanks is not None else None
         return HandResult(result, claimed.claimed, claimed.scores, claimed.pot, claimed.totals,
-                          explain_claim(rules, claimed, names), claimed.winner, claimed.game_winner)
+                          explain_claim(rules, claimed, names), claimed.winner, claimed.game_winner,
+                          multiplier=times if rules.multipliers or rules.strokes else None)
     decided = judge_hand(rules, position, hand, forehand, names)
     result = Result.REVOKE if decided.ruled is None else _DECISIONS[decided.ruled.ruling][0]
-    return HandResult(result, decided.hand_points.points, decided.scores, decided.pot, decided.totals,
+    points = decided.hand_points.points
+    if decided.times != 1:
+        points = tuple(p * decided.times for p in points)
+    return HandResult(result, points, decided.scores, decided.pot, decided.totals,
                       explain_hand(rules, decided, names), decided.winner, decided.game_winner,
                       decided.hand_points.valat is not None, bool(decided.ends) and decided.ends[-1].drawn,
-                      decided.baits)
+                      decided.baits, decided.times if rules.multipliers or rules.strokes else None,
+                      decided.hand_points.valat if rules.strokes else None, decided.kontermatch)
 
 
 def _belot(rules: Rules, position: Position, side: int, names: Sequence[str]) -> HandResult:
@@ -457,11 +490,16 @@ def judge_hand(rules: Rules, position: Position, hand: HandInput, forehand: int,
     baits, penalty = _bait_penalty(rules, position, ruled)
     if penalty is not None:
         scores[penalty.side] -= penalty.points
+    times = rules.multiplier(hand.contract)
+    if times != 1:
+        # Jass's multiplier: everything a side writes in the hand (RULES.md §11).
+        scores = [v * times for v in scores]
     totals = tuple(t + s for t, s in zip(position.totals, scores, strict=True))
     ends = _game_ends(rules, position, totals, points.valat is not None, rules.wins_at_end_of_hand)
+    kontermatch = points.valat is not None and rules.strokes and points.valat != taker
     return Decided(points, pay, revoked, ruled, in_tens, kept, multiplier, doubled, winner, taken, hang,
                    tuple(scores), position.pot - taken + hang, totals, ends, ends[-1].winner if ends else None,
-                   penalty, baits)
+                   penalty, baits, times, kontermatch)
 
 
 _FAILED = frozenset({Ruling.BATE, Ruling.BATE_DEFENDERS_LEVEL, Ruling.BAITED, Ruling.DOUBLED_BATE})
@@ -496,6 +534,46 @@ def _race(rules: Rules, position: Position, side: int, race: tuple[int, ...], na
                    position.pot, totals, side, side)
 
 
+_ORDERS = {
+    ClaimOrder.STOECK_WEIS_STICH: ("stoeck", "weis", "tricks"),
+    ClaimOrder.STOECK_STICH_WEIS: ("stoeck", "tricks", "weis"),
+}
+
+
+def _thanks(rules: Rules, position: Position, side: int, thanks: Thanks, contract: Contract | None) -> Claimed:
+    """Jass's bedanken (RULES.md §11): both sides add what they had won so far, multiplied. A claimant short of the
+    target loses the game; if both reached it, the counting order decides who got there first (a side needing a
+    later kind comes second; needing the same kinds, the claimant wins)."""
+    target = rules.target
+    assert target is not None  # check_rules: claims need a target
+    times = rules.multiplier(contract)
+    order = _ORDERS[rules.claim_order]
+    kinds = {"stoeck": thanks.stoeck, "weis": thanks.weis, "tricks": thanks.tricks}
+    reached: list[int | None] = []
+    for s in range(rules.sides):
+        running = position.totals[s]
+        place: int | None = None
+        for index, kind in enumerate(order):
+            running += kinds[kind][s] * times
+            if place is None and kinds[kind][s] and running >= target:
+                place = index
+        if place is None and position.totals[s] >= target:
+            place = 0
+        reached.append(place)
+    won = tuple(thanks.won(s) * times for s in range(rules.sides))
+    totals = tuple(t + w for t, w in zip(position.totals, won, strict=True))
+    good = reached[side] is not None
+    if good:
+        first = [s for s in range(rules.sides) if reached[s] is not None and reached[s] < reached[side]]
+        winner = first[0] if first else side
+    else:
+        others = sorted((s for s in range(rules.sides) if s != side), key=lambda s: -totals[s])
+        winner = others[0]
+    return Claimed(side, thanks.won(side), position.totals[side], totals[side], None, good,
+                   None if good else winner, None, (), won, won, position.pot, totals, winner, winner,
+                   Thanked(times, tuple(reached), order))
+
+
 def judge_claim(rules: Rules, position: Position, hand: HandInput, names: Sequence[str], forehand: int) -> Claimed:
     """What the rules make of a claim (RULES.md section 6): good, false and losing the game, or false and
     forfeiting the hand; a RuleError when the side may not claim yet."""
@@ -505,6 +583,8 @@ def judge_claim(rules: Rules, position: Position, hand: HandInput, names: Sequen
     totals = position.totals
     if claim.race is not None:
         return _race(rules, position, claim.side, claim.race, names)
+    if claim.thanks is not None:
+        return _thanks(rules, position, claim.side, claim.thanks, hand.contract)
     if rules.claim_from is not None and totals[side] < rules.claim_from:
         raise RuleError("claim.side", too_soon_to_claim(rules, names[side], totals[side]))
     reached = totals[side] + claim.points
@@ -523,7 +603,7 @@ def judge_claim(rules: Rules, position: Position, hand: HandInput, names: Sequen
     other = 1 - side
     melds, meld_contest = _meld_scores(rules, hand, forehand, names)
     bela = rules.bela_points * sum(hand.bela)
-    deck = rules.deck(hand.contract) + LAST_TRICK
+    deck = rules.deck(hand.contract) + rules.last_trick
     value = deck + sum(melds) + bela
     forfeit = Forfeit(other, deck, sum(melds), bela, value, meld_contest, position.pot)
     scores = tuple(value + position.pot if s == other else 0 for s in range(rules.sides))

@@ -8,7 +8,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, get_type_hints
 
-from .cards import CZECH, JASS, SUIT_CONTRACTS, CardValues, Contract, Rank
+from .cards import CZECH, JASS, LAST_TRICK, SUIT_CONTRACTS, SWISS, CardValues, Contract, Rank
 from .errors import Problem, RuleError
 from .words import N_, Listed, Said
 
@@ -20,6 +20,8 @@ class Success(StrEnum):
     """The taker needs more hand points than every defender."""
     HALF_BAIT = "half-bait"
     """The defenders take everything with half or more of the hand value (Clobby)."""
+    EACH_OWN = "each-own"
+    """No bate: each side writes its own points (Jass); the taker matters only for the Match."""
 
 
 class Tie(StrEnum):
@@ -90,6 +92,8 @@ class TableWords(StrEnum):
     """Bait, and half bait for a tie (Tarabish, Deberc)."""
     NAT = "nat"
     """Nat, pit for every trick, roem for declarations (Klaverjas: Dutch words at every table)."""
+    JASS = "jass"
+    """No failed taker: Match for every trick, Weis for declarations, Stöck (Jass: Swiss words)."""
 
 
 class Contest(StrEnum):
@@ -99,6 +103,25 @@ class Contest(StrEnum):
     """Sequences against sequences, squares against squares (RULES.md section 3)."""
     SINGLE = "single"
     """One contest: the side holding the single best declaration scores all of its declarations."""
+
+
+class ContestTie(StrEnum):
+    """In one contest of declarations (``meld-contest: single``), which wins at equal points."""
+
+    SQUARE_FIRST = "square-first"
+    """Four of a kind beats a sequence of equal points (Croatian Bela)."""
+    SEQUENCE_FIRST = "sequence-first"
+    """A sequence beats four of a kind of equal points (Jass)."""
+
+
+class ClaimOrder(StrEnum):
+    """Jass's counting order: when both sides reach the target in the hand someone thanks in (bedanken), the side
+    that got there with the earlier kind of points won first."""
+
+    STOECK_WEIS_STICH = "stoeck-weis-stich"
+    """Stöck, then Weis, then the tricks (the Swiss rule books)."""
+    STOECK_STICH_WEIS = "stoeck-stich-weis"
+    """Stöck, then the tricks, then Weis (some clubs)."""
 
 
 class NoTrick(StrEnum):
@@ -156,12 +179,18 @@ class Deal(StrEnum):
     """To the right, counter-clockwise (Belote 151)."""
 
 
+_SQUARE_RANKS = (Rank.JACK, Rank.NINE, Rank.ACE, Rank.KING, Rank.QUEEN, Rank.TEN, Rank.EIGHT, Rank.SEVEN)
 MELD_KEYS: tuple[str, ...] = (
     "sequence-3", "sequence-4", "sequence-5",
-    *(f"square-{rank.value}" for rank in (Rank.JACK, Rank.NINE, Rank.ACE, Rank.KING, Rank.QUEEN, Rank.TEN,
-                                          Rank.EIGHT, Rank.SEVEN)),
+    *(f"square-{rank.value}" for rank in _SQUARE_RANKS),
+    "sequence-6", "sequence-7", "sequence-8", "sequence-9", "square-6",
 )
-"""Every meld a variant may give a value: sequences by length, squares by rank."""
+"""Every meld a variant may give a value: sequences by length (Jass's Weis runs to nine cards), squares by rank
+(the sixes of the 36-card pack too)."""
+
+_NO_MULTIPLIERS: Mapping[str, int] = MappingProxyType({})
+MULTIPLIER_MOST = 10
+"""The highest multiplier a contract may be given (Jass tables play ×1 to ×4, some ×7)."""
 
 BELA_POINTS = 20
 """Bela / belote: K and Q of trumps held by one player (the Czech bejle is worth 40)."""
@@ -256,6 +285,19 @@ class Rules:
     throw_in: bool = True
     """A hand may be thrown in when everybody passes; False where the dealer must then name trumps (Croatian
     Bela's *mus*, Tarabish)."""
+    last_trick: int = field(default=LAST_TRICK, metadata=HOUSE_RULE)
+    """What the last trick adds: 10; Jass 5."""
+    multipliers: Mapping[str, int] = field(default_factory=lambda: _NO_MULTIPLIERS, metadata=HOUSE_RULE)
+    """Jass's multiplier per contract (``{"clubs": 2, "top-down": 3}``): everything a side writes in the hand is
+    multiplied; a contract not named is ×1."""
+    meld_contest_tie: ContestTie = field(default=ContestTie.SQUARE_FIRST, metadata=HOUSE_RULE)
+    claim_required: bool = field(default=True, metadata=HOUSE_RULE)
+    """Under claims any-time, a side at or over the target after a hand must still claim (Bela's Scottish rule);
+    False: it wins then as at the end of a hand, and a claim (Jass's bedanken) only ends a game early."""
+    claim_order: ClaimOrder = field(default=ClaimOrder.STOECK_WEIS_STICH, metadata=HOUSE_RULE)
+    strokes: bool = False
+    """The game's result is also kept in strokes (Jass's Striche: win 2, Berg 1, Match 1, Kontermatch 2,
+    Schneider 2), by which clubs and tournaments rank."""
 
     sides: int = field(init=False, compare=False, repr=False)
     """Scoring sides: one per player, or two partnerships in four-handed play."""
@@ -277,8 +319,8 @@ class Rules:
             "full_deck": four,
             "cards_per_player": per_player,
             "cards_per_side": per_player * (2 if four else 1),
-            "wins_at_end_of_hand": self.claims is not Claims.ANY_TIME or self.claim_window is not None
-            or self.claim_from is not None,
+            "wins_at_end_of_hand": self.claims is not Claims.ANY_TIME or not self.claim_required
+            or self.claim_window is not None or self.claim_from is not None,
         }
         for name, value in derived.items():
             object.__setattr__(self, name, value)
@@ -300,9 +342,20 @@ class Rules:
     def sequence_value(self, length: int) -> int:
         """Value of a sequence of ``length`` cards: longer runs count as the longest that has a value."""
         best = 0
-        for n in range(3, min(length, 5) + 1):
+        for n in range(3, min(length, 9) + 1):
             best = self.meld_values.get(f"sequence-{n}", best)
         return best
+
+    def multiplier(self, contract: Contract | None) -> int:
+        """What everything written in a hand played in ``contract`` is multiplied by (Jass; elsewhere 1)."""
+        if contract is None or not self.multipliers:
+            return 1
+        return self.multipliers.get(contract.value, 1)
+
+    @property
+    def thanks(self) -> bool:
+        """Whether a claim is Jass's bedanken: both sides' points so far in the hand by kind (Stöck, Weis, tricks)."""
+        return self.success is Success.EACH_OWN and self.claims is Claims.ANY_TIME
 
     def square_value(self, rank: Rank) -> int:
         """Value of four cards of ``rank`` (0: no such meld in the variant)."""
@@ -388,8 +441,7 @@ _BULKA = replace(
 # RULES.md §10a: sequences 20, 50, 100; four J 200, four 9 150, four A, 10, K or Q 100; four 8 or 7 nothing.
 _BELA_4_MELDS = MappingProxyType({"sequence-3": 20, "sequence-4": 50, "sequence-5": 100, **_SQUARES, "square-9": 150})
 # RULES.md §10b: roem in one trick: three in sequence 20, four 50, four of a kind of any rank 100.
-_ROEM = MappingProxyType({"sequence-3": 20, "sequence-4": 50,
-                          **{key: 100 for key in MELD_KEYS if key.startswith("square-")}})
+_ROEM = MappingProxyType({"sequence-3": 20, "sequence-4": 50, **{f"square-{rank.value}": 100 for rank in _SQUARE_RANKS}})
 _DEBERC = replace(
     # Translators: a game's name: Deberc (Debertz), as played in Ukraine, by two.
     _BELA, variant="deberc", title=Said("Deberc (two-handed)"),
@@ -400,6 +452,28 @@ _DEBERC = replace(
     belot_word=Said("debertz"),
     # glossary: belote and rebelote
     bela_word=Said("bella"),
+)
+
+# RULES.md §11: Weis runs 20, 50, 100, 150, 200, 250, 300; four J 200, four 9 150, four of any other rank 100.
+_WEIS = MappingProxyType({"sequence-3": 20, "sequence-4": 50, "sequence-5": 100, "sequence-6": 150,
+                          "sequence-7": 200, "sequence-8": 250, "sequence-9": 300,
+                          **{f"square-{rank.value}": 100 for rank in (*_SQUARE_RANKS, Rank.SIX)},
+                          "square-J": 200, "square-9": 150})
+_MULTIPLIERS_2500 = MappingProxyType({"clubs": 2, "spades": 2, "top-down": 3, "bottom-up": 3})
+_SCHIEBER = replace(
+    # Translators: a game's name: Swiss Jass for four in two teams (Schieber; French-speaking tables say chibre).
+    _BELA, variant="schieber", title=Said("Schieber"),
+    # glossary: Weis, Stöck, Match
+    description=Said("Swiss Jass, two teams of two to 1000 with 36 cards: each side writes its own, Weis, Stöck "
+                     "and Match."),
+    players=4, target=1000, success=Success.EACH_OWN, tie=Tie.HOLD_TAKER, melds_need_trick=False,
+    claims=Claims.ANY_TIME, claim_required=False, best_of=1, meld_values=_WEIS, valat=100, valat_to=ValatTo.ANY,
+    sequence_tie=SequenceTie.FOREHAND, deal=Deal.RIGHT, meld_contest=Contest.SINGLE,
+    meld_contest_tie=ContestTie.SEQUENCE_FIRST, square_in_sequence=True, throw_in=False, deck_cards=36,
+    contracts=(*SUIT_CONTRACTS, Contract.TOP_DOWN, Contract.BOTTOM_UP), contract_required=True, cards=SWISS,
+    last_trick=5, words=TableWords.JASS, strokes=True,
+    # glossary: Stöck
+    bela_word=Said("Stöck"),
 )
 
 PRESETS: Mapping[str, Rules] = MappingProxyType({
@@ -511,8 +585,17 @@ PRESETS: Mapping[str, Rules] = MappingProxyType({
         description=Said("Two teams of two to 501: the taker must beat the other side; ties hang; debertz wins."),
         players=4, deal=Deal.LEFT,
     ),
+    "schieber": _SCHIEBER,
+    "schieber-2500": replace(
+        # Translators: a game's name: Swiss Schieber to 2500, clubs and spades doubled, Obenabe and Undenufe
+        # tripled.
+        _SCHIEBER, variant="schieber-2500", title=Said("Schieber (2500)"),
+        # glossary: Weis, Obenabe, Undenufe
+        description=Said("Two teams of two to 2500: clubs and spades count double, Obenabe and Undenufe triple."),
+        target=2500, multipliers=_MULTIPLIERS_2500,
+    ),
 })
-"""The presets of RULES.md sections 5 and 10, by name."""
+"""The presets of RULES.md sections 5, 10 and 11, by name."""
 
 _CAPITALISED = {
     # glossary: belote and rebelote
@@ -606,6 +689,10 @@ def make_rules(variant: str, overrides: Mapping[str, object] | None = None) -> R
             melds = _read_meld_values(base, value, problems)
             if melds is not None:
                 changes["meld_values"] = melds
+        elif name == "multipliers":
+            multipliers = _read_multipliers(base, value, problems)
+            if multipliers is not None:
+                changes["multipliers"] = multipliers
         elif name == "contracts":
             contracts = _read_contracts(base, value, problems)
             if contracts is not None:
@@ -653,6 +740,14 @@ def _read_contracts(base: Rules, value: object, problems: list[Problem]) -> tupl
                                                   value=repr(value))))
         return None
     chosen = tuple(c for c in Contract if c.value in value)
+    unknown = [c.value for c in chosen if c in (Contract.TOP_DOWN, Contract.BOTTOM_UP)
+               and c not in base.cards.contract_points]
+    if unknown:
+        # Translators: %(contracts)s are Jass's contracts top-down / bottom-up (Obenabe, Undenufe), named in the API.
+        problems.append(Problem("contracts", Said("%(game)s has no %(contracts)s: they are Jass contracts, with their "
+                                                  "own card values", game=base.title,
+                                                  contracts=Listed(unknown, N_(" or ")))))
+        return None
     if not all(c in chosen for c in SUIT_CONTRACTS):
         # glossary: trumps
         problems.append(Problem("contracts", Said("every suit can be trumps: the contracts hold %(suits)s",
@@ -662,6 +757,30 @@ def _read_contracts(base: Rules, value: object, problems: list[Problem]) -> tupl
         problems.append(Problem("contracts", Said("%(game)s keeps its own contracts", game=base.title)))
         return None
     return chosen
+
+
+def _read_multipliers(base: Rules, value: object, problems: list[Problem]) -> Mapping[str, int] | None:
+    """Jass's multiplier per contract: an object of the game's contracts, each a whole number from 1 to
+    MULTIPLIER_MOST (a contract not named is ×1)."""
+    names = [c.value for c in base.contracts]
+    if not isinstance(value, Mapping):
+        problems.append(Problem("multipliers", Said("multipliers are an object such as {\"clubs\": 2, "
+                                                    "\"top-down\": 3}")))
+        return None
+    good: dict[str, int] = {}
+    for key, times in value.items():
+        if key not in names:
+            # Translators: %(contracts)s lists the contracts of the game by their API names.
+            problems.append(Problem("multipliers", Said("%(key)s is no contract of %(game)s: the contracts are "
+                                                        "%(contracts)s", key=repr(key), game=base.title,
+                                                        contracts=Listed(names, N_(", ")))))
+        elif not _whole(times) or not 1 <= times <= MULTIPLIER_MOST:
+            problems.append(Problem(f"multipliers.{key}", Said("a multiplier is a whole number from 1 to %(most)s, "
+                                                               "not %(value)s", most=MULTIPLIER_MOST,
+                                                               value=repr(times))))
+        elif times != 1:
+            good[str(key)] = int(times)
+    return MappingProxyType(good)
 
 
 def _read_meld_values(base: Rules, value: object, problems: list[Problem]) -> Mapping[str, int] | None:
@@ -739,6 +858,11 @@ def check_rules(rules: Rules) -> None:
     if rules.deal_limit is not None and not 1 <= rules.deal_limit <= DEAL_LIMIT_MAX:
         problems.append(Problem("deal-limit", Said("the deal limit counts deals: 1 to %(most)s, or none, not %(deals)s",
                                                    most=DEAL_LIMIT_MAX, deals=rules.deal_limit)))
+    if not 0 <= rules.last_trick <= 100 or rules.last_trick % 5:
+        problems.append(Problem("last-trick", Said("the last trick is worth 0 to 100 in fives, not %(points)s",
+                                                   points=rules.last_trick)))
+    if rules.success is Success.EACH_OWN and rules.tens:
+        problems.append(Problem("tens", Said("each-own is not scored in tens")))
     if rules.tens and rules.sides != 2:
         problems.append(Problem("tens", Said("scoring in tens is defined for two sides")))
     if problems:

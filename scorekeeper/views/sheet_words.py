@@ -58,8 +58,8 @@ def score_words(scores: Sequence[int] | None, sides: Sequence[Mapping[str, Any]]
 
 
 def valat_hands(state: Mapping[str, Any]) -> set[int]:
-    """The hands in which one side took every trick (the engine's ``valat``)."""
-    return {h["number"] for h in state.get("hands") or () if h.get("valat")}
+    """The hands in which one side took every trick (the engine's ``valat``: true, or in Jass the side's number)."""
+    return {h["number"] for h in state.get("hands") or () if h.get("valat") is True or type(h.get("valat")) is int}
 
 
 def game_won_after(state: Mapping[str, Any]) -> dict[int, Mapping[str, Any]]:

@@ -66,7 +66,7 @@ def test_czech_card_values_follow_the_seed() -> None:
 
 def test_czech_trick_order_in_trumps() -> None:
     """§2a: "Trick rank in trumps Q 9 A 10 K J 8 7; plain as usual."""
-    trumps = sorted((Card(rank, Card.parse("QH").suit) for rank in Rank),
+    trumps = sorted((Card(rank, Card.parse("QH").suit) for rank in NATURAL_ORDER),
                     key=lambda card: -CZECH.power(card, Contract.HEARTS))
     assert [card.rank.value for card in trumps] == ["Q", "9", "A", "10", "K", "J", "8", "7"]
     plain = sorted((Card(rank, Card.parse("QS").suit) for rank in Rank),

@@ -46,11 +46,14 @@ def preview() -> Any:
     except RuleError as error:
         raise Invalid([Problem(p.field if p.field == "hand" else f"hand.{p.field}", p.message)
                        for p in error.problems]) from None
-    return jsonify({
+    answer = {
         "result": result.result.value, "points": list(result.points), "scores": list(result.scores),
         "pot": result.pot, "totals": list(result.totals), "explanation": list(result.explanation),
         "game_winner": result.game_winner,
-    })
+    }
+    if result.multiplier is not None:
+        answer["multiplier"] = result.multiplier  # Jass: points and scores are after it
+    return jsonify(answer)
 
 
 def _position(before: Any, sides: int) -> Position:
