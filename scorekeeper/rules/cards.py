@@ -85,7 +85,8 @@ NATURAL_36: tuple[Rank, ...] = (Rank.SIX, *_NATURAL)
 _HEIGHTS = {rank: index - 1 for index, rank in enumerate(NATURAL_36)}
 
 _WORDS = {
-    Rank.SIX: Said("six"), Rank.SEVEN: Said("seven"), Rank.EIGHT: Said("eight"), Rank.NINE: Said("nine"), Rank.TEN: Said("ten"),
+    Rank.SIX: Said("six"), Rank.SEVEN: Said("seven"), Rank.EIGHT: Said("eight"), Rank.NINE: Said("nine"),
+    Rank.TEN: Said("ten"),
     Rank.JACK: Said("jack"), Rank.QUEEN: Said("queen"), Rank.KING: Said("king"), Rank.ACE: Said("ace"),
 }
 _SHORT: dict[Rank, str] = {

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from .cards import Rank
+from .cards import LAST_TRICK, Rank
 from .variants import (
     BelaOnBate,
+    ClaimOrder,
     Claims,
     Contest,
+    ContestTie,
     Deal,
     DealLimitLevel,
     FalseClaim,
@@ -66,9 +68,13 @@ def describe_rules(rules: Rules) -> tuple[str, ...]:
                                  "4).", game=rules.title, players=rules.players)]
     else:
         lines = [Said("%(game)s: %(players)s players.", game=rules.title, players=rules.players)]
-    if rules.deck_cards == 36:
+    if rules.deck_cards == 36 and rules.cards.contract_points:
+        lines.append(Said("36 cards: the sixes are in; %(cards)s cards each.", cards=rules.cards_per_player))
+    elif rules.deck_cards == 36:
         lines.append(Said("36 cards: the sixes are in, worth nothing; %(cards)s cards each.",
                           cards=rules.cards_per_player))
+    if rules.last_trick != LAST_TRICK:
+        lines.append(Said("The last trick is worth %(points)s.", points=rules.last_trick))
     if rules.target is None:
         assert rules.deal_limit is not None
         # glossary: game
@@ -101,7 +107,11 @@ def describe_rules(rules: Rules) -> tuple[str, ...]:
                           points=values.trump_points[values.top_trump], nine=values.trump_points[Rank.NINE],
                           order=Listed((rank.short for rank in reversed(values.trump_order)), " "),
                           deck=rules.deck(None)))
-    if rules.success is Success.HALF_BAIT:
+    lines.extend(_own_values(rules))
+    if rules.success is Success.EACH_OWN:
+        # glossary: taker, bate
+        lines.append(Said("No bate: each side writes its own points; who chose trumps matters only for the Match."))
+    elif rules.success is Success.HALF_BAIT:
         # glossary: baited, taker, hand
         lines.append(Said("The defenders bait the taker when they have half or more of the hand value: they score "
                           "the whole hand value."))
@@ -126,7 +136,7 @@ def describe_rules(rules: Rules) -> tuple[str, ...]:
         # Translators: %(rule)s says what happens: "the taker scores nothing and the defenders score their own".
         lines.append(Said("On a tie with the best defender, %(rule)s.", rule=_TIES[rules.tie]))
     word = rules.bela_word
-    if rules.bela_on_bate is BelaOnBate.STAYS:
+    if rules.bela_on_bate is BelaOnBate.STAYS and rules.success is not Success.EACH_OWN:
         # glossary: belote and rebelote, taker, bate
         # Translators: %(Bela)s and %(bela)s are the game's word for K and Q of trumps, the first with a capital
         # first letter.
@@ -140,7 +150,12 @@ def describe_rules(rules: Rules) -> tuple[str, ...]:
         Said("four %(rank)s = %(points)s", rank=Rank(key.removeprefix("square-")).short, points=value)
         for key, value in rules.meld_values.items()
     ]
-    if rules.words is TableWords.NAT:
+    if rules.words is TableWords.JASS:
+        # glossary: Weis, Stöck, Obenabe, Undenufe
+        # Translators: Jass's declarations: "Weis: a run of 3 = 20, …; Stöck 20 always counts, in a trump contract."
+        lines.append(Said("Weis: %(melds)s; %(bela)s %(points)s always counts, in a trump contract.",
+                          melds=Listed(melds, N_(", ")), bela=word, points=rules.bela_points))
+    elif rules.words is TableWords.NAT:
         # glossary: belote and rebelote
         # Translators: Klaverjas's declarations, roem: "Roem: a run of 3 = 20, …; stuk 20 always counts."
         lines.append(Said("Roem: %(melds)s; %(bela)s %(points)s always counts.", melds=Listed(melds, N_(", ")),
@@ -154,7 +169,12 @@ def describe_rules(rules: Rules) -> tuple[str, ...]:
     if rules.melds is Melds.EACH_SIDE:
         lines.append(Said("Every side scores the declarations it holds: no contest between the sides."))
     else:
-        if rules.meld_contest is Contest.SINGLE:
+        if rules.meld_contest is Contest.SINGLE and rules.meld_contest_tie is ContestTie.SEQUENCE_FIRST:
+            # glossary: Weis
+            lines.append(Said("One contest of Weis: the side holding the best Weis writes all of its Weis, the other "
+                              "side none (more points wins, then a sequence before four of a kind, then the higher "
+                              "top card)."))
+        elif rules.meld_contest is Contest.SINGLE:
             # glossary: declarations
             lines.append(Said("One contest of declarations: the side holding the best declaration scores all of its "
                               "declarations, the other side none (more points wins, then a square before a "
@@ -191,6 +211,14 @@ def describe_rules(rules: Rules) -> tuple[str, ...]:
         lines.append(Said("The race: a side may stop the hand as soon as its total and what it has won so far "
                           "reach the target ahead of the other; both sides add what they had won, without pass or "
                           "fall."))
+    elif rules.thanks:
+        # glossary: bedanken, Stöck, Weis
+        # Translators: Jass's bedanken; %(order)s is the counting order: "Stöck, Weis, tricks".
+        lines.append(Said("A side at or over the target after a hand wins the game. A side may also thank "
+                          "(bedanken) in the middle of a hand: both sides add what they have won so far; a side "
+                          "short of the target loses the game; if both have reached it, the one that got there "
+                          "first in the order %(order)s wins.", order=Listed(_ORDER_WORDS[rules.claim_order],
+                                                                              N_(", "))))
     else:
         lines.append(_claims(rules))
         if not rules.wins_at_end_of_hand:
@@ -208,17 +236,61 @@ def describe_rules(rules: Rules) -> tuple[str, ...]:
                           "make the taker nat.", points=rules.valat) if rules.words is TableWords.NAT else
                      Said("Valat (every trick to the taker's side): +%(points)s; the defenders taking every trick "
                           "only make the taker fail.", points=rules.valat))
+    elif rules.valat and rules.words is TableWords.JASS:
+        # glossary: Match
+        lines.append(Said("Match (every trick): +%(points)s; a Kontermatch when the side that did not choose trumps "
+                          "makes it.", points=rules.valat))
     elif rules.valat:
         # glossary: valat, game, hand
         lines.append(Said("Valat (every trick): +%(points)s; no game is won on a hand with a valat.",
                           points=rules.valat) if rules.no_win_on_valat
                      # glossary: valat
                      else Said("Valat (every trick): +%(points)s.", points=rules.valat))
+    if rules.strokes:
+        # glossary: Striche, Berg, Schneider, Match
+        lines.append(Said("Strokes (Striche) for each game: the winner 2; Berg, the first side to reach half the "
+                          "target, 1; each Match 1, each Kontermatch 2; Schneider, the loser under half the target, 2 "
+                          "more to the winner."))
     lines.append(_DEALS[rules.deal])
     length = match_length(rules)
     if length is not None:
         lines.append(length)
     return tuple(lines)
+
+
+_ORDER_WORDS = {
+    # glossary: Stöck, Weis
+    ClaimOrder.STOECK_WEIS_STICH: (Said("Stöck"), Said("Weis"), Said("tricks")),
+    # glossary: Stöck, Weis
+    ClaimOrder.STOECK_STICH_WEIS: (Said("Stöck"), Said("tricks"), Said("Weis")),
+}
+
+
+def _own_values(rules: Rules) -> list[str]:
+    """The contracts with their own card values (Jass's Obenabe and Undenufe) and the contracts' multipliers."""
+    lines: list[str] = []
+    for contract, points in rules.cards.contract_points.items():
+        if contract not in rules.contracts:
+            continue
+        order = rules.cards.contract_orders[contract]
+        # Translators: a card's value: "A 11" (the rank as written on the card, then its card points).
+        values = Listed((Said("%(rank)s %(points)s", rank=rank.short, points=points[rank])
+                         for rank in sorted(order, key=lambda r: -points[r]) if points[rank]), N_(", "))
+        # glossary: trumps, Obenabe, Undenufe
+        # Translators: "Obenabe: no trumps, the cards rank 6 7 8 … A upwards: A 11, 10 10, 8 8, K 4, Q 3, J 2."
+        lines.append(Said("%(contract)s: no trumps; the cards rank %(order)s from the top and count %(values)s.",
+                          contract=contract.word, order=Listed((rank.short for rank in reversed(order)), " "),
+                          values=values))
+    if rules.multipliers:
+        # Translators: a contract's multiplier in Jass: "clubs ×2", "Obenabe ×3".
+        times = [Said("%(contract)s ×%(times)s", contract=c.word, times=rules.multiplier(c)) for c in rules.contracts
+                 if rules.multiplier(c) != 1]
+        # glossary: hand
+        # Translators: Jass's multipliers: "Multipliers: clubs ×2, Obenabe ×3; everything written in such a hand
+        # counts so many times."
+        lines.append(Said("Multipliers: %(times)s; everything written in such a hand counts so many times.",
+                          times=Listed(times, N_(", "))))
+    return lines
 
 
 def match_length(rules: Rules) -> Said | None:

@@ -483,6 +483,10 @@ def judge_hand(rules: Rules, position: Position, hand: HandInput, forehand: int,
     if multiplier > 1:
         doubled = _multiply(multiplier, scores, hang)
         scores, hang = list(doubled.to_scores), doubled.to_hang
+    times = rules.multiplier(hand.contract)
+    if times != 1:
+        # Jass's multiplier: everything a side writes in the hand (RULES.md §11).
+        scores = [v * times for v in scores]
     taken = 0
     if winner is not None and position.pot:
         taken = position.pot
@@ -490,10 +494,6 @@ def judge_hand(rules: Rules, position: Position, hand: HandInput, forehand: int,
     baits, penalty = _bait_penalty(rules, position, ruled)
     if penalty is not None:
         scores[penalty.side] -= penalty.points
-    times = rules.multiplier(hand.contract)
-    if times != 1:
-        # Jass's multiplier: everything a side writes in the hand (RULES.md §11).
-        scores = [v * times for v in scores]
     totals = tuple(t + s for t, s in zip(position.totals, scores, strict=True))
     ends = _game_ends(rules, position, totals, points.valat is not None, rules.wins_at_end_of_hand)
     kontermatch = points.valat is not None and rules.strokes and points.valat != taker
@@ -562,9 +562,10 @@ def _thanks(rules: Rules, position: Position, side: int, thanks: Thanks, contrac
         reached.append(place)
     won = tuple(thanks.won(s) * times for s in range(rules.sides))
     totals = tuple(t + w for t, w in zip(position.totals, won, strict=True))
-    good = reached[side] is not None
-    if good:
-        first = [s for s in range(rules.sides) if reached[s] is not None and reached[s] < reached[side]]
+    mine = reached[side]
+    good = mine is not None
+    if mine is not None:
+        first = [s for s in range(rules.sides) if (place := reached[s]) is not None and place < mine]
         winner = first[0] if first else side
     else:
         others = sorted((s for s in range(rules.sides) if s != side), key=lambda s: -totals[s])

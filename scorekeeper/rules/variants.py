@@ -441,7 +441,8 @@ _BULKA = replace(
 # RULES.md §10a: sequences 20, 50, 100; four J 200, four 9 150, four A, 10, K or Q 100; four 8 or 7 nothing.
 _BELA_4_MELDS = MappingProxyType({"sequence-3": 20, "sequence-4": 50, "sequence-5": 100, **_SQUARES, "square-9": 150})
 # RULES.md §10b: roem in one trick: three in sequence 20, four 50, four of a kind of any rank 100.
-_ROEM = MappingProxyType({"sequence-3": 20, "sequence-4": 50, **{f"square-{rank.value}": 100 for rank in _SQUARE_RANKS}})
+_ROEM = MappingProxyType({"sequence-3": 20, "sequence-4": 50,
+                          **{f"square-{rank.value}": 100 for rank in _SQUARE_RANKS}})
 _DEBERC = replace(
     # Translators: a game's name: Deberc (Debertz), as played in Ukraine, by two.
     _BELA, variant="deberc", title=Said("Deberc (two-handed)"),
@@ -614,6 +615,9 @@ _CAPITALISED = {
     # glossary: belote and rebelote
     # Translators: the Klaverjas word for K and Q of trumps at the start of a sentence ("Stuk always counts: ...").
     "stuk": Said("Stuk"),
+    # glossary: Stöck
+    # Translators: Jass's word for K and Q of trumps at the start of a sentence ("Stöck always counts: ...").
+    "Stöck": Said("Stöck"),
 }
 
 

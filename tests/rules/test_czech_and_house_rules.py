@@ -27,7 +27,7 @@ from scorekeeper.rules import (
     replay,
     score_hand,
 )
-from scorekeeper.rules.cards import FULL_DECK
+from scorekeeper.rules.cards import FULL_DECK, NATURAL_ORDER
 from scorekeeper.rules.describe import describe_rules
 from scorekeeper.rules.referee import count_card_points
 
@@ -69,7 +69,7 @@ def test_czech_trick_order_in_trumps() -> None:
     trumps = sorted((Card(rank, Card.parse("QH").suit) for rank in NATURAL_ORDER),
                     key=lambda card: -CZECH.power(card, Contract.HEARTS))
     assert [card.rank.value for card in trumps] == ["Q", "9", "A", "10", "K", "J", "8", "7"]
-    plain = sorted((Card(rank, Card.parse("QS").suit) for rank in Rank),
+    plain = sorted((Card(rank, Card.parse("QS").suit) for rank in NATURAL_ORDER),
                    key=lambda card: -CZECH.power(card, Contract.HEARTS))
     assert [card.rank.value for card in plain] == ["A", "10", "K", "Q", "J", "9", "8", "7"]
 

@@ -31,7 +31,8 @@ GOLDEN = Path(__file__).parent / "golden"
 SHARED = Path(__file__).resolve().parents[3] / "shared"
 
 CASE_KEYS = {"name", "rests_on", "note", "rules", "names", "first_dealer", "before", "hands", "expect", "state"}
-RESULT_FIELDS = {"result", "points", "scores", "pot", "totals", "winner", "game_winner", "valat"}
+RESULT_FIELDS = {"result", "points", "scores", "pot", "totals", "winner", "game_winner", "valat", "multiplier",
+                 "valat_side", "kontermatch"}
 EXPECT_KEYS = RESULT_FIELDS | {"explanation_contains"}
 BEFORE_KEYS = {"totals", "pot", "dealer", "game"}
 
@@ -49,6 +50,9 @@ FAMILY_EXAMPLES = {
     20: {"bela-4"}, 21: {"bela-4"}, 22: {"bela-4"}, 23: {"bela-4"}, 24: {"bela-4"}, 25: {"bela-4"},
     26: {"klaverjas"}, 27: {"klaverjas"}, 29: {"tarabish"}, 30: {"deberc"},
 }
+
+# RULES.md §11: Swiss Jass.
+JASS_EXAMPLES = {31: {"schieber"}, 32: {"schieber-2500"}, 33: {"schieber-2500"}, 34: {"schieber"}, 35: {"schieber"}}
 
 PREFIX = re.compile(r"(?s)(?P<source>RULES\.md §(?P<section>\d+[a-z]?)(?:\.(?P<item>\d+))?"
                     r"|seeds/(?P<seed>\d{3})[\w.-]*): (?P<quote>.+)")
@@ -149,6 +153,10 @@ def test_every_worked_example_is_a_case_of_its_preset() -> None:
 
 def test_every_family_example_is_a_case_of_its_preset() -> None:
     _check_worked_examples("10e", FAMILY_EXAMPLES, referee=frozenset({28}))
+
+
+def test_every_jass_example_is_a_case_of_its_preset() -> None:
+    _check_worked_examples("11", JASS_EXAMPLES)
 
 
 def _check_worked_examples(section_name: str, examples: dict[int, set[str]],

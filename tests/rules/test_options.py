@@ -1144,12 +1144,13 @@ def test_every_option_name_of_the_rule_book_is_overridable() -> None:
     """RULES.md header: "every option a match may override" - target, success, tie, melds-need-trick, claims,
     claim-window, claim-from, false-claim, revoke, best-of, meld-values, tens, valat, no-win-on-valat,
     sequence-tie; §3 melds, §4 bela-on-bate, §6 deal-limit; §10 meld-contest, valat-to, deal-limit-level,
-    bait-penalty, contracts (Tarabish's no-trumps)."""
+    bait-penalty, contracts (Tarabish's no-trumps); §11 last-trick, multipliers, meld-contest-tie, claim-required,
+    claim-order."""
     assert set(OPTION_NAMES) == {
         "target", "success", "tie", "melds-need-trick", "claims", "claim-window", "claim-from", "false-claim",
         "revoke", "best-of", "meld-values", "tens", "valat", "no-win-on-valat", "sequence-tie",
         "melds", "bela-on-bate", "deal-limit", "meld-contest", "valat-to", "deal-limit-level", "bait-penalty",
-        "contracts",
+        "contracts", "last-trick", "multipliers", "meld-contest-tie", "claim-required", "claim-order",
     }
 
 
@@ -1212,7 +1213,7 @@ def test_overrides_change_the_scoring() -> None:
         ("bela", {"claim-window": 0}, "claim-window", ["1 to 9"]),
         ("bela", {"melds-need-trick": "yes"}, "melds-need-trick", ["true or false"]),
         ("bela", {"tens": 1}, "tens", ["true or false"]),
-        ("bela", {"meld-values": {"sequence-6": 100}}, "meld-values", ["no meld"]),
+        ("bela", {"meld-values": {"sequence-10": 100}}, "meld-values", ["no meld"]),
         ("bela", {"meld-values": {"sequence-3": 25}}, "meld-values", ["multiple of 10"]),
         ("bela", {"meld-values": [20, 50]}, "meld-values", ["object"]),
         ("bela", {"valat": -10}, "valat", ["multiple of 10"]),

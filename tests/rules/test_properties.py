@@ -53,8 +53,11 @@ from scorekeeper.rules.variants import (
 from tests.support.examples import examples
 
 VARIANTS = sorted(PRESETS)
-LAST_TRICK = 10
 CZECH_GAMES = frozenset({"bulka", "darda"})
+JASS_GAMES = frozenset({"schieber", "schieber-2500"})
+"""RULES.md §11: the last trick 5, each side writes its own, the multiplier on everything, bedanken."""
+JASS_TIMES = {"schieber-2500": {"clubs": 2, "spades": 2, "top-down": 3, "bottom-up": 3}}
+"""RULES.md §11: "the standard "2500" table doubles ♣ and ♠ and triples Obenabe and Undenufe"; schieber all ×1."""
 """RULES.md §2a: the queen the top trump, a deck of 151 card points, bejle 40."""
 FEW = settings(max_examples=examples(100), deadline=None)
 SOME = settings(max_examples=examples(30), deadline=None)
@@ -76,6 +79,16 @@ def deck_of(rules: Rules, contract: Contract | None) -> int:
     if rules.variant in CZECH_GAMES:
         return 151
     return {Contract.ALL_TRUMPS: 248, Contract.NO_TRUMPS: 120}.get(contract, 152)  # type: ignore[call-overload]
+
+
+def last_trick_of(rules: Rules) -> int:
+    """The last trick: 10; Jass 5 (§11)."""
+    return 5 if rules.variant in JASS_GAMES else 10
+
+
+def times_of(rules: Rules, raw: Mapping[str, Any]) -> int:
+    """Jass's multiplier of the hand's contract (§11); 1 elsewhere."""
+    return JASS_TIMES.get(rules.variant, {}).get(raw.get("contract") or "", 1)
 
 
 def bela_of(rules: Rules) -> int:
@@ -158,14 +171,14 @@ def expected_points(rules: Rules, raw: Mapping[str, Any]) -> list[int]:
     doubled = contract is Contract.NO_TRUMPS and rules.no_trumps_doubled
     points = []
     for s in range(sides):
-        base = cards[s] + (LAST_TRICK if s == raw["last_trick"] else 0)
+        base = cards[s] + (last_trick_of(rules) if s == raw["last_trick"] else 0)
         total = base * 2 if doubled else base
         if took[s] or rules.melds_need_trick is not True:
             total += sum(melds[s])
         total += bela_of(rules) * bela[s]
         if valat == s:
             total += rules.valat
-        points.append(total)
+        points.append(total * times_of(rules, raw))
     return points
 
 
@@ -190,11 +203,13 @@ def forfeited_value(rules: Rules, raw: Mapping[str, Any]) -> int:
     """The whole hand value a false claim forfeits (Clobby): the deck, last trick, melds and bela (§6)."""
     melds: list[list[int]] = raw.get("melds") or [[]]
     bela: list[int] = raw.get("bela") or [0]
-    return deck_of(rules, contract_of(raw)) + LAST_TRICK + sum(map(sum, melds)) + bela_of(rules) * sum(bela)
+    return deck_of(rules, contract_of(raw)) + last_trick_of(rules) + sum(map(sum, melds)) + bela_of(rules) * sum(bela)
 
 
 def can_hold(rules: Rules) -> bool:
     """Whether any hand can put points in the pot under these rules."""
+    if rules.success is Success.EACH_OWN:
+        return False  # §11: each side writes its own; nothing is ever held
     if rules.tie in (Tie.HOLD_TAKER, Tie.HOLD_ALL):
         return True
     return rules.sides > 2 and rules.success is Success.BEAT_EACH
@@ -263,7 +278,8 @@ def _melds(draw: st.DrawFn, rules: Rules, contract: Contract | None) -> list[lis
 
 
 def _bela(draw: st.DrawFn, rules: Rules, contract: Contract | None) -> list[int]:
-    most = 0 if contract is Contract.NO_TRUMPS else 4 if contract is Contract.ALL_TRUMPS else 1
+    # No bela without trumps: no-trumps, Jass's Obenabe and Undenufe (§11).
+    most = 4 if contract is Contract.ALL_TRUMPS else 1 if contract is None or contract.is_suit else 0
     bela = [0] * rules.sides
     for _ in range(draw(st.integers(0, most))):
         bela[draw(st.integers(0, rules.sides - 1))] += 1
@@ -279,7 +295,7 @@ def _aim_for_a_tie(rules: Rules, hand: Hand, deck: int) -> None:
     bela: list[int] = hand.get("bela") or [0] * rules.sides
 
     def extra(s: int) -> int:
-        return (LAST_TRICK if s == hand["last_trick"] else 0) + sum(melds[s]) + bela_of(rules) * bela[s]
+        return (last_trick_of(rules) if s == hand["last_trick"] else 0) + sum(melds[s]) + bela_of(rules) * bela[s]
 
     if rules.full_deck:
         twice = deck + extra(defender) - extra(taker)
@@ -324,6 +340,17 @@ def hands(draw: st.DrawFn, rules: Rules, claim_sides: Sequence[int] = (), claim_
     if any(bela) or draw(st.booleans()):
         hand["bela"] = bela
 
+    if claim and rules.variant in JASS_GAMES:
+        # §11 bedanken: both sides' Stöck, Weis and trick points so far, before the multiplier.
+        stoeck, weis = [0, 0], [0, 0]
+        if contract is not None and contract.is_suit and draw(st.booleans()):
+            stoeck[draw(st.integers(0, 1))] = 20
+        if draw(st.booleans()):
+            weis[draw(st.integers(0, 1))] = draw(st.sampled_from([20, 50, 100, 150, 200, 250, 300]))
+        first = draw(st.integers(0, 157))
+        hand["claim"] = {"side": draw(st.sampled_from(list(claim_sides))), "stoeck": stoeck, "weis": weis,
+                         "tricks": [first, draw(st.integers(0, 157 - first))]}
+        return hand
     if claim:
         hand["claim"] = {"side": draw(st.sampled_from(list(claim_sides))), "points": draw(st.integers(0, 182))}
         if rules.claim_window is not None:
@@ -422,6 +449,9 @@ def check_hand(rules: Rules, before: Position, raw: Mapping[str, Any], out: Hand
     """Properties (a) and (c) of one hand; returns what it put into the game (None when a claim ended it)."""
     assert all(score >= 0 for score in out.scores), out.explanation
     assert out.pot >= 0
+    if "claim" in raw and rules.variant in JASS_GAMES:
+        check_thanks(rules, before, raw, out)
+        return None
     if out.result is Result.FALSE_CLAIM and rules.false_claim is FalseClaim.LOSES_GAME:
         # The game is over at once: nothing is scored, the totals stand.
         assert out.scores == (0,) * rules.sides and out.totals == before.totals
@@ -444,6 +474,38 @@ def check_hand(rules: Rules, before: Position, raw: Mapping[str, Any], out: Hand
     value = put_in(rules, raw, out)
     assert sum(out.scores) + out.pot == before.pot + value, out.explanation
     return value
+
+
+def check_thanks(rules: Rules, before: Position, raw: Mapping[str, Any], out: HandResult) -> None:
+    """§11 bedanken: both sides add what they had won so far, multiplied; a claimant short of the target loses the
+    game; if both reached it, the side that got there with an earlier kind in the counting order wins."""
+    claim = raw["claim"]
+    times = times_of(rules, raw)
+    order = ("stoeck", "weis", "tricks") if rules.claim_order.value == "stoeck-weis-stich" else (
+        "stoeck", "tricks", "weis")
+    won = [sum(claim[kind][s] for kind in order) * times for s in range(2)]
+    assert list(out.scores) == won
+    assert out.totals == tuple(t + w for t, w in zip(before.totals, won, strict=True))
+    target = rules.target
+    assert target is not None
+
+    def place(s: int) -> int | None:
+        running = before.totals[s]
+        for index, kind in enumerate(order):
+            running += claim[kind][s] * times
+            if running >= target:
+                return index
+        return None
+
+    side = claim["side"]
+    if place(side) is None:
+        assert out.result is Result.FALSE_CLAIM and out.game_winner == 1 - side
+    else:
+        other = place(1 - side)
+        mine = place(side)
+        assert mine is not None
+        assert out.result is Result.CLAIM
+        assert out.game_winner == (1 - side if other is not None and other < mine else side)
 
 
 def check_match(rules: Rules, raws: Sequence[Mapping[str, Any] | HandRecord], state: MatchState) -> None:
