@@ -606,18 +606,24 @@ def _thanks(rules: Rules, claimed: Claimed, thanked: Thanked, names: Sequence[st
     # glossary: bedanken
     # Translators: Jass: a side "thanks" (bedankt sich) to end the game in the middle of a hand. %(won)s is what each
     # side adds ("Ana & Marko 20, Ivo & Petra 81"); %(totals)s the totals after it.
-    lines: list[str] = [Said("%(side)s thanks: both sides add what they have won so far (%(won)s): %(totals)s.",
-                             side=name, won=Listed((Said("%(side)s %(points)s", side=names[s], points=p)
-                                                    for s, p in enumerate(claimed.scores)), N_(", ")),
-                             totals=added)]
+    won = Listed((Said("%(side)s %(points)s", side=names[s], points=p) for s, p in enumerate(claimed.scores)),
+                 N_(", "))
+    lines: list[str] = [Said.agreeing(rules.team(name), N_("%(side)s thanks: both sides add what they have won so far "
+                                                           "(%(won)s): %(totals)s."),
+                                      # Translators: the same, said of a team (two partners): its verbs plural.
+                                      N_("%(side)s thank: both sides add what they have won so far (%(won)s): "
+                                         "%(totals)s."), side=name, won=won, totals=added)]
     if thanked.times != 1:
         lines.append(_times(thanked.times, claimed.scores))
     winner = claimed.winner
     assert winner is not None
     if not claimed.good:
         # glossary: bedanken
-        lines.append(Said("%(side)s thanked short of %(target)s and loses the game: %(winner)s wins it.",
-                          side=name, target=rules.target, winner=names[winner]))
+        lines.append(Said.agreeing(rules.team(name), N_("%(side)s thanked short of %(target)s and loses the game."),
+                                   # Translators: the same, said of a team (two partners): its verbs plural.
+                                   N_("%(side)s thanked short of %(target)s and lose the game."), side=name,
+                                   target=rules.target))
+        lines.append(_wins(rules, names[winner]))
         return tuple(lines)
     both = sum(1 for place in thanked.reached if place is not None) > 1
     if both:
@@ -626,14 +632,24 @@ def _thanks(rules: Rules, claimed: Claimed, thanked: Thanked, names: Sequence[st
         assert place is not None
         # glossary: bedanken
         # Translators: Jass's counting order: %(order)s is "Stöck, Weis, tricks"; %(kind)s the kind of points that
-        # took the winner to the target first.
-        lines.append(Said("Both sides have reached %(target)s: counted in the order %(order)s, %(winner)s got there "
-                          "first, with %(kind)s, and wins the game.", target=rules.target, order=order,
-                          winner=names[winner], kind=_KINDS[thanked.order[place]]))
+        # took the first side to the target.
+        lines.append(Said("Both sides have reached %(target)s: counted in the order %(order)s, %(side)s got there "
+                          "first, with %(kind)s.", target=rules.target, order=order, side=names[winner],
+                          kind=_KINDS[thanked.order[place]]))
     else:
-        # glossary: bedanken
-        lines.append(Said("%(side)s has reached %(target)s and wins the game.", side=name, target=rules.target))
+        lines.append(Said.agreeing(rules.team(name), N_("%(side)s has reached %(target)s."),
+                                   # Translators: the same, said of a team (two partners): its verbs plural.
+                                   N_("%(side)s have reached %(target)s."), side=name, target=rules.target))
+    lines.append(_wins(rules, names[winner]))
     return tuple(lines)
+
+
+def _wins(rules: Rules, side: str) -> Said:
+    """``Ana & Marko win the game.``"""
+    # glossary: game
+    return Said.agreeing(rules.team(side), N_("%(side)s wins the game."),
+                         # Translators: the same, said of a team (two partners): its verbs plural.
+                         N_("%(side)s win the game."), side=side)
 
 
 def explain_claim(rules: Rules, claimed: Claimed, names: Sequence[str]) -> tuple[str, ...]:

@@ -24,7 +24,8 @@ from tests.support.api import (
 STATE_FIELDS = {"revision", "game", "totals", "pot", "games", "games_won", "winner", "finished", "dealer",
                 "can_claim", "hands"}
 PRESETS = {"bela", "bela-3", "klaberjass", "clobby", "belote", "zensa", "derda", "south-african", "bulka", "darda",
-           "bela-4", "klaverjas", "tarabish", "deberc", "deberc-3", "deberc-4"}
+           "bela-4", "klaverjas", "tarabish", "deberc", "deberc-3", "deberc-4", "schieber",
+           "schieber-2500"}
 
 # The endpoint table of API.md, as (method, Flask rule).
 API_MD_ENDPOINTS = [
