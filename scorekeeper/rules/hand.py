@@ -87,6 +87,8 @@ class HandInput(NamedTuple):
     thrown_in: bool = False
     belot: int | None = None
     """The side dealt a whole suit (Croatian belot, Deberc's debertz): it wins the game, the hand unplayed."""
+    melds_by_seat: tuple[tuple[Declaration, ...], ...] | None = None
+    """Declarations given per seat in four-handed play (seat order), where an exact tie needs the seats."""
 
     @property
     def declared(self) -> bool:
@@ -95,7 +97,7 @@ class HandInput(NamedTuple):
 
 
 HAND_FIELDS = ("taker", "contract", "double", "card_points", "last_trick", "melds", "bela",
-               "took_trick", "claim", "revoke", "thrown_in", "belot")
+               "took_trick", "claim", "revoke", "thrown_in", "belot", "melds_by_seat")
 
 
 _HAND_FIELD_SET = frozenset(HAND_FIELDS)
@@ -200,6 +202,8 @@ def read_hand(rules: Rules, raw: object, names: Sequence[str] | None = None) -> 
     last_trick = r.side(raw, "last_trick", "last_trick", required=played_out)
     took_trick = _read_took_trick(r, raw) if raw.get("took_trick") is not None else None
     melds = _read_melds(r, raw, contract)
+    by_seat = _read_melds_by_seat(r, raw["melds_by_seat"], contract, bool(any(melds))) \
+        if raw.get("melds_by_seat") is not None else None
     bela = _read_bela(r, raw, contract)
 
     # Without took_trick a side took a trick when it has card points or the last trick, which is consistent
@@ -218,7 +222,7 @@ def read_hand(rules: Rules, raw: object, names: Sequence[str] | None = None) -> 
     if r.problems:
         raise RuleError(r.problems)
     return HandInput(taker, contract, int(double), card_points, last_trick, melds, bela, took_trick, claim, revoke,
-                     thrown_in)
+                     thrown_in, melds_by_seat=by_seat)
 
 
 def _read_belot(r: _Reader, raw: Mapping[str, object]) -> HandInput:
@@ -389,6 +393,55 @@ def read_declarations(
     if r.problems:
         raise RuleError(r.problems)
     return tuple(tuple(m for m in side if not isinstance(m, int)) for side in melds)
+
+
+def _read_melds_by_seat(
+    r: _Reader, value: object, contract: Contract | None, per_side: bool,
+) -> tuple[tuple[Declaration, ...], ...] | None:
+    """Declarations per seat (API.md: ``melds_by_seat``), for four-handed play where the player nearer to forehand
+    settles an exact tie: a list per seat in seat order, each of declaration objects."""
+    rules = r.rules
+    if rules.players == rules.sides:
+        r.fail("melds_by_seat", Said("declarations per seat are for four-handed games, where partners share a side: "
+                                     "give melds per side"))
+        return None
+    if per_side:
+        r.fail("melds_by_seat", Said("give the declarations either per side (melds) or per seat (melds_by_seat), "
+                                     "not both"))
+        return None
+    if not isinstance(value, (list, tuple)) or len(value) != rules.players:
+        r.fail("melds_by_seat", Said("give one list of declarations per seat: %(seats)s lists", seats=rules.players))
+        return None
+    seats: list[tuple[Declaration, ...]] = []
+    seen: dict[Card, Declaration] = {}
+    for seat, declared in enumerate(value):
+        field = f"melds_by_seat.{seat}"
+        entries: list[Declaration] = []
+        if not isinstance(declared, (list, tuple)):
+            r.fail(field, Said("give one list of declarations per seat: %(seats)s lists", seats=rules.players))
+            declared = ()
+        for m in declared:
+            decl = _read_declaration(r, field, m) if isinstance(m, Mapping) else None
+            if decl is None:
+                if not isinstance(m, Mapping):
+                    r.fail(field, Said("a declaration is an object such as "
+                                       '{"kind": "sequence", "length": 3, "top": "K", "suit": "clubs"}, not a value'))
+                continue
+            for card in decl.cards():
+                if card in seen and not (rules.square_in_sequence
+                                         and isinstance(seen[card], Square) != isinstance(decl, Square)):
+                    r.fail(field, Said("the %(card)s is in two declarations (%(first)s and %(second)s)",
+                                       card=str(card), first=seen[card].describe(), second=decl.describe()))
+                seen[card] = decl
+            entries.append(decl)
+        if len({card for d in entries for card in d.cards()}) > rules.cards_per_player:
+            r.fail(field, Said("a player holds %(cards)s cards: too few for these declarations",
+                               cards=rules.cards_per_player))
+        seats.append(tuple(entries))
+    if contract is Contract.NO_TRUMPS and any(seats) and not rules.melds_in_no_trumps:
+        # glossary: trumps (no trumps)
+        r.fail("melds_by_seat", Said("there are no declarations in no-trumps"))
+    return tuple(seats)
 
 
 _MeldTables = tuple[frozenset[int], dict[int, int], frozenset[int], frozenset[int]]

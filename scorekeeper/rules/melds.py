@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from .cards import NATURAL_36, Card, Contract, Rank, Suit
 from .errors import RuleError
-from .variants import Contest, ContestTie, Deal, Melds, Rules, SequenceTie
+from .variants import Contest, ContestTie, Deal, Melds, Rules, SequenceTie, TableWords
 from .words import N_, Listed, Said
 
 _VALUE_WORDS = {
@@ -259,7 +259,10 @@ def _single_contest(
     # Translators: between the sides' best declarations: "Ana & Marko's four jacks against Ivo & Petra's four nines".
     against = N_(" against ")
     # glossary: declarations
-    head = Said("One contest of declarations: %(best)s.", best=Listed(bests, against))
+    head = (Said("One contest of declarations: %(best)s.", best=Listed(bests, against))
+            if rules.words is not TableWords.JASS else
+            # glossary: Weis
+            Said("One contest of Weis: %(best)s.", best=Listed(bests, against)))
     return MeldContest(tuple(scores), (head, *lines))
 
 

@@ -43,9 +43,11 @@ from .melds import Declaration, contest
 from .variants import (
     BelaOnBate,
     ClaimOrder,
+    Contest,
     Deal,
     DealLimitLevel,
     FalseClaim,
+    Melds,
     NoTrick,
     Rules,
     Success,
@@ -201,6 +203,8 @@ def _meld_scores(
 ) -> tuple[list[int], tuple[str, ...]]:
     """What each side's declarations score, and the sentences of their contest (credited values need none)."""
     melds = hand.melds
+    if hand.melds_by_seat is not None:
+        return _seat_melds(rules, hand, hand.melds_by_seat, forehand_side, names)
     if not any(melds):
         return [0] * rules.sides, ()
     if hand.declared:
@@ -211,6 +215,29 @@ def _meld_scores(
         return list(judged.scores), judged.explanation
     # Credited values only (a hand gives values or declarations, never both).
     return [sum(side) for side in melds], ()  # type: ignore[arg-type]
+
+
+def _seat_melds(
+    rules: Rules, hand: HandInput, seats: Sequence[Sequence[Declaration]], forehand_seat: int, names: Sequence[str],
+) -> tuple[list[int], tuple[str, ...]]:
+    """Declarations given per seat (four-handed play): one contest between the seats, the player nearer to forehand
+    settling an exact tie, each seat named by its side; in the other contests the seats' declarations are their
+    sides'."""
+    sides = rules.sides
+    if rules.meld_contest is Contest.SINGLE and rules.melds is not Melds.EACH_SIDE:
+        seat_names = [names[rules.side_of(seat)] for seat in range(len(seats))]
+        judged = contest(rules, hand.contract, forehand_seat, seats, seat_names)
+        scores = [0] * sides
+        for seat, points in enumerate(judged.scores):
+            scores[rules.side_of(seat)] += points
+        return scores, judged.explanation
+    per_side: list[list[Declaration]] = [[] for _ in range(sides)]
+    for seat, declared in enumerate(seats):
+        per_side[rules.side_of(seat)].extend(declared)
+    if not any(per_side):
+        return [0] * sides, ()
+    judged = contest(rules, hand.contract, rules.side_of(forehand_seat), per_side, names)
+    return list(judged.scores), judged.explanation
 
 
 # ------------------------------------------------------------------------------------------------ the verdict
@@ -421,7 +448,9 @@ def score_hand(
         return HandResult(Result.THROWN_IN, zero, zero, position.pot, position.totals,
                           explain_thrown_in(position.pot), None, None)
     # Forehand matters only to equal declared sequences (and a forfeited claim's declarations).
-    forehand = rules.side_of(leader_seat(rules, position.dealer)) if any(hand.melds) else 0
+    # Declarations given per seat are judged between the seats: forehand is then a seat.
+    leader = leader_seat(rules, position.dealer)
+    forehand = leader if hand.melds_by_seat is not None else rules.side_of(leader) if any(hand.melds) else 0
     if hand.claim is not None:
         claimed = judge_claim(rules, position, hand, names, forehand)
         result = Result.CLAIM if claimed.good else Result.FALSE_CLAIM

@@ -115,6 +115,13 @@ def test_bedanken_with_both_sides_over_the_target(client: FlaskClient) -> None:
               "melds": [[{"kind": "sequence", "length": 3, "top": "8", "suit": "hearts"},
                          {"kind": "square", "rank": "6"}], []]}, "melds.0", "score nothing"),
     ("bela-4", hand(0, "top-down", 80, 1), "contract", "not a contract"),
+    ("bela", {"taker": 0, "card_points": [80, 60], "last_trick": 1, "melds_by_seat": [[], []]}, "melds_by_seat",
+     "four-handed games"),
+    ("schieber", hand(0, "hearts", 80, 1, melds=[[20], []], melds_by_seat=[[], [], [], []]), "melds_by_seat",
+     "not both"),
+    ("schieber", hand(0, "hearts", 80, 1, melds_by_seat=[[{"kind": "square", "rank": "J"}],
+                                                         [{"kind": "square", "rank": "J"}], [], []]),
+     "melds_by_seat.1", "in two declarations"),
 ])
 def test_what_jass_does_not_allow_is_refused_and_nothing_is_saved(
         app: Flask, client: FlaskClient, variant: str, body: dict[str, Any], field: str, words: str) -> None:

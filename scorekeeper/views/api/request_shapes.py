@@ -46,7 +46,7 @@ class Declaration(TypedDict):
     """a sequence (length, top, suit) or a square (rank)"""
 
     kind: Literal["sequence", "square"]
-    length: NotRequired[Annotated[int, Field(ge=3, le=8)]]
+    length: NotRequired[Annotated[int, Field(ge=3, le=9, description="3 to 8 cards; to 9 in 36-card games (Jass)")]]
     top: NotRequired[Rank]
     suit: NotRequired[Suit]
     rank: NotRequired[Rank]
@@ -71,6 +71,12 @@ class Claim(TypedDict):
         "the points the claimant has won so far; under claims: race, what each side has won, one entry per side")]]
     trick: NotRequired[Annotated[int, Field(ge=1)]]
     parts: NotRequired[ClaimParts]
+    stoeck: NotRequired[Annotated[list[Count], Field(description=
+        "Jass's bedanken: each side's Stöck so far (20 or 0), before the multiplier")]]
+    weis: NotRequired[Annotated[list[Count], Field(description=
+        "Jass's bedanken: each side's Weis so far (one side only), before the multiplier")]]
+    tricks: NotRequired[Annotated[list[Count], Field(description=
+        "Jass's bedanken: each side's trick points so far, before the multiplier")]]
 
 
 @lenient
@@ -100,6 +106,9 @@ class HandInput(TypedDict, total=False):
     belot: Annotated[SideIndex, Field(description=
         "the side dealt all eight cards of one suit (Croatian belot, Deberc's debertz): it wins the game; only "
         "contract may be given beside it")]
+    melds_by_seat: Annotated[list[list[Declaration]], Field(description=
+        "four-handed games: declarations per seat in seat order, where the player nearer to forehand settles an "
+        "exact tie (instead of melds)")]
 
 
 class DisputeNote(TypedDict):
