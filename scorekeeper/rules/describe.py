@@ -150,7 +150,13 @@ def describe_rules(rules: Rules) -> tuple[str, ...]:
         Said("four %(rank)s = %(points)s", rank=Rank(key.removeprefix("square-")).short, points=value)
         for key, value in rules.meld_values.items()
     ]
-    if rules.words is TableWords.JASS:
+    if rules.melds is Melds.NONE:
+        # glossary: declarations, belote and rebelote
+        lines.append(Said("No declarations count; %(bela)s %(points)s always counts.", bela=word,
+                          points=rules.bela_points) if rules.bela_points else
+                     # glossary: declarations, belote and rebelote
+                     Said("No declarations count, and no %(bela)s.", bela=word))
+    elif rules.words is TableWords.JASS:
         # glossary: Weis, Stöck, Obenabe, Undenufe
         # Translators: Jass's declarations: "Weis: a run of 3 = 20, …; Stöck 20 always counts, in a trump contract."
         lines.append(Said("Weis: %(melds)s; %(bela)s %(points)s always counts, in a trump contract.",
@@ -168,6 +174,8 @@ def describe_rules(rules: Rules) -> tuple[str, ...]:
                           bela=word, points=rules.bela_points))
     if rules.melds is Melds.EACH_SIDE:
         lines.append(Said("Every side scores the declarations it holds: no contest between the sides."))
+    elif rules.melds is Melds.NONE:
+        pass
     else:
         if rules.meld_contest is Contest.SINGLE and rules.meld_contest_tie is ContestTie.SEQUENCE_FIRST:
             # glossary: Weis

@@ -409,6 +409,9 @@ def _read_melds_by_seat(
         r.fail("melds_by_seat", Said("give the declarations either per side (melds) or per seat (melds_by_seat), "
                                      "not both"))
         return None
+    if rules.melds is Melds.NONE and isinstance(value, (list, tuple)) and any(value):
+        r.fail("melds_by_seat", _NO_DECLARATIONS)
+        return None
     if not isinstance(value, (list, tuple)) or len(value) != rules.players:
         r.fail("melds_by_seat", Said("give one list of declarations per seat: %(seats)s lists", seats=rules.players))
         return None
@@ -481,6 +484,9 @@ def _read_melds(
         return empty
     if not any(values):
         return empty
+    if rules.melds is Melds.NONE:
+        r.fail(at, _NO_DECLARATIONS)
+        return empty
     credited_values, min_cards, sequence_only, square_only = _meld_tables(rules.meld_values)
     result: list[tuple[MeldEntry, ...]] = []
     kinds: set[bool] = set()
@@ -549,6 +555,10 @@ def _read_melds(
     return tuple(result)
 
 
+# glossary: declarations
+_NO_DECLARATIONS = Said("these house rules count no declarations")
+
+
 def _read_bela(r: _Reader, raw: Mapping[str, object], contract: Contract | None) -> tuple[int, ...]:
     rules = r.rules
     values = r.per_side(raw, "bela")
@@ -566,6 +576,8 @@ def _read_bela(r: _Reader, raw: Mapping[str, object], contract: Contract | None)
             good.append(int(value))
     if sum(good) > most:
         r.fail("bela", _too_much_bela(word, most, contract))
+    elif any(good) and not rules.bela_points:
+        r.fail("bela", Said("these house rules give %(bela)s no points", bela=word))
     return tuple(good)
 
 
@@ -700,6 +712,8 @@ def _read_thanks(r: _Reader, value: Mapping[str, object], side: int | None) -> C
                 # glossary: Stöck
                 r.fail(at, Said("%(bela)s is %(points)s or 0, not %(value)s", bela=rules.bela_word,
                                 points=rules.bela_points, value=won))
+            elif key == "weis" and won and rules.melds is Melds.NONE:
+                r.fail(at, _NO_DECLARATIONS)
             elif key == "weis" and (won % 10 or won > weis_most):
                 # glossary: Weis
                 r.fail(at, Said("Weis is a sum of %(values)s, not %(value)s",

@@ -166,6 +166,8 @@ class Melds(StrEnum):
     """Only the side with the best sequence scores sequences; only the side with the better square squares."""
     EACH_SIDE = "each-side"
     """No contest: every side scores the declarations it holds (Dutch and some Croatian tables)."""
+    NONE = "none"
+    """No declarations count (a Jass tournament's counting without Weis)."""
 
 
 class Deal(StrEnum):
@@ -254,7 +256,7 @@ class Rules:
     """In no-trumps the card points are doubled (Belote 151)."""
     cards: CardValues = JASS
     """What the cards are worth and how they rank (the Czech games put the queen on top)."""
-    bela_points: int = BELA_POINTS
+    bela_points: int = field(default=BELA_POINTS, metadata=HOUSE_RULE)
     """What a bela is worth: 20, the Czech bejle 40."""
     # glossary: belote and rebelote
     bela_word: str = Said("bela")
@@ -862,6 +864,10 @@ def check_rules(rules: Rules) -> None:
     if rules.deal_limit is not None and not 1 <= rules.deal_limit <= DEAL_LIMIT_MAX:
         problems.append(Problem("deal-limit", Said("the deal limit counts deals: 1 to %(most)s, or none, not %(deals)s",
                                                    most=DEAL_LIMIT_MAX, deals=rules.deal_limit)))
+    if not 0 <= rules.bela_points <= 100 or rules.bela_points % 10:
+        # glossary: belote and rebelote
+        problems.append(Problem("bela-points", Said("%(bela)s is worth 0 to 100 in tens, not %(points)s",
+                                                    bela=rules.bela_word, points=rules.bela_points)))
     if not 0 <= rules.last_trick <= 100 or rules.last_trick % 5:
         problems.append(Problem("last-trick", Said("the last trick is worth 0 to 100 in fives, not %(points)s",
                                                    points=rules.last_trick)))

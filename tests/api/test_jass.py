@@ -159,3 +159,21 @@ def test_a_table_s_own_multipliers_replace_the_preset_s(client: FlaskClient) -> 
     made = create(client, "schieber-2500", SWISS, rules={"multipliers": {"hearts": 4}})
     assert record(client, made, hand(0, "hearts", 37, 1))["scores"] == [148, 480]
     assert record(client, made, hand(0, "clubs", 37, 1))["scores"] == [37, 120]
+
+
+def test_a_tournament_passe_counts_without_weis_stoeck_or_match(client: FlaskClient) -> None:
+    """RULES.md §11: a fixed number of hands (`target: null, deal-limit: 12`, a tournament "Passe": the higher total
+    wins). Tournament counting without Weis, Stöck or Match bonus is `melds: none, bela-points: 0, valat: 0`."""
+    made = create(client, "schieber", SWISS, rules={"target": None, "deal-limit": 12, "melds": "none",
+                                                    "bela-points": 0, "valat": 0, "claims": "none"})
+    refused = client.post(f"{made.url}/hands", json=hand(0, "hearts", 80, 1, melds=[[50], []]), headers=made.edit)
+    assert any("count no declarations" in e["message"] for e in assert_errors(refused, 422, "melds"))
+    refused = client.post(f"{made.url}/hands", json=hand(0, "hearts", 80, 1, bela=[1, 0]), headers=made.edit)
+    assert any("give Stöck no points" in e["message"] for e in assert_errors(refused, 422, "bela"))
+    answer = record(client, made, hand(0, "hearts", 152, 0))
+    assert answer["scores"] == [157, 0] and answer["valat"] is False
+    for _ in range(11):
+        answer = record(client, made, hand(1, "diamonds", 60, 1))
+    state = client.get(made.url, headers=made.edit).get_json()["state"]
+    assert state["finished"] and state["winner"] == 1 and state["games"][0]["totals"] == [817, 1067]
+    assert state["strokes"] == [0, 2]  # no target: no Berg, no Schneider; the winner 2

@@ -248,7 +248,7 @@ def _card_points(draw: st.DrawFn, rules: Rules, deck: int) -> list[int | None]:
 def _melds(draw: st.DrawFn, rules: Rules, contract: Contract | None) -> list[list[int]]:
     sides = rules.sides
     values = sorted(set(rules.meld_values.values()))
-    if contract is Contract.NO_TRUMPS or not values:
+    if contract is Contract.NO_TRUMPS or not values or rules.melds is Melds.NONE:
         return [[] for _ in range(sides)]
     cards = fewest_cards(rules)
     only_sequences, only_squares = sequence_only(rules), square_only(rules)
@@ -345,7 +345,7 @@ def hands(draw: st.DrawFn, rules: Rules, claim_sides: Sequence[int] = (), claim_
         stoeck, weis = [0, 0], [0, 0]
         if contract is not None and contract.is_suit and draw(st.booleans()):
             stoeck[draw(st.integers(0, 1))] = 20
-        if draw(st.booleans()):
+        if draw(st.booleans()) and rules.melds is not Melds.NONE:
             weis[draw(st.integers(0, 1))] = draw(st.sampled_from([20, 50, 100, 150, 200, 250, 300]))
         first = draw(st.integers(0, 157))
         hand["claim"] = {"side": draw(st.sampled_from(list(claim_sides))), "stoeck": stoeck, "weis": weis,
