@@ -16,16 +16,15 @@ from wtforms.validators import Length, Optional
 
 from ..i18n import said
 from ..rules import Problem, RuleError, Rules
-from ..rules.cards import FULL_DECK, NATURAL_ORDER, Card, Contract, Rank, Suit
+from ..rules.cards import FULL_DECK, FULL_DECK_36, NATURAL_36, NATURAL_ORDER, Card, Contract, Rank, Suit
 from ..rules.hand import read_declarations
-from ..rules.legal import show
+from ..rules.legal import show, sixes
 from .choices import CONTRACT_LABELS, CONTRACT_WORDS, SUIT_SIGNS, options
 
 SEQUENCE_SLOTS = 2
 """Sequences each side may enter on the meld page."""
 SQUARE_SLOTS = 1
 """Squares each side may enter on the meld page."""
-CARD_CHOICES = options((str(c), str(c)) for c in FULL_DECK)
 LEGAL_FIELDS = {"hand.*": "hand"}
 """The legal-play form's field for an engine problem: every card of the hand is the one ``hand`` field."""
 _CARD_SPLIT = re.compile(r"[\s,;]+")
@@ -48,8 +47,25 @@ FOUR_OF = {
     Rank.KING: _l("four kings"),
     # Translators: a square (four of a kind), as chosen in a list and named in the rule book.
     Rank.ACE: _l("four aces"),
+    # Translators: a square (four of a kind), as chosen in a list and named in the rule book (Jass's 36 cards).
+    Rank.SIX: _l("four sixes"),
 }
 """A square of each rank in words (lazy: said in the language of the request that shows it)."""
+
+
+def pack(rules: Rules) -> tuple[Card, ...]:
+    """The game's cards, suit by suit, low to high: the 36-card pack where the referee reads sixes (Jass)."""
+    return FULL_DECK_36 if sixes(rules) else FULL_DECK
+
+
+def pack_ranks(rules: Rules) -> tuple[Rank, ...]:
+    """The ranks of the game's pack, low to high in natural order (the six first in Jass's 36 cards)."""
+    return NATURAL_36 if sixes(rules) else NATURAL_ORDER
+
+
+def read_card(text: str, rules: Rules, field: str = "card") -> Card:
+    """A card the form read (``10H``; ``6H`` too in a 36-card game), else the engine's RuleError for ``field``."""
+    return Card.parse(text, field, sixes=sixes(rules))
 
 
 def _make_form(fields: dict[str, Field], formdata: Any) -> FlaskForm:
@@ -68,22 +84,26 @@ def _contract_field(rules: Rules, label: str = _l("Trumps (the contract)")) -> R
 
 
 def meld_fields(names: list[str]) -> dict[str, str]:
-    """The meld form's field for an engine problem: a side's declarations at the top of its group, any bela
-    under the sides."""
-    return {"bela.*": "bela", **{f"declarations.{i}.*": f"declarations-{i}" for i in range(len(names))}}
+    """The meld form's field for an engine problem: a side's (or a seat's) declarations at the top of its group,
+    any bela under the sides."""
+    return {"bela.*": "bela", **{f"declarations.{i}.*": f"declarations-{i}" for i in range(len(names))},
+            **{f"seats.{i}.*": f"declarations-{i}" for i in range(len(names))}}
 
 
 def meld_form(rules: Rules, names: list[str], formdata: Any) -> FlaskForm:
-    """Each side's sequences and squares (a few slots each), its bela, the trumps and forehand."""
+    """Each side's (or, where the seat decides a tie, each player's: ``names`` are then the seats') sequences and
+    squares (a few slots each), its bela, the trumps and forehand."""
     fields: dict[str, Field] = {"variant": HiddenField(default=rules.variant)}
     fields["contract"] = _contract_field(rules)
     fields["forehand"] = RadioField(_("Forehand (leads to the first trick)"), validators=[Optional()],
                                     choices=options([(str(i), n) for i, n in enumerate(names)]))
+    longest = len(pack_ranks(rules))
     # Translators: the length of a sequence (a run of cards of one suit), chosen in a list.
-    lengths = options([("", EMPTY), *((str(n), ngettext("%(num)s card", "%(num)s cards", n)) for n in range(3, 9))])
-    tops = options([("", EMPTY), *((r.value, said(r.word)) for r in reversed(NATURAL_ORDER))])
+    lengths = options([("", EMPTY), *((str(n), ngettext("%(num)s card", "%(num)s cards", n))
+                                      for n in range(3, longest + 1))])
+    tops = options([("", EMPTY), *((r.value, said(r.word)) for r in reversed(NATURAL_ORDER))])  # never the six
     suits = options([("", EMPTY), *((s.value, f"{SUIT_SIGNS[s.value]} {CONTRACT_WORDS[s.value]}") for s in Suit)])
-    ranks = options([("", EMPTY), *((r.value, FOUR_OF[r]) for r in reversed(NATURAL_ORDER))])
+    ranks = options([("", EMPTY), *((r.value, FOUR_OF[r]) for r in reversed(pack_ranks(rules)))])
     for i, name in enumerate(names):
         for j in range(SEQUENCE_SLOTS):
             # Translators: a list's label, heard with a screen reader; %(side)s is a side's name, %(number)s 1 or 2.
@@ -113,7 +133,9 @@ def meld_groups(names: list[str]) -> list[str]:
 
 
 def read_meld_form(form: FlaskForm, rules: Rules, names: list[str]) -> tuple[dict[str, Any], list[Problem]]:
-    """The declarations per side, and the problems of each slot found by the engine's own reader."""
+    """The declarations per side (or per seat, when ``names`` are the seats'), and the problems of each slot found
+    by the engine's own reader."""
+    by_seat = len(names) > rules.sides
     get = form.data.get
     problems: list[Problem] = []
     contract = get("contract") or None
@@ -122,7 +144,9 @@ def read_meld_form(form: FlaskForm, rules: Rules, names: list[str]) -> tuple[dic
         problems.append(Problem("contract", _("choose the trumps: they decide which sequence is higher")))
     forehand = get("forehand")
     if forehand in (None, "", "None"):
-        problems.append(Problem("forehand", _("choose forehand: equal sequences may go to the side that leads")))
+        problems.append(Problem("forehand", _("choose forehand: equal declarations may go to the player nearer to "
+                                              "forehand") if by_seat else
+                                _("choose forehand: equal sequences may go to the side that leads")))
     declarations: list[list[dict[str, Any]]] = [[] for _ in names]
     for i in range(len(names)):
         slots: list[tuple[str, dict[str, Any]]] = []
@@ -136,10 +160,11 @@ def read_meld_form(form: FlaskForm, rules: Rules, names: list[str]) -> tuple[dic
         for j in range(SQUARE_SLOTS):
             if get(f"square-{i}-{j}"):
                 slots.append((f"square-{i}-{j}", {"kind": "square", "rank": get(f"square-{i}-{j}")}))
+        side = rules.side_of(i) if by_seat else i
         for slot, declaration in slots:
-            alone = [[declaration] if k == i else [] for k in range(len(names))]
+            alone = [[declaration] if k == side else [] for k in range(rules.sides)]
             try:
-                read_declarations(rules, alone, None, names)
+                read_declarations(rules, alone, None, [names[i] if k == side else "" for k in range(rules.sides)])
             except RuleError as error:
                 problems.extend(Problem(slot, p.message) for p in error.problems)
                 continue
@@ -153,20 +178,30 @@ def read_meld_form(form: FlaskForm, rules: Rules, names: list[str]) -> tuple[dic
 # ------------------------------------------------------------------------------------------------ card counter
 
 
+def counter_contracts(rules: Rules) -> tuple[Contract, ...]:
+    """The contracts the card counter offers: a Jass game's own (Obenabe and Undenufe count with their own card
+    values); in the other games every contract of the 32-card family, so that a hand of no-trumps or all-trumps
+    can be counted whatever the game."""
+    if rules.cards.contract_points:
+        return rules.contracts
+    return tuple(c for c in Contract if c not in (Contract.TOP_DOWN, Contract.BOTTOM_UP))
+
+
 def counter_form(rules: Rules, sides: list[str], formdata: Any) -> FlaskForm:
     """The trumps, how many play, and a grid of the pack per side to tick the cards it took."""
+    cards = options((str(c), str(c)) for c in pack(rules))
     fields: dict[str, Field] = {
         "variant": HiddenField(default=rules.variant),
         # glossary: trumps
-        "contract": RadioField(_("Trumps"), validators=[Optional()], default="hearts",
-                               choices=options([(c.value, CONTRACT_LABELS[c.value]) for c in Contract])),
+        "contract": RadioField(_("Trumps"), validators=[Optional()], default="hearts", choices=options(
+            [(c.value, CONTRACT_LABELS[c.value]) for c in counter_contracts(rules)])),
         "deal": RadioField(_("Players"), validators=[Optional()], default="4" if rules.full_deck else "2",
                            choices=options([("4", _("four-handed: every card is played")),
                                             ("2", _("two- or three-handed"))])),
     }
     for i, side in enumerate(sides):
         # Translators: %(side)s is a side's name (or "first player" …): the cards it took in its tricks.
-        fields[f"cards-{i}"] = SelectMultipleField(_("Cards %(side)s took", side=side), choices=CARD_CHOICES,
+        fields[f"cards-{i}"] = SelectMultipleField(_("Cards %(side)s took", side=side), choices=cards,
                                                    validators=[Optional()])
     return _make_form(fields, formdata)
 
@@ -232,7 +267,7 @@ def read_legal_form(form: FlaskForm, rules: Rules) -> tuple[dict[str, Any], list
     played: Card | None = None
     if (get("played") or "").strip():
         try:
-            played = Card.parse(get("played"), "played")
+            played = read_card(get("played"), rules, "played")
         except RuleError as error:
             problems.extend(error.problems)
     seat_text = get("seat") or ""

@@ -12,6 +12,11 @@ The obligations differ by family of rules, each from its source in seeds/:
 - South African four-handed Klaberjass (002): a trump lead must be beaten by a higher trump if possible; when
   void after a trump was played, trump only if higher, else discard; no-trumps: follow only.
 
+The other four-handed presets (RULES.md §10 and §11: bela-4, Klaverjas, Tarabish, Deberc, Schieber) say nothing
+of the trick play, so they keep the South African obligations. Every contract without trumps (no-trumps, Jass's
+Obenabe and Undenufe) only asks to follow suit; the cards' order in it (Undenufe's six on top) is the game's
+``rules.cards.power``. In the 36-card pack (Jass) the sixes are cards too.
+
 Seats are numbered as elsewhere in the engine (0 to players − 1, clockwise); play goes the way the deal does
 (counter-clockwise in Belote 151), and in four-handed play seats 0+2 and 1+3 are partners.
 """
@@ -170,8 +175,15 @@ def _read_seat(rules: Rules, value: object, field: str, problems: list[Problem])
     return int(value)
 
 
-def read_card(value: object, field: str, problems: list[Problem]) -> Card | None:
-    """The card ``value`` writes (``"10H"``), else a problem for ``field`` and None (the referee's card reader)."""
+def sixes(rules: Rules) -> bool:
+    """Whether the referee reads sixes in ``rules``: the 36-card pack, where the game's card values rank them
+    (Jass). Tarabish's sixes are not read: its card values (the 32-card pack's) neither rank nor count them."""
+    return rules.deck_cards == 36 and Rank.SIX in rules.cards.trump_order and Rank.SIX in rules.cards.plain_order
+
+
+def read_card(value: object, field: str, problems: list[Problem], with_sixes: bool = False) -> Card | None:
+    """The card ``value`` writes (``"10H"``; ``"6H"`` too ``with_sixes``), else a problem for ``field`` and None
+    (the referee's card reader)."""
     if isinstance(value, Card):
         return value
     if not isinstance(value, str):
@@ -179,7 +191,7 @@ def read_card(value: object, field: str, problems: list[Problem]) -> Card | None
                                             value=repr(value))))
         return None
     try:
-        return Card.parse(value, field)
+        return Card.parse(value, field, sixes=with_sixes)
     except RuleError as error:
         problems.extend(error.problems)
         return None
@@ -205,7 +217,7 @@ def _read_trick(rules: Rules, raw: object, problems: list[Problem]) -> list[Play
             played.append(None)
             continue
         seat = _read_seat(rules, entry.get("seat"), f"{field}.seat", problems)
-        card = read_card(entry.get("card"), f"{field}.card", problems)
+        card = read_card(entry.get("card"), f"{field}.card", problems, sixes(rules))
         played.append(Played(seat, card) if seat is not None and card is not None else None)
     return played
 
@@ -218,7 +230,7 @@ def _read_hand(rules: Rules, raw: object, problems: list[Problem]) -> list[Card 
     if len(raw) > rules.cards_per_player:
         problems.append(Problem("hand", Said("a player holds at most %(cards)s cards in %(game)s, not %(given)s",
                                              cards=rules.cards_per_player, game=rules.title, given=len(raw))))
-    return [read_card(value, f"hand.{n}", problems) for n, value in enumerate(raw)]
+    return [read_card(value, f"hand.{n}", problems, sixes(rules)) for n, value in enumerate(raw)]
 
 
 def _check_order(
@@ -373,7 +385,7 @@ def legal_plays(
         return _lead(rules, the_contract, held, options)
     table = _Table(rules, the_contract, read_seat, table_cards)
     family = family_of(rules)
-    if the_contract is Contract.NO_TRUMPS:
+    if the_contract.trump is None and the_contract is not Contract.ALL_TRUMPS:
         legal, lines = _follow_only(table, held)
     elif the_contract is Contract.ALL_TRUMPS:
         legal, lines = _all_trumps(table, held)
@@ -422,10 +434,16 @@ def _lead(rules: Rules, contract: Contract, held: list[Card], options: PlayOptio
 
 
 def _follow_only(table: _Table, held: list[Card]) -> Judged:
-    """No-trumps (Belote 151, South African): the only obligation is to follow suit."""
+    """No-trumps (Belote 151, South African; Jass's Obenabe and Undenufe): the only obligation is to follow
+    suit."""
     follow = [c for c in held if c.suit is table.led]
     if follow:
         return follow, [_must_follow(table.led)]
+    if table.contract is not Contract.NO_TRUMPS:
+        # glossary: trumps, Obenabe, Undenufe
+        # Translators: %(suit)s is the suit led, in the plural: "hearts"; %(contract)s is Obenabe or Undenufe.
+        return held, [Said("No %(suit)s: may discard (%(contract)s has no trumps).", suit=table.led.word,
+                           contract=table.contract.word)]
     # glossary: trumps (no trumps)
     # Translators: %(suit)s is the suit led, in the plural: "hearts".
     return held, [Said("No %(suit)s: may discard (no trumps).", suit=table.led.word)]

@@ -238,8 +238,10 @@ def _single_contest(
                                           melds=Listed((best[s].describe() for s in holders), N_(" and "))))
         else:
             level, why = [min(level, key=lambda s: _after(rules, forehand, s, sides))], _NEARER_FOREHAND
+    elif len(holders) == 1:
+        why = _ONLY
     else:
-        why = _ONLY if len(holders) == 1 else _BEST[rules.meld_contest_tie]
+        why = _BEST_BOTTOM_UP if contract is Contract.BOTTOM_UP else _BEST[rules.meld_contest_tie]
     # Given per seat (the referee), a seat's win is its side's: both partners score all their declarations.
     level = [s for s in holders if any(s % rules.sides == w % rules.sides for w in level)]
     scores = [0] * sides
@@ -247,7 +249,9 @@ def _single_contest(
     for s in level:
         values = [_meld_value(rules, d) for d in declarations[s]]
         scores[s] = sum(values)
-        lines.append(Said.agreeing(rules.team(names[s]), N_("%(why)s: %(side)s scores %(points)s (%(melds)s)."),
+        # Per seat, each name is one player's, whatever its side's name says.
+        team = rules.team(names[s]) and sides == rules.sides
+        lines.append(Said.agreeing(team, N_("%(why)s: %(side)s scores %(points)s (%(melds)s)."),
                                    # Translators: the same, said of a team (two partners): its verbs plural.
                                    N_("%(why)s: %(side)s score %(points)s (%(melds)s)."), why=why,
                                    side=names[s], points=_sum(values),
@@ -276,6 +280,9 @@ _BEST = {
     ContestTie.SEQUENCE_FIRST: Said("The best Weis wins (more points, then a sequence before four of a kind, then "
                                     "the higher top card)"),
 }
+# glossary: Weis, Undenufe
+_BEST_BOTTOM_UP = Said("The best Weis wins (more points, then a sequence before four of a kind, then the higher top "
+                       "card: in Undenufe the order is reversed, so a run's top is its lowest card)")
 # glossary: trumps
 _IN_TRUMPS = Said("Equal best declarations: the one in trumps wins")
 # glossary: declarations

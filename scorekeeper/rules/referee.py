@@ -55,18 +55,26 @@ def judge_melds(
     declared: tuple[tuple[Declaration, ...], ...] = ()
     try:
         if by_seat:
-            declared = _read_seats(rules, seats, the_contract, names)
+            declared = _read_seats(rules, seats, the_contract, names, seat_names)
         elif declarations is not None:
             declared = read_declarations(rules, declarations, the_contract, names)
     except RuleError as error:
         problems.extend(error.problems)
     bela = list(bela or [0] * rules.sides)
     word = rules.bela_word
-    most = 0 if the_contract is Contract.NO_TRUMPS else 4 if the_contract is Contract.ALL_TRUMPS else 1
+    trumpless = the_contract is not None and the_contract.trump is None and the_contract is not Contract.ALL_TRUMPS
+    most = 4 if the_contract is Contract.ALL_TRUMPS else 0 if trumpless else 1
     if len(bela) != rules.sides or any(n < 0 for n in bela):
         # glossary: belote and rebelote
         problems.append(Problem("bela", Said("give a count of %(bela)s for each of the %(sides)s sides", bela=word,
                                              sides=rules.sides)))
+    elif sum(bela) > most and the_contract in (Contract.TOP_DOWN, Contract.BOTTOM_UP):
+        assert the_contract is not None
+        # glossary: belote and rebelote, trumps, Obenabe, Undenufe
+        # Translators: %(bela)s is the game's word for K and Q of trumps (Stöck); %(contract)s is Obenabe or
+        # Undenufe.
+        problems.append(Problem("bela", Said("there is no %(bela)s in %(contract)s: it has no trumps", bela=word,
+                                             contract=the_contract.word)))
     elif sum(bela) > most:
         # glossary: belote and rebelote, trumps (no trumps)
         problems.append(Problem("bela", Said("there is no %(bela)s in no-trumps", bela=word) if most == 0 else
@@ -89,6 +97,12 @@ def judge_melds(
                               Bela=capital_bela(rules), side=names[side], points=points))
             scores[side] += points
     return MeldContest(tuple(scores), tuple(lines)) if any(bela) or not judged.explanation else judged
+
+
+def decided_by_seat(rules: Rules) -> bool:
+    """Whether the player nearer to forehand can decide an exact tie of declarations (one contest in four-handed
+    play: bela-4, Schieber), so the referee needs to know which seat holds each (API.md: ``seats``)."""
+    return rules.players > rules.sides and rules.meld_contest is Contest.SINGLE and rules.melds is Melds.BEST_SIDE
 
 
 def _contest_sides(
@@ -114,7 +128,7 @@ def _contest(
     forehand settles an exact tie. Otherwise (RULES.md §3: a side's best sequence scores all its sequences, the
     squares apart; or each side its own) the contest is the sides': each side's seats are put together, and
     forehand's side stands for forehand."""
-    if rules.meld_contest is not Contest.SINGLE or rules.melds is not Melds.BEST_SIDE:
+    if not decided_by_seat(rules):
         sides = tuple(tuple(d for seat, held in enumerate(declared) if rules.side_of(seat) == side for d in held)
                       for side in range(rules.sides))
         return _contest_sides(rules, contract, rules.side_of(forehand), sides, names)
@@ -132,9 +146,11 @@ def _contest(
 
 def _read_seats(
     rules: Rules, raw: object, contract: Contract | None, names: Sequence[str],
+    seat_names: Sequence[str] | None = None,
 ) -> tuple[tuple[Declaration, ...], ...]:
     """Declarations per seat (a list per seat, in seat order), each seat's read as a side's are; a card declared
-    by two players is refused. A RuleError names ``seats`` or ``seats.N``."""
+    by two players is refused (the players named by ``seat_names``, else numbered). A RuleError names ``seats``
+    or ``seats.N``."""
     if not isinstance(raw, list | tuple) or len(raw) != rules.players:
         raise RuleError("seats", Said("give one list of declarations per seat, in seat order: %(seats)s lists",
                                       seats=rules.players))
@@ -166,7 +182,11 @@ def _read_seats(
                 if card in held and held[card] != seat:
                     problems.append(Problem(field, Said("the %(card)s is declared by seats %(first)s and %(second)s: "
                                                         "a pack has one of each", card=str(card), first=held[card],
-                                                        second=seat)))
+                                                        second=seat) if seat_names is None else
+                                            # Translators: %(first)s and %(second)s are players' names.
+                                            Said("the %(card)s is declared by %(first)s and %(second)s: a pack has "
+                                                 "one of each", card=str(card), first=seat_names[held[card]],
+                                                 second=seat_names[seat])))
                 held.setdefault(card, seat)
         declared.append(read)
     if problems:

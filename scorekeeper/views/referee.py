@@ -17,7 +17,7 @@ from flask_wtf import FlaskForm
 
 from .. import services
 from ..forms import SUIT_SIGNS, show_problems
-from ..forms.choices import CONTRACT_WORDS
+from ..forms.choices import CONTRACT_LABELS, CONTRACT_WORDS
 from ..forms.referee import (
     LEGAL_FIELDS,
     SEQUENCE_SLOTS,
@@ -27,16 +27,20 @@ from ..forms.referee import (
     meld_fields,
     meld_form,
     meld_groups,
+    pack,
+    pack_ranks,
+    read_card,
     read_legal_form,
     read_meld_form,
     read_roem_form,
     roem_form,
 )
+from ..i18n import said
 from ..models import Match
 from ..rules import PRESETS, PlayOptions, Problem, RuleError, Rules, judge_melds, legal_plays
-from ..rules.cards import FULL_DECK, LAST_TRICK, NATURAL_ORDER, Card, Contract, Suit
+from ..rules.cards import Card, Contract, Suit
 from ..rules.legal import show
-from ..rules.referee import count_card_points
+from ..rules.referee import count_card_points, decided_by_seat
 from ..rules.roem import ROEM_GAMES, no_roem, roem
 from ..rules.variants import Revoke
 from . import phone
@@ -89,35 +93,59 @@ def _formdata() -> Any:
 
 @bp.route("/referee/melds", methods=["GET", "POST"])
 def melds() -> Any:
-    """Each side's declarations in; who scores what, and why, out."""
+    """Each side's declarations in (each player's, where the player nearer to forehand settles a tie: bela-4,
+    Schieber); who scores what, and why, out."""
     match, rules, names = _setting()
-    form = meld_form(rules, names, _formdata())
+    by_seat = decided_by_seat(rules)
+    entries = _seat_names(rules, match) if by_seat else names
+    form = meld_form(rules, entries, _formdata())
     errors: dict[str, list[str]] = {}
     answer: dict[str, Any] | None = None
     if request.method == "POST":
         body: dict[str, Any] = {}
         problems: list[Problem] = []
         if form.validate_on_submit():
-            body, problems = read_meld_form(form, rules, names)
+            body, problems = read_meld_form(form, rules, entries)
             if not problems:
+                bela = [0] * rules.sides
+                for i, held in enumerate(body["bela"]):
+                    bela[rules.side_of(i) if by_seat else i] += int(held)
                 try:
-                    judged = judge_melds(rules, body["contract"], body["forehand"], body["declarations"], names,
-                                         bela=[int(b) for b in body["bela"]])
+                    judged = judge_melds(rules, body["contract"], body["forehand"],
+                                         None if by_seat else body["declarations"], names, bela=bela,
+                                         seats=body["declarations"] if by_seat else None,
+                                         seat_names=entries if by_seat else None)
                 except RuleError as error:
                     problems = list(error.problems)
                 else:
                     answer = {"scores": list(judged.scores), "explanation": list(judged.explanation)}
-        errors = show_problems(form, problems, meld_fields(names), groups=meld_groups(names))
-    return render_template("referee/melds.html", match=match, rules=rules, names=names, form=form, errors=errors,
-                           answer=answer, presets=PRESETS, sequence_slots=SEQUENCE_SLOTS,
-                           square_slots=SQUARE_SLOTS, roem=rules.variant in ROEM_GAMES), (422 if errors else 200)
+        errors = show_problems(form, problems, meld_fields(entries), groups=meld_groups(entries))
+    return render_template("referee/melds.html", match=match, rules=rules, names=names, entries=entries,
+                           by_seat=by_seat, form=form, errors=errors, answer=answer, presets=PRESETS,
+                           sequence_slots=SEQUENCE_SLOTS, square_slots=SQUARE_SLOTS,
+                           undenufe=Contract.BOTTOM_UP in rules.contracts,
+                           natural=" ".join(said(rank.short) for rank in reversed(pack_ranks(rules))),
+                           roem=rules.variant in ROEM_GAMES), (422 if errors else 200)
 
 
 # ------------------------------------------------------------------------------------------------ card counter
 
 
-def _suit_rows() -> list[tuple[Suit, list[Card]]]:
-    return [(suit, [Card(rank, suit) for rank in reversed(NATURAL_ORDER)]) for suit in Suit]
+def _suit_rows(rules: Rules) -> list[tuple[Suit, list[Card]]]:
+    """The counter's grid: a row per suit, its cards high to low (the sixes too in Jass's 36 cards)."""
+    return [(suit, [Card(rank, suit) for rank in reversed(pack_ranks(rules))]) for suit in Suit]
+
+
+def _contract_tables(rules: Rules) -> list[tuple[Contract, list[tuple[str, int]]]]:
+    """Each of the game's contracts with card values of its own (Jass's Obenabe and Undenufe): its ranks that
+    count, highest value first, with their card points (the engine's, ``rules.cards``)."""
+    tables = []
+    for contract in rules.contracts:
+        own = rules.cards.contract_points.get(contract)
+        if own:
+            ranks = sorted((rank for rank in pack_ranks(rules) if own[rank]), key=lambda rank: -own[rank])
+            tables.append((contract, [(rank.value, own[rank]) for rank in ranks]))
+    return tables
 
 
 @bp.route("/referee/cards", methods=["GET", "POST"])
@@ -134,14 +162,16 @@ def cards() -> Any:
             errors = show_problems(form)
             for name in ("cards-0", "cards-1"):
                 if name in errors:
-                    errors[name] = [_("that is not a card of the 32-card pack: tick the cards in the grid")]
+                    errors[name] = [_("that is not a card of the 36-card pack: tick the cards in the grid")
+                                    if len(pack(rules)) == 36 else
+                                    _("that is not a card of the 32-card pack: tick the cards in the grid")]
         else:
             contract = Contract(form.data["contract"] or "hearts")
-            taken = [[Card.parse(c) for c in form.data[f"cards-{i}"] or []] for i in range(2)]
+            taken = [[read_card(c, rules) for c in form.data[f"cards-{i}"] or []] for i in range(2)]
             both = set(taken[0]) & set(taken[1])
             problems = []
             if both:
-                twice = ", ".join(show(c) for c in sorted(both, key=FULL_DECK.index))
+                twice = ", ".join(show(c) for c in sorted(both, key=pack(rules).index))
                 # Translators: %(cards)s lists the cards, such as "10♥, A♠".
                 problems.append(Problem("cards-1", _("a card cannot be in both sides' tricks: %(cards)s", cards=twice)))
             if not taken[0]:
@@ -156,9 +186,10 @@ def cards() -> Any:
                     answer["other"] = count.other
                     answer["adds_up"] = count.adds_up is not False
     return render_template("referee/cards.html", match=match, rules=rules, names=names, sides=sides, form=form,
-                           errors=errors, answer=answer, rows=_suit_rows(), signs=SUIT_SIGNS, suit_words=CONTRACT_WORDS,
-                           last_trick=LAST_TRICK,
-                           presets=PRESETS, card_table=rules.cards.table()), (422 if errors else 200)
+                           errors=errors, answer=answer, rows=_suit_rows(rules), signs=SUIT_SIGNS,
+                           suit_words=CONTRACT_WORDS, last_trick=rules.last_trick, presets=PRESETS,
+                           card_table=rules.cards.table(), contract_tables=_contract_tables(rules),
+                           contract_labels=CONTRACT_LABELS), (422 if errors else 200)
 
 
 # ------------------------------------------------------------------------------------------------ legal plays
@@ -195,7 +226,7 @@ def _judge_play(form: FlaskForm, rules: Rules, match: Match | None, seats: list[
         return None, {**ruled, **errors}
     if errors:
         return None, errors
-    held = [Card.parse(c) for c in question["hand"]]
+    held = [read_card(c, rules) for c in question["hand"]]
     played: Card | None = question["played"]
     if played is not None and played not in held:
         # Translators: %(card)s is a card, such as 10♥.

@@ -59,3 +59,47 @@ def test_referee_in_the_browser_and_a_revoke_recorded(new_context: Any, server: 
     page.get_by_role("button", name="Save hand").click()
     expect(page.get_by_role("heading", name="Score sheet")).to_be_visible()
     assert totals(page)[1] == "0"
+
+
+@pytest.mark.browser
+def test_schieber_referee_in_the_browser(new_context: Any, server: Any) -> None:
+    """RULES.md §11 at phone size, JavaScript off: a Schieber match's Weis contest per player (the player nearer to
+    forehand wins an exact tie; play goes to the right), the legal-play checker in Undenufe with the sixes, and
+    the card counter in Obenabe."""
+    page = new_context(java_script_enabled=False).new_page()
+    start_match(page, server.url, "Schieber", ["Ana", "Ivo", "Marko", "Luka"])
+    match_id = page.url.rstrip("/").rsplit("/", 1)[1]
+
+    page.goto(f"{server.url}/referee/melds?match={match_id}")
+    expect(page.get_by_role("heading", name="Meld contest")).to_be_visible()
+    choose(page, "contract", "Obenabe")
+    choose(page, "forehand", "Ana")
+    for name, suit in (("Ivo", "clubs"), ("Marko", "spades")):
+        page.get_by_label(f"{name}: sequence 1, length").select_option("3")
+        page.get_by_label(f"{name}: sequence 1, top card").select_option("K")
+        page.get_by_label(f"{name}: sequence 1, suit").select_option(suit)
+    page.get_by_role("button", name="Ask the referee").click()
+    expect(page.locator("#verdict")).to_contain_text(
+        "Equal best declarations: the player nearer to forehand wins: Marko scores 20")
+    expect(page.locator("#verdict")).to_contain_text("Ana & Marko: 20")
+    shot(page, "referee-schieber-weis")
+
+    page.goto(f"{server.url}/referee/legal-plays?match={match_id}")
+    choose(page, "contract", "Undenufe")
+    page.get_by_label("Card 1 of the trick: played by").select_option(label="Ana")
+    page.get_by_label("Card 1 of the trick", exact=True).fill("6H")
+    page.get_by_label("The accused player").select_option(label="Luka")
+    page.get_by_label("The cards the accused held").fill("6S JD AH")
+    page.get_by_label("The card the accused played (optional)").fill("6S")
+    page.get_by_role("button", name="Ask the referee").click()
+    expect(page.locator("#verdict")).to_contain_text("Must follow suit: hearts.")
+    expect(page.locator("#ruling")).to_have_text("The 6♠ was not a legal play: a revoke; the challenge is upheld.")
+    shot(page, "referee-schieber-legal")
+
+    page.goto(f"{server.url}/referee/cards?match={match_id}")
+    choose(page, "contract", "Obenabe")
+    for card in ("8H", "AH", "6S"):
+        page.locator(f"#group-cards-0 input[value='{card}']").check()
+    page.get_by_role("button", name="Count the card points").click()
+    expect(page.locator("#verdict")).to_contain_text("Ana & Marko: 19 card points in 3 cards.")
+    shot(page, "referee-schieber-cards")

@@ -338,3 +338,155 @@ def test_roem_page_is_klaverjas_and_linked(client: FlaskClient, phone: Phone) ->
     status, page = ask(phone.client, f"/referee/roem?match={match_id}",
                        {"contract": "spades", **_trick("KS", "QS", "JS", "10S")})
     assert status == 200 and "Roem in this trick: 70" in text(page), all_errors(page)
+
+
+# ------------------------------------------------------------------------------------------------ Swiss Jass
+
+
+def _labels(html: str, name: str) -> list[str]:
+    """The choices of select or radio group ``name``, as the page shows them."""
+    found = []
+    for node in parse_page(html).walk():
+        if node.tag == "select" and node.attrs.get("name") == name:
+            found.extend(o.text() for o in node.walk() if o.tag == "option")
+        if node.tag == "input" and node.attrs.get("name") == name and node.parent is not None:
+            found.append(node.parent.text())
+    return found
+
+
+def test_weis_contest_per_player_in_schieber(client: FlaskClient) -> None:
+    """RULES.md §11.34 on the page: Schieber's Weis are entered per player (the player nearer to forehand
+    settles an exact tie), the scores per side; the sixes, runs to nine cards and Obenabe / Undenufe are offered."""
+    page = client.get("/referee/melds?variant=schieber").get_data(as_text=True)
+    legends = [n.text() for n in parse_page(page).walk() if n.tag == "legend" and n.text().endswith("declared")]
+    assert legends == ["First player (first side) declared", "Second player (second side) declared",
+                       "Third player (first side) declared", "Fourth player (second side) declared"]
+    assert "four sixes" in _labels(page, "square-2-0")
+    assert _labels(page, "seq-3-1-length")[-1] == "9 cards"
+    assert [label for label in _labels(page, "contract")] == ["♣ clubs", "♦ diamonds", "♥ hearts", "♠ spades",
+                                                              "Obenabe", "Undenufe"]
+    assert "in Undenufe too" in text(page)
+    status, page = ask(client, "/referee/melds?variant=schieber", {
+        "contract": "hearts", "forehand": "0", **seq(0, 0, 5, "10", "diamonds"), "square-1-0": "K"})
+    assert status == 200, all_errors(page)
+    verdict = text(page)[text(page).index("The referee's ruling"):]
+    assert ("a sequence before four of a kind, then the higher top card): first player (first side) scores 100 "
+            "(5-card sequence to the ten in diamonds).") in verdict
+    assert "first side: 100" in verdict and "second side: 0" in verdict
+    status, page = ask(client, "/referee/melds?variant=schieber", {
+        "contract": "hearts", "forehand": "0", **seq(0, 0, 5, "10", "diamonds"), "square-0-0": "A",
+        "square-3-0": "J"})
+    verdict = text(page)[text(page).index("The referee's ruling"):]
+    assert "first side: 0" in verdict and "second side: 200" in verdict
+    # Bela's page, with its 32 cards, has neither.
+    page = client.get("/referee/melds?variant=bela").get_data(as_text=True)
+    assert "four sixes" not in _labels(page, "square-1-0") and "9 cards" not in _labels(page, "seq-1-0-length")
+    assert "Undenufe" not in text(page)
+
+
+def test_weis_tie_goes_to_the_player_nearer_to_forehand(phone: Phone) -> None:
+    """RULES.md §11: "then the player nearer to forehand" - Schieber plays to the right: after Ana come Luka,
+    Marko and Ivo. The match's players are named, each singular, and the sides' totals shown."""
+    match_id = phone.start("schieber", ["Ana", "Ivo", "Marko", "Luka"])
+    path = f"/referee/melds?match={match_id}"
+    page = phone.client.get(path).get_data(as_text=True)
+    assert _labels(page, "forehand") == ["Ana", "Ivo", "Marko", "Luka"]
+    fields = {"contract": "top-down", **seq(1, 0, 3, "K", "clubs"), **seq(2, 0, 3, "K", "spades")}
+    status, page = ask(phone.client, path, {**fields, "forehand": "0"})
+    assert status == 200, all_errors(page)
+    words = text(page)
+    assert ("Equal best declarations: the player nearer to forehand wins: Marko scores 20 (3-card sequence to the "
+            "king in spades).") in words
+    assert "Ana & Marko: 20" in words and "Ivo & Luka: 0" in words
+    status, page = ask(phone.client, path, {**fields, "forehand": "1"})
+    assert "the player nearer to forehand wins: Ivo scores 20" in text(page)
+    status, page = ask(phone.client, path, {"contract": "bottom-up", "forehand": "0", **seq(1, 0, 4, "Q", "clubs"),
+                                            **seq(3, 0, 4, "9", "hearts")})
+    assert "in Undenufe the order is reversed, so a run's top is its lowest card): Luka scores 50" in text(page)
+    status, page = ask(phone.client, path, {"contract": "hearts", "forehand": "0", **seq(0, 0, 3, "8", "clubs"),
+                                            "square-1-0": "6"})
+    assert status == 422
+    assert beside(page, "declarations-1") == ["the 6C is declared by Ana and Ivo: a pack has one of each"]
+
+
+def test_stoeck_in_the_weis_contest(client: FlaskClient) -> None:
+    """RULES.md §11: "Stöck (K+Q of trumps): 20, always, outside the contest; none in Obenabe or Undenufe"."""
+    status, page = ask(client, "/referee/melds?variant=schieber", {"contract": "spades", "forehand": "0",
+                                                                   **seq(1, 0, 3, "A", "clubs"), "bela-2": "y"})
+    assert status == 200, all_errors(page)
+    words = text(page)
+    assert "Stöck always counts: first side scores 20 for the K and Q of trumps." in words
+    assert "first side: 20" in words and "second side: 20" in words
+    for contract, word in (("top-down", "Obenabe"), ("bottom-up", "Undenufe")):
+        status, page = ask(client, "/referee/melds?variant=schieber", {"contract": contract, "forehand": "0",
+                                                                       "bela-2": "y"})
+        assert status == 422
+        assert beside(page, "bela") == [f"there is no Stöck in {word}: it has no trumps"]
+    status, page = ask(client, "/referee/melds?variant=schieber", {"contract": "hearts", "forehand": "0",
+                                                                   "bela-0": "y", "bela-3": "y"})
+    assert beside(page, "bela") == ["only 1 K and Q of trumps can be held"]
+
+
+def test_card_counter_in_obenabe_and_undenufe(client: FlaskClient) -> None:
+    """RULES.md §11: Obenabe A 11, 10 10, 8 8, K 4, Q 3, J 2; Undenufe 6 11, 10 10, 8 8, K 4, Q 3, J 2, A 0; 152 in
+    the cards in each; the last trick 5. The grid holds the sixes."""
+    page = client.get("/referee/cards?variant=schieber").get_data(as_text=True)
+    words = text(page)
+    assert "The last trick's 5 is not included." in words
+    assert "Obenabe counts A 11, 10 10, 8 8, K 4, Q 3, J 2; the rest 0." in words
+    assert "Undenufe counts 6 11, 10 10, 8 8, K 4, Q 3, J 2; the rest 0." in words
+    assert 'value="6H"' in page
+    assert _labels(page, "contract") == ["♣ clubs", "♦ diamonds", "♥ hearts", "♠ spades", "Obenabe", "Undenufe"]
+    for contract, points in (("top-down", 23), ("bottom-up", 12), ("hearts", 15)):
+        status, page = ask(client, "/referee/cards?variant=schieber", {"contract": contract, "deal": "4",
+                                                                       "cards-0": ["AH", "8H", "KH"]})
+        assert status == 200, all_errors(page)
+        assert f"First side: {points} card points in 3 cards." in text(page)
+        assert f"The deck holds 152 card points: the other side took {152 - points}." in text(page)
+    status, page = ask(client, "/referee/cards?variant=schieber", {"contract": "bottom-up", "deal": "4",
+                                                                   "cards-0": ["6S", "6C", "AS"]})
+    assert "First side: 22 card points in 3 cards." in text(page)
+    status, page = ask(client, "/referee/cards?variant=schieber", {"contract": "hearts", "deal": "4",
+                                                                   "cards-0": ["5H"]})
+    assert beside(page, "cards-0") == ["that is not a card of the 36-card pack: tick the cards in the grid"]
+    # A 32-card game: no sixes, the last trick 10, and its contracts as before.
+    page = client.get("/referee/cards?variant=bela").get_data(as_text=True)
+    assert 'value="6H"' not in page and "The last trick's 10 is not included." in text(page)
+    assert "Obenabe" not in _labels(page, "contract")
+    status, page = ask(client, "/referee/cards", {"contract": "hearts", "deal": "4", "cards-0": ["6H"]})
+    assert beside(page, "cards-0") == ["that is not a card of the 32-card pack: tick the cards in the grid"]
+
+
+def test_legal_play_checker_in_schieber(client: FlaskClient) -> None:
+    """RULES.md §11: 36 cards; the Swiss trump order (the queen over the ten); Undenufe without trumps."""
+    path = "/referee/legal-plays?variant=schieber"
+    assert "Undenufe" in _labels(client.get(path).get_data(as_text=True), "contract")
+    status, page = ask(client, path, {"contract": "hearts", "trick-0-seat": "0", "trick-0-card": "6H",
+                                      "trick-1-seat": "3", "trick-1-card": "QH", "seat": "2", "hand": "10H KH 7C",
+                                      "played": "10H"})
+    assert status == 200, all_errors(page)
+    words = text(page)
+    assert "Trumps led: must beat the Q♥ if possible." in words and "Legal: K♥" in words
+    assert "The 10♥ was not a legal play: a revoke; the challenge is upheld." in words
+    status, page = ask(client, path, {"contract": "bottom-up", "trick-0-seat": "0", "trick-0-card": "6H",
+                                      "seat": "3", "hand": "6S JD", "played": "6S"})
+    assert status == 200, all_errors(page)
+    assert "No hearts: may discard (Undenufe has no trumps)." in text(page)
+    assert "The 6♠ was a legal play: no revoke; the challenge is wrong." in text(page)
+    status, page = ask(client, "/referee/legal-plays", {"contract": "hearts", "seat": "0", "hand": "6S 7S",
+                                                        "played": "6S"})
+    assert status == 422
+    typo = "is not a card of the 32-card pack: write rank then suit, like 10H, JS or AC"
+    assert beside(page, "played") == [f"'6S' {typo}"]
+
+
+def test_bela_4_declarations_per_player_too(client: FlaskClient) -> None:
+    """RULES.md §10a: bela-4's one contest also ends, at an exact tie, with the player nearer to forehand (trumps
+    give no precedence): its page takes each player's declarations as well, and rules on the tie (play goes to the
+    right: after the second player come the first and the fourth)."""
+    status, page = ask(client, "/referee/melds?variant=bela-4", {
+        "contract": "hearts", "forehand": "1", **seq(2, 0, 3, "A", "clubs"), **seq(3, 0, 3, "A", "hearts")})
+    assert status == 200, all_errors(page)
+    assert ("Equal best declarations: the player nearer to forehand wins: fourth player (second side) scores 20"
+            in text(page))
+    assert "first side: 0" in text(page) and "second side: 20" in text(page)

@@ -24,8 +24,8 @@ from scorekeeper.rules import (
     make_rules,
     split_play_options,
 )
-from scorekeeper.rules.cards import FULL_DECK
-from scorekeeper.rules.legal import play_step
+from scorekeeper.rules.cards import FULL_DECK, FULL_DECK_36
+from scorekeeper.rules.legal import play_step, sixes
 
 Trick = Sequence[tuple[int, str]]
 
@@ -408,6 +408,66 @@ def test_south_african_no_trumps_only_follow_suit() -> None:
 
 
 # ---------------------------------------------------------------------------------------------------------------
+# Swiss Jass: Schieber (RULES.md §11)
+
+
+@pytest.mark.parametrize("variant", ["schieber", "schieber-2500"])
+def test_schieber_keeps_the_four_handed_trick_rules(variant: str) -> None:
+    """RULES.md §11 says nothing of the obligations in the trick play (only the contracts, their card values and
+    orders), so Schieber keeps the four-handed family's (as bela-4, Klaverjas, Tarabish do): a player void in the
+    suit led must trump, and after a trump overtrump if possible, else discard."""
+    assert family_of(make_rules(variant)) is Family.SOUTH_AFRICAN
+    # Play goes to the right (RULES.md §11 "Deal: to the right"): after seat 0 comes seat 3.
+    assert legal(variant, "hearts", 3, [(0, "AS")], ["7H", "KD"]) == ["7H"]
+    assert set(problems(variant, "hearts", 1, [{"seat": 0, "card": "AS"}], ["7H"])) == {"seat"}
+
+
+def test_schieber_reads_the_sixes_and_a_32_card_game_does_not() -> None:
+    """RULES.md §11: "36 cards (6 to A), nine each"; the 32-card games still refuse a six."""
+    nine = ["6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH", "AH"]
+    assert legal("schieber", "spades", 0, [], nine) == nine
+    assert set(problems("schieber", "spades", 0, [], [*nine, "6S"])) == {"hand"}
+    assert legal("schieber", "spades", 3, [(0, "6C")], ["6S", "AC", "6D"]) == ["AC"]
+    found = problems("bela-4", "spades", 3, [{"seat": 0, "card": "6C"}], ["7S", "6D"])
+    assert set(found) == {"trick.0.card", "hand.1"}
+    assert found["hand.1"] == "'6D' is not a card of the 32-card pack: write rank then suit, like 10H, JS or AC"
+    found = problems("schieber", "spades", 3, [{"seat": 0, "card": "5C"}], ["7S"])
+    assert found["trick.0.card"] == "'5C' is not a card of the 36-card pack: write rank then suit, like 10H, JS or 6C"
+
+
+def test_schieber_trumps_in_the_swiss_order() -> None:
+    """RULES.md §11 (cards.SWISS): trumps J 9 A K Q 10 8 7 6 from the top - the queen over the ten, unlike the
+    32-card games' J 9 A 10 K Q; the six the lowest trump."""
+    out = judge("schieber", "hearts", 2, [(0, "6H"), (3, "QH")], ["10H", "KH", "7C"])
+    assert [str(c) for c in out.legal] == ["KH"]
+    assert out.explanation == ("Trumps led: must beat the Q♥ if possible.",)
+    assert legal("schieber", "hearts", 2, [(0, "7H"), (3, "AH")], ["9H", "KH"]) == ["9H"]
+    assert legal("schieber", "hearts", 2, [(0, "8H"), (3, "7H")], ["6H", "10H"]) == ["10H"]
+    assert legal("schieber", "hearts", 2, [(0, "9H"), (3, "JH")], ["6H", "AH", "KC"]) == ["6H", "AH"]
+
+
+def test_schieber_trumped_plain_lead_overtrump_in_the_swiss_order() -> None:
+    """The four-handed rule kept (see above), in the Swiss order: the queen of trumps beats the ten."""
+    assert legal("schieber", "spades", 2, [(0, "AH"), (3, "10S")], ["QS", "6S", "KD"]) == ["QS"]
+    out = judge("schieber", "spades", 2, [(0, "AH"), (3, "QS")], ["10S", "6S", "KD"])
+    assert [str(c) for c in out.legal] == ["10S", "6S", "KD"]
+    assert out.explanation == ("No hearts: must overtrump the Q♠ if possible.", "Cannot overtrump: may discard.")
+
+
+@pytest.mark.parametrize(("contract", "word"), [("top-down", "Obenabe"), ("bottom-up", "Undenufe")])
+def test_obenabe_and_undenufe_only_follow_suit(contract: str, word: str) -> None:
+    """RULES.md §11: Obenabe and Undenufe have "no trumps": a player must follow suit (any card of it: nothing
+    asks to beat the card winning), and one void in the suit led may play anything."""
+    out = judge("schieber", contract, 3, [(0, "AH")], ["6H", "KH", "JS", "10C"])
+    assert [str(c) for c in out.legal] == ["6H", "KH"]
+    assert out.explanation == ("Must follow suit: hearts.",)
+    out = judge("schieber", contract, 2, [(0, "6S"), (3, "AS")], ["JH", "9D", "10C"])
+    assert [str(c) for c in out.legal] == ["JH", "9D", "10C"]
+    assert out.explanation == (f"No spades: may discard ({word} has no trumps).",)
+    assert legal("schieber-2500", contract, 2, [(0, "6S"), (3, "AS")], ["7S", "AD"]) == ["7S"]
+
+
+# ---------------------------------------------------------------------------------------------------------------
 # What every answer is
 
 
@@ -420,7 +480,7 @@ def test_answers_are_never_empty_and_follow_suit_where_possible(variant: str) ->
     rules = make_rules(variant)
     step = play_step(rules)
     for _ in range(300):
-        deck = list(FULL_DECK)
+        deck = list(FULL_DECK_36 if sixes(rules) else FULL_DECK)
         rng.shuffle(deck)
         contract = rng.choice(rules.contracts)
         size = rng.randint(0, rules.players - 1)
@@ -432,7 +492,7 @@ def test_answers_are_never_empty_and_follow_suit_where_possible(variant: str) ->
         assert out.legal and out.explanation
         assert list(out.legal) == [c for c in hand if c in out.legal]
         if trick:
-            led = Card.parse(str(trick[0]["card"])).suit
+            led = Card.parse(str(trick[0]["card"]), sixes=True).suit
             if any(c.suit is led for c in hand) and not any("Bare Yuss" in line for line in out.explanation):
                 assert all(c.suit is led for c in out.legal), (trick, hand, out)
 
