@@ -22,18 +22,20 @@ from ..offline.hand_fields import (
     HAND_GROUPS,
     MELDS_LONGEST,
     SIDE_ASKS,
+    THANKS_KINDS,
     bela_toggle,
     claim_parts,
     claim_takes_melds,
     form_data_from_hand,
+    swiss_pad,
 )
 from ..rules import Problem, Rules
 from ..rules.describe import meld_chips
 from ..rules.variants import Claims
 from .choices import CONTRACT_LABELS, new_key, options
 
-__all__ = ["HAND_GROUPS", "SIDE_ASKS", "TOO_LONG", "bela_toggle", "claim_takes_melds", "form_data_from_hand",
-           "hand_form", "hand_from_form", "in_table_words"]
+__all__ = ["HAND_GROUPS", "SIDE_ASKS", "THANKS_KINDS", "TOO_LONG", "bela_toggle", "claim_takes_melds",
+           "form_data_from_hand", "hand_form", "hand_from_form", "in_table_words", "swiss_pad"]
 # Translators: beside a text that is too long (a side's melds); %(max)d is the most characters it may have.
 # (offline.hand_fields.TOO_LONG_MESSAGE is this message, for the phone's worker.)
 TOO_LONG = _l("Field cannot be longer than %(max)d characters.")
@@ -47,9 +49,15 @@ def _meld_and_bela_fields(rules: Rules, names: list[str], fields: dict[str, Fiel
     bela_most = 1 if bela_toggle(rules) else 4
     bela_word = said(rules.bela_word)
     for i, name in enumerate(names):
-        # Translators: a field's full name for a screen reader; %(side)s is a side's name ("Mike: melds").
-        fields[f"melds-{i}"] = StringField(_("%(side)s: melds", side=name),
-                                           validators=[Optional(), Length(max=MELDS_LONGEST, message=TOO_LONG)])
+        longest = [Optional(), Length(max=MELDS_LONGEST, message=TOO_LONG)]
+        if swiss_pad(rules):
+            # glossary: Weis
+            # Translators: Jass: a field's full name for a screen reader; %(side)s is a side's name ("Ana & Marko:
+            # Weis").
+            fields[f"melds-{i}"] = StringField(_("%(side)s: Weis", side=name), validators=longest)
+        else:
+            # Translators: a field's full name for a screen reader; %(side)s is a side's name ("Mike: melds").
+            fields[f"melds-{i}"] = StringField(_("%(side)s: melds", side=name), validators=longest)
         # glossary: belote and rebelote
         # Translators: a field's full name; %(side)s is a side's name, %(bela)s the game's word for the K and Q
         # of trumps ("Mike: bela").
@@ -85,6 +93,50 @@ def _claim_part_fields(rules: Rules, fields: dict[str, Field]) -> None:
                                                     points=rules.bela_points))
 
 
+def _contract_field(rules: Rules) -> RadioField:
+    """The trumps (Belote's contract; Jass's Trumpf, Obenabe, Undenufe) as a choice."""
+    choices: list[tuple[str, Any]] = [(c.value, CONTRACT_LABELS[c.value]) for c in rules.contracts]
+    if not rules.contract_required:
+        # glossary: trumps
+        # Translators: the trumps choice of a hand whose trumps the scorer does not write down.
+        choices.insert(0, ("", _("not noted")))
+    # glossary: trumps
+    return RadioField(_("Trumps") if not rules.doubles else _("Contract"), choices=options(choices),
+                      validators=[Optional()])
+
+
+def contract_times(rules: Rules) -> dict[str, int]:
+    """Each contract's multiplier where it is not ×1 (Jass's "2500" table: ♣ ♠ ×2, Obenabe and Undenufe ×3), shown
+    on its button: the engine's ``Rules.multiplier``."""
+    return {c.value: times for c in rules.contracts if (times := rules.multiplier(c)) != 1}
+
+
+def _thanks_fields(rules: Rules, names: list[str], fields: dict[str, Field]) -> None:
+    """Jass's bedanken (RULES.md §11): who thanks, the contract (its multiplier), and what each side has won so far
+    in the hand by kind, in the game's counting order (the engine decides who got there first)."""
+    # glossary: bedanken
+    # Translators: Jass: the side that thanks (bedankt sich), ending the game in the middle of a hand.
+    fields["claim-side"] = RadioField(_("Who thanks"), choices=options(_side_choices(names)), validators=[Optional()])
+    fields["contract"] = _contract_field(rules)
+    for kind in THANKS_KINDS[rules.claim_order]:
+        for i, name in enumerate(names):
+            if kind == "stoeck":
+                # glossary: Stöck
+                # Translators: Jass: %(side)s is a side's name, %(bela)s the word Stöck, %(points)s its value (20).
+                fields[f"claim-stoeck-{i}"] = BooleanField(_("%(side)s: %(bela)s %(points)s", side=name,
+                                                             bela=said(rules.bela_word), points=rules.bela_points))
+            elif kind == "weis":
+                # glossary: Weis
+                # Translators: Jass: the Weis a side has written so far in the hand; %(side)s is a side's name.
+                fields[f"claim-weis-{i}"] = IntegerField(_("%(side)s: Weis so far", side=name),
+                                                         validators=[Optional()])
+            else:
+                # Translators: Jass: the card points of the tricks a side has taken so far in the hand (with the last
+                # trick if it was played); %(side)s is a side's name.
+                fields[f"claim-tricks-{i}"] = IntegerField(_("%(side)s: tricks so far", side=name),
+                                                           validators=[Optional()])
+
+
 def hand_form(
     rules: Rules, names: list[str], formdata: Any = None, data: Mapping[str, Any] | None = None, claim: bool = False
 ) -> FlaskForm:
@@ -98,6 +150,8 @@ def hand_form(
             # glossary: hand. The race: what a side has won so far in the hand the claim stops.
             fields[f"claim-points-{i}"] = IntegerField(_("%(side)s: won so far in this hand", side=name),
                                                        validators=[Optional()])
+    elif claim and rules.thanks:
+        _thanks_fields(rules, names, fields)
     elif claim:
         # glossary: claim
         fields["claim-side"] = RadioField(_("Who claims"), choices=options(sides), validators=[Optional()])
@@ -111,16 +165,7 @@ def hand_form(
     else:
         # glossary: taker
         fields["taker"] = RadioField(_("Taker"), choices=options(sides), validators=[Optional()])
-        contract_choices: list[tuple[str, Any]] = [(c.value, CONTRACT_LABELS[c.value]) for c in rules.contracts]
-        if not rules.contract_required:
-            # glossary: trumps
-            # Translators: the trumps choice of a hand whose trumps the scorer does not write down.
-            contract_choices.insert(0, ("", _("not noted")))
-        fields["contract"] = RadioField(
-            # glossary: trumps
-            _("Trumps") if not rules.doubles else _("Contract"), choices=options(contract_choices),
-            validators=[Optional()]
-        )
+        fields["contract"] = _contract_field(rules)
         if rules.doubles:
             fields["double"] = RadioField(
                 # Translators: Belote's double (contre) and redouble (surcontre).
@@ -130,11 +175,27 @@ def hand_form(
                 default="0",
                 validators=[Optional()],
             )
-        fields["last_trick"] = RadioField(_("Last trick (+10)"), choices=options(sides), validators=[Optional()])
+        if swiss_pad(rules):
+            # Translators: Jass: who took the last trick; %(points)s is what it adds (5).
+            last_trick = _("Last trick (+%(points)s)", points=rules.last_trick)
+        else:
+            last_trick = _("Last trick (+10)")
+        fields["last_trick"] = RadioField(last_trick, choices=options(sides), validators=[Optional()])
         for i, name in enumerate(names):
-            # Translators: a field's full name for a screen reader; %(side)s is a side's name.
-            fields[f"card_points-{i}"] = IntegerField(_("%(side)s: card points", side=name), validators=[Optional()])
+            if swiss_pad(rules):
+                # Translators: Jass: a field's full name for a screen reader: a side's points as the table counts
+                # them, the last trick in; %(side)s is a side's name ("Ana & Marko: points").
+                fields[f"card_points-{i}"] = IntegerField(_("%(side)s: points", side=name), validators=[Optional()])
+            else:
+                # Translators: a field's full name for a screen reader; %(side)s is a side's name.
+                fields[f"card_points-{i}"] = IntegerField(_("%(side)s: card points", side=name),
+                                                          validators=[Optional()])
         _meld_and_bela_fields(rules, names, fields)
+        if swiss_pad(rules):
+            for i, name in enumerate(names):
+                # glossary: Match
+                # Translators: Jass: a side took every trick; %(side)s is a side's name ("Ana & Marko: Match").
+                fields[f"valat-{i}"] = BooleanField(_("%(side)s: Match", side=name))
         for i, name in enumerate(names):
             # The rare case the default cannot see: a trick of sevens and eights, no card points, yet the side's
             # melds count (RULES.md §3, melds need a trick).
@@ -162,7 +223,11 @@ def hand_form(
     form: FlaskForm = form_class(formdata=formdata, data=data or {})
     if not form.idempotency_key.data:
         form.idempotency_key.data = new_key()
-    form.meld_chips = meld_chips(rules)  # type: ignore[attr-defined]
+    # A Swiss pad's Weis buttons are the ladder's commonest five (20 to 200): a run of eight or nine is typed.
+    chips = meld_chips(rules)[:5] if swiss_pad(rules) else meld_chips(rules)
+    form.meld_chips = chips  # type: ignore[attr-defined]
+    form.contract_times = contract_times(rules)  # type: ignore[attr-defined]
+    form.rules = rules  # type: ignore[attr-defined]
     return form
 
 
@@ -174,4 +239,4 @@ def hand_from_form(form: FlaskForm, rules: Rules, claim: bool = False) -> tuple[
 
 def in_table_words(errors: dict[str, list[str]], form: FlaskForm) -> dict[str, list[str]]:
     """The errors of a hand form with a blank side choice asked for by name of the choice, not by side number."""
-    return hand_fields.in_table_words(errors, form.data, said)
+    return hand_fields.in_table_words(errors, form.data, said, form.rules)

@@ -16,10 +16,11 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from ..rules import Contract, Problem, Rules
-from ..rules.variants import Claims, FalseClaim
-from ..rules.words import N_, Said, Translate
+from ..rules.variants import ClaimOrder, Claims, FalseClaim, Success
+from ..rules.words import N_, Listed, Said, Translate
 
-HAND_GROUPS = ("card_points", "melds", "bela", "took_trick", "revoke", "claim", "claim-points")
+HAND_GROUPS = ("card_points", "melds", "bela", "took_trick", "revoke", "claim", "claim-points", "valat",
+               "claim-stoeck", "claim-weis", "claim-tricks")
 """Problems of a whole group of fields, shown at the top of that group."""
 MELDS_LONGEST = 60
 """The most characters a side's melds may have."""
@@ -44,6 +45,21 @@ SIDE_ASKS = {
 }
 """What a side choice left blank asks for, in the table's words (the engine's own message names the API's side
 numbers, which the form never shows)."""
+JASS_ASKS = {
+    # glossary: taker, trumps
+    # Translators: Jass: the side that chose trumps (or had them pushed to it: "geschoben") was left blank.
+    "taker": Said("say who chose trumps"),
+    # glossary: bedanken
+    # Translators: Jass: the side that thanks (bedankt sich: ends the game in the middle of a hand) was left blank.
+    "claim-side": Said("say who thanks"),
+    # glossary: trumps, Obenabe, Undenufe
+    # Translators: Jass: the trumps (a suit, Obenabe or Undenufe) were left blank.
+    "contract": Said("choose the trumps: a suit, Obenabe or Undenufe"),
+}
+"""A Swiss pad's own asks, over ``SIDE_ASKS`` (RULES.md §11: the taker is who chose trumps; a claim is bedanken)."""
+THANKS_KINDS = {ClaimOrder.STOECK_WEIS_STICH: ("stoeck", "weis", "tricks"),
+                ClaimOrder.STOECK_STICH_WEIS: ("stoeck", "tricks", "weis")}
+"""The kinds of points a bedanken gives per side, in the counting order of the game (the form asks them so)."""
 
 
 class TooLong(Said):
@@ -69,6 +85,19 @@ class Field(NamedTuple):
     """The values a choice may take."""
     default: str | None = None
     """A choice's value when the page posts none."""
+
+
+def swiss_pad(rules: Rules) -> bool:
+    """Whether the hand form is the Swiss scorepad of a Jass hand (RULES.md §11, each side writes its own): the
+    trumps first, each with its multiplier, then who chose them; one side's points **as the table counts them**,
+    the last trick in (out of the hand's 157), the other side's the rest; Weis, Stöck, and a Match per side. A
+    claim there is bedanken: each side's Stöck, Weis and tricks so far."""
+    return rules.success is Success.EACH_OWN
+
+
+def hand_total(rules: Rules, contract: Contract | None = None) -> int:
+    """What a Swiss pad's two figures add up to: the cards and the last trick (152 + 5 = 157 in Jass)."""
+    return rules.deck(contract) + rules.last_trick
 
 
 def bela_toggle(rules: Rules) -> bool:
@@ -111,9 +140,16 @@ def hand_fields(rules: Rules, claim: bool = False) -> list[Field]:
     server's ``forms.hand.hand_form`` builds the same fields, with their labels)."""
     sides = tuple(str(i) for i in range(rules.sides))
     fields = [Field("idempotency_key", "hidden"), Field("revision", "hidden")]
+    contracts = tuple(c.value for c in rules.contracts)
     if claim and rules.claims is Claims.RACE:
         # The race (RULES.md §10a): what each side has won so far, both added.
         return [*fields, Field("claim-side", "choice", sides), *(Field(f"claim-points-{i}", "whole") for i in sides)]
+    if claim and rules.thanks:
+        # Jass's bedanken (RULES.md §11): the contract (its multiplier), and each side's points so far by kind.
+        kinds = [Field(f"claim-{kind}-{i}", "toggle" if kind == "stoeck" else "whole")
+                 for kind in THANKS_KINDS[rules.claim_order] for i in sides]
+        return [*fields, Field("claim-side", "choice", sides),
+                Field("contract", "choice", contracts if rules.contract_required else ("", *contracts)), *kinds]
     if claim:
         fields += [Field("claim-side", "choice", sides), Field("claim-points", "whole")]
         if rules.claim_window is not None:
@@ -122,7 +158,6 @@ def hand_fields(rules: Rules, claim: bool = False) -> list[Field]:
         if claim_takes_melds(rules):
             fields += _meld_and_bela_fields(rules)
         return fields
-    contracts = tuple(c.value for c in rules.contracts)
     fields += [Field("taker", "choice", sides),
                Field("contract", "choice", contracts if rules.contract_required else ("", *contracts))]
     if rules.doubles:
@@ -130,6 +165,8 @@ def hand_fields(rules: Rules, claim: bool = False) -> list[Field]:
     fields.append(Field("last_trick", "choice", sides))
     fields += [Field(f"card_points-{i}", "whole") for i in range(rules.sides)]
     fields += _meld_and_bela_fields(rules)
+    if swiss_pad(rules):
+        fields += [Field(f"valat-{i}", "toggle") for i in range(rules.sides)]
     fields += [Field(f"took_trick-{i}", "toggle") for i in range(rules.sides)]
     if rules.revoke.value != "none":
         fields += [Field("revoke-accuser", "choice", ("", *sides)), Field("revoke-accused", "choice", ("", *sides)),
@@ -240,6 +277,79 @@ def _took_trick(get: Get, rules: Rules, hand: Mapping[str, Any]) -> list[bool] |
     return [said[i] or won[i] or hand.get("last_trick") == i for i in range(rules.sides)]
 
 
+def _contract_of(value: object) -> Contract | None:
+    return Contract(value) if value in {c.value for c in Contract} else None
+
+
+def _swiss_points(get: Get, rules: Rules, hand: dict[str, Any], problems: list[Problem]) -> None:
+    """A Swiss pad's figures into the engine's card points (RULES.md §11): the table counts a side's points with
+    the last trick (out of 157), the engine wants the cards alone (out of 152) and who took the last trick. A
+    Match (every trick to one side) needs no figure: the cards and the last trick are that side's."""
+    sides = range(rules.sides)
+    typed: list[int | None] = [get(f"card_points-{i}") for i in sides]
+    total = hand_total(rules, _contract_of(hand.get("contract")))
+    last = hand.get("last_trick")
+    matched = [i for i in sides if get(f"valat-{i}")]
+    if len(matched) > 1:
+        # glossary: Match
+        problems.append(Problem("valat", Said("only one side can take every trick (a Match)")))
+        return
+    if matched:
+        side = matched[0]
+        if any(points not in (None, total if i == side else 0) for i, points in enumerate(typed)):
+            # glossary: Match
+            # Translators: %(total)s is what a hand holds with the last trick (157 in Jass).
+            problems.append(Problem("card_points", Said("a Match takes every trick: leave the points empty, or "
+                                                        "write %(total)s and 0", total=total)))
+        if last not in (None, side):
+            # glossary: Match
+            problems.append(Problem("last_trick", Said("a Match takes every trick, the last one too")))
+        hand["card_points"] = [total - rules.last_trick if i == side else 0 for i in sides]
+        hand["last_trick"] = side
+        return
+    if all(points is None for points in typed):
+        return
+    for i, points in enumerate(typed):
+        if points is not None and not 0 <= points <= total:
+            # Translators: Jass: a side's points are written with the last trick; %(total)s is 157.
+            problems.append(Problem(f"card_points.{i}", Said("write 0 to %(total)s, the last trick in; not "
+                                                            "%(value)s", total=total, value=points)))
+    if problems:
+        return
+    given = [points for points in typed if points is not None]
+    if len(given) == len(typed) and sum(given) != total:
+        # Translators: a Jass hand's two figures, each with the last trick: "85 + 70 = 155"; %(total)s is 157.
+        problems.append(Problem("card_points", Said("%(sum)s = %(added)s: the two sides' points add up to "
+                                                    "%(total)s, the last trick in", sum=Listed(given, " + "),
+                                                    added=sum(given), total=total)))
+    cards: list[int | None] = []
+    for i, points in enumerate(typed):
+        # Without the last trick yet, a figure over the cards' points can only hold it (the engine asks who took it).
+        took_it = last == i if last is not None else points is not None and points > total - rules.last_trick
+        if points is not None and took_it and points < rules.last_trick:
+            # Translators: Jass: a side's points are written with the last trick, so the side that took it has at
+            # least its value; %(points)s is that value (5), %(value)s what was written.
+            problems.append(Problem(f"card_points.{i}", Said("the last trick alone is %(points)s: this side took "
+                                                            "it, so write %(points)s or more, not %(value)s",
+                                                            points=rules.last_trick, value=points)))
+        cards.append(points - rules.last_trick if points is not None and took_it and points >= rules.last_trick
+                     else points)
+    hand["card_points"] = cards
+
+
+def _thanks(get: Get, rules: Rules, body: dict[str, Any]) -> None:
+    """Jass's bedanken (RULES.md §11) from the claim form: the contract, and each side's Stöck, Weis and trick
+    points so far (a box left empty is nothing so far)."""
+    if get("contract"):
+        body["contract"] = get("contract")
+    sides = range(rules.sides)
+    for kind in THANKS_KINDS[rules.claim_order]:
+        if kind == "stoeck":
+            body["claim"][kind] = [rules.bela_points if get(f"claim-{kind}-{i}") else 0 for i in sides]
+        else:
+            body["claim"][kind] = [get(f"claim-{kind}-{i}") or 0 for i in sides]
+
+
 def hand_from_values(get: Get, rules: Rules, claim: bool = False) -> tuple[dict[str, Any], list[Problem]]:
     """The API's hand input from the form's data; problems only for what the form itself cannot read."""
     problems: list[Problem] = []
@@ -251,6 +361,9 @@ def hand_from_values(get: Get, rules: Rules, claim: bool = False) -> tuple[dict[
             won = [get(f"claim-points-{i}") for i in range(rules.sides)]
             if any(points is not None for points in won):  # a side left empty has won nothing so far
                 body["claim"]["points"] = [0 if points is None else points for points in won]
+            return body, problems
+        if rules.thanks:
+            _thanks(get, rules, body)
             return body, problems
         if get("claim-points") is not None:
             body["claim"]["points"] = get("claim-points")
@@ -269,11 +382,14 @@ def hand_from_values(get: Get, rules: Rules, claim: bool = False) -> tuple[dict[
         hand["contract"] = get("contract")
     if get("double") not in (None, "", "0"):
         hand["double"] = int(get("double"))
-    cards = [get(f"card_points-{i}") for i in range(rules.sides)]
-    if any(c is not None for c in cards):
-        hand["card_points"] = cards
     if get("last_trick") not in (None, ""):
         hand["last_trick"] = int(get("last_trick"))
+    if swiss_pad(rules):
+        _swiss_points(get, rules, hand, problems)
+    else:
+        cards = [get(f"card_points-{i}") for i in range(rules.sides)]
+        if any(c is not None for c in cards):
+            hand["card_points"] = cards
     _melds_and_bela(get, rules, hand, problems)
     took_trick = _took_trick(get, rules, hand)
     if took_trick is not None:
@@ -291,10 +407,12 @@ def hand_from_values(get: Get, rules: Rules, claim: bool = False) -> tuple[dict[
     return hand, problems
 
 
-def in_table_words(errors: dict[str, list[str]], data: Mapping[str, Any],
-                   say: Callable[[str], str]) -> dict[str, list[str]]:
-    """The errors of a hand form with a blank side choice asked for by name of the choice, not by side number."""
-    return {name: ([say(SIDE_ASKS[name])] if name in SIDE_ASKS and data.get(name) in (None, "") else messages)
+def in_table_words(errors: dict[str, list[str]], data: Mapping[str, Any], say: Callable[[str], str],
+                   rules: Rules | None = None) -> dict[str, list[str]]:
+    """The errors of a hand form with a blank side choice asked for by name of the choice, not by side number
+    (on a Swiss pad in its own words)."""
+    asks = {**SIDE_ASKS, **JASS_ASKS} if rules is not None and swiss_pad(rules) else SIDE_ASKS
+    return {name: ([say(asks[name])] if name in asks and data.get(name) in (None, "") else messages)
             for name, messages in errors.items()}
 
 
@@ -307,8 +425,17 @@ def form_data_from_hand(hand: Mapping[str, Any], rules: Rules) -> dict[str, Any]
     if hand.get("contract"):
         data["contract"] = hand["contract"]
     cards = list(hand.get("card_points") or [])
+    swiss = swiss_pad(rules)
     for i, value in enumerate(cards):
-        data[f"card_points-{i}"] = value
+        # A Swiss pad shows a side's points as the table counts them: with the last trick.
+        data[f"card_points-{i}"] = value + rules.last_trick if swiss and value is not None \
+            and hand.get("last_trick") == i else value
+    if swiss and len(cards) == rules.sides and not hand.get("took_trick"):
+        # Every card and the last trick to one side: the Match that was ticked.
+        deck = rules.deck(_contract_of(hand.get("contract")))
+        rest = deck - sum(c for c in cards if c is not None)
+        for i, value in enumerate(cards):
+            data[f"valat-{i}"] = hand.get("last_trick") == i and (rest if value is None else value) == deck
     for i, values in enumerate(hand.get("melds") or []):
         data[f"melds-{i}"] = " ".join(str(v) for v in values if isinstance(v, int))
     toggle = bela_toggle(rules)

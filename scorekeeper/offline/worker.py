@@ -163,7 +163,7 @@ def preview(match: Mapping[str, Any], hands: Sequence[Mapping[str, Any]] | Mappi
                     "totals": list(result.totals), "pot": result.pot,
                     "explanation": [spoken(line) for line in result.explanation]}
     known = {field.name for field in hand_fields(rules, claim)} | set(HAND_GROUPS)
-    return {"ok": False, "errors": in_table_words(add_problems({}, problems, known, spoken), data, spoken)}
+    return {"ok": False, "errors": in_table_words(add_problems({}, problems, known, spoken), data, spoken, rules)}
 
 
 def hand_input(match: Mapping[str, Any], fields: Mapping[str, str], mode: str | None = None,
@@ -180,7 +180,7 @@ def hand_input(match: Mapping[str, Any], fields: Mapping[str, str], mode: str | 
     hand, problems = hand_from_values(data.get, rules, claim)
     if problems:
         known = {field.name for field in hand_fields(rules, claim)} | {*HAND_GROUPS, "reason"}
-        return {"errors": in_table_words(add_problems({}, problems, known, spoken), data, spoken)}
+        return {"errors": in_table_words(add_problems({}, problems, known, spoken), data, spoken, rules)}
     return {"hand": hand}
 
 

@@ -160,21 +160,57 @@
     });
   }
 
-  // In four-handed games the other side's card points are the rest of the deck: show it as a hint.
+  // In four-handed games the other side's card points are the rest of the deck: show it as a hint (on a Swiss pad
+  // the figures hold the last trick too: the rest of 157, as the server's facts say).
   let hint = function () {};
   const pointsInputs = [];
   for (let i = 0; document.getElementById("card_points-" + i); i++) pointsInputs.push(document.getElementById("card_points-" + i));
   if (fullDeck && facts && pointsInputs.length === 2) {
     hint = function () {
-      const deck = facts.decks[contract()] || facts.decks[""];
+      const deck = (facts.decks[contract()] || facts.decks[""]) + (facts.counted_last_trick || 0);
       pointsInputs.forEach(function (input, i) {
         const other = pointsInputs[1 - i];
         input.placeholder = other.value !== "" && input.value === ""
-          ? words(form, "restWords", "rest: {points}", { points: deck - Number(other.value) }) : "";
+          ? words(form, "restWords", "rest: {points}", { points: deck - Number(other.value), typed: other.value, total: deck }) : "";
       });
     };
     form.addEventListener("input", hint);
     form.addEventListener("change", hint);
+  }
+
+  // Jass's Match (a toggle per side): every card and the last trick to that side, so its figure is the whole hand
+  // and the other side's nothing; one side at most. The engine checks the hand as saved.
+  const matchBoxes = Array.prototype.slice.call(form.querySelectorAll("input[name^='valat-']"));
+  if (facts && matchBoxes.length) {
+    form.addEventListener("change", function (event) {
+      const box = event.target;
+      if (matchBoxes.indexOf(box) < 0 || !box.checked) return;
+      const side = Number(box.name.split("-")[1]);
+      const whole = (facts.decks[contract()] || facts.decks[""]) + (facts.counted_last_trick || 0);
+      matchBoxes.forEach(function (other) { if (other !== box) other.checked = false; });
+      pointsInputs.forEach(function (input, i) { input.value = i === side ? String(whole) : "0"; });
+      const last = form.querySelector("input[name=last_trick][value='" + side + "']");
+      if (last) last.checked = true;
+      hint();
+    });
+  }
+
+  // Stöck (the K and Q of trumps) only where the contract has trumps (Jass's Obenabe and Undenufe have none, as
+  // the engine's facts say): its toggles are set aside there.
+  const belaBoxes = Array.prototype.slice.call(form.querySelectorAll("#group-bela input[type=checkbox]"));
+  function belaOnlyWithTrumps() {
+    if (!facts || !facts.trumps || contract() === "") return;
+    const none = (facts.trumps[contract()] || []).length === 0;
+    belaBoxes.forEach(function (box) {
+      if (none) box.checked = false;
+      box.disabled = none;
+    });
+  }
+  if (belaBoxes.length) {
+    form.addEventListener("change", function (event) {
+      if (event.target.name === "contract") belaOnlyWithTrumps();
+    });
+    belaOnlyWithTrumps();
   }
 
   // Fewer taps: choosing the taker (and the contract, where the game needs one) puts the cursor in the taker's

@@ -37,17 +37,24 @@ def side_names(variant: str) -> list[str]:
     return [f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}"] if len(players) == 4 else players
 
 
+def words(variant: str) -> tuple[str, str]:
+    """How the form names a side's figure and its declarations: a Swiss pad (Jass) asks the points as the table
+    counts them, the last trick in, and says Weis."""
+    return ("points", "Weis") if PRESETS[variant].success.value == "each-own" else ("card points", "melds")
+
+
 def ordinary_fields(page: Page, variant: str) -> dict[str, Locator]:
     """Every control of an ordinary hand, by what a person would call it."""
     rules, names = PRESETS[variant], side_names(variant)
+    points, melds = words(variant)
     fields: dict[str, Locator] = {}
-    for group in ("taker", "contract", "double", "last_trick"):
+    for group in ("taker", "contract", "double", "last_trick", "valat"):
         options = page.locator(f"#group-{group} label.option")
         for i in range(options.count()):
             fields[f"{group}: {options.nth(i).inner_text().strip()}"] = options.nth(i)
     for i, name in enumerate(names):
-        fields[f"{name}: card points"] = page.get_by_label(f"{name}: card points")
-        fields[f"{name}: melds"] = page.get_by_label(f"{name}: melds")
+        fields[f"{name}: {points}"] = page.get_by_label(f"{name}: {points}")
+        fields[f"{name}: {melds}"] = page.get_by_label(f"{name}: {melds}")
         chips = page.locator(f".chips[data-target='melds-{i}'] .chip")
         for c in range(chips.count()):
             fields[f"{name}: chip {chips.nth(c).inner_text()}"] = chips.nth(c)
@@ -62,7 +69,9 @@ def ordinary_fields(page: Page, variant: str) -> dict[str, Locator]:
 def test_an_ordinary_hand_fits_the_first_screen(page: Page, live: LiveServer, variant: str) -> None:
     open_hand_form(page, live, variant)
     why = page.locator("#save-why")
-    expect(why).to_have_text("Say who the taker is")  # the bar has its full height once it speaks
+    # The bar has its full height once it speaks (a Swiss pad asks the trumps first).
+    expect(why).to_have_text("Choose the trumps: a suit, Obenabe or Undenufe" if words(variant)[0] == "points"
+                             else "Say who the taker is")
     assert page.evaluate("window.scrollY") == 0
     bar = page.locator("#save-bar").bounding_box()
     save = page.get_by_role("button", name="Save hand").bounding_box()
@@ -91,7 +100,7 @@ ORDINARY = {
     "bela": ["90", "61"], "bela-3": ["60", "50", "42"], "klaberjass": ["90", "61"], "zensa": ["90", "61"],
     "derda": ["90", "61"], "bulka": ["90", "61"], "clobby": ["90"], "belote": ["90"], "south-african": ["90"],
     "darda": ["90"], "bela-4": ["90"], "klaverjas": ["90"], "tarabish": ["90"], "deberc": ["90", "61"],
-    "deberc-3": ["60", "50", "42"], "deberc-4": ["90"],
+    "deberc-3": ["60", "50", "42"], "deberc-4": ["90"], "schieber": ["90"], "schieber-2500": ["90"],
 }
 
 
@@ -134,7 +143,7 @@ def test_an_ordinary_hand_in_four_taps_plus_the_digits(page: Page, live: LiveSer
         phone.tap(page.locator("#group-contract label.option", has_text="hearts"), "contract ♥")
     # The taker's figure is typed where the cursor already is; Enter goes on to the next side's.
     for i, digits in enumerate(figures):
-        expect(page.get_by_label(f"{names[i]}: card points")).to_be_focused()
+        expect(page.get_by_label(f"{names[i]}: {words(variant)[0]}")).to_be_focused()
         phone.type(digits)
         if i + 1 < len(figures):
             phone.enter()
@@ -147,7 +156,10 @@ def test_an_ordinary_hand_in_four_taps_plus_the_digits(page: Page, live: LiveSer
     assert len(state["hands"]) == 1
     stored = state["hands"][0]["input"]
     assert stored["taker"] == 0 and stored["last_trick"] == 0
-    assert [c for c in stored["card_points"] if c is not None] == [int(f) for f in figures]
+    # A Swiss pad's figure holds the last trick (the taker's here); the engine keeps the cards alone.
+    last = rules.last_trick if words(variant)[0] == "points" else 0
+    expected = [int(f) - (last if i == 0 else 0) for i, f in enumerate(figures)]
+    assert [c for c in stored["card_points"] if c is not None] == expected
     digits = sum(len(f) for f in figures)
     assert phone.taps <= MOST_TAPS, phone.tapped
     assert phone.keys - digits == len(figures) - 1  # one Enter between figures, nothing else

@@ -17,6 +17,7 @@ from ...forms import (
     CONTRACT_WORDS,
     HAND_GROUPS,
     SUIT_SIGNS,
+    THANKS_KINDS,
     bela_toggle,
     claim_takes_melds,
     form_data_from_hand,
@@ -24,6 +25,7 @@ from ...forms import (
     hand_from_form,
     in_table_words,
     show_problems,
+    swiss_pad,
 )
 from ...i18n import number, said
 from ...models import Match
@@ -44,7 +46,8 @@ DROPPED = {
 }
 """What the sheet says after the table chose "Drop mine" on a stale hand form."""
 FOCUS_GROUPS = {"card_points": "card_points-0", "melds": "melds-0", "bela": "bela-0", "took_trick": "took_trick-0",
-                "revoke": "revoke-accuser", "claim": "claim-side"}
+                "revoke": "revoke-accuser", "claim": "claim-side", "valat": "valat-0", "claim-stoeck": "claim-stoeck-0",
+                "claim-weis": "claim-weis-0", "claim-tricks": "claim-tricks-0"}
 """The input that a problem of a whole group of fields sends the scorer to."""
 DECK_WORDS = {
     # glossary: trumps (no trumps)
@@ -88,6 +91,8 @@ def card_facts(rules: Rules) -> dict[str, Any]:
         "trump": {rank.value: points for rank, points in values.trump_points.items()},
         "plain": {rank.value: points for rank, points in values.plain_points.items()},
         "decks": {"": rules.deck(None), **{c.value: rules.deck(c) for c in rules.contracts}},
+        # A Swiss pad's figures are counted with the last trick (157 in Jass); elsewhere the cards alone.
+        "counted_last_trick": rules.last_trick if swiss_pad(rules) else 0,
         "bela": {"points": rules.bela_points, "word": said(rules.bela_word)},
         # The card counter's cards and which suits each contract makes trumps: the engine's, never the script's.
         "suits": [suit.value for suit in Suit],
@@ -103,8 +108,10 @@ def deck_totals(rules: Rules) -> list[str]:
     (in the request's language)."""
     suits = [c for c in rules.contracts if c.is_suit]
     totals = [number(rules.deck(suits[0]))] if suits else []
-    return totals + [str(DECK_WORDS[c.value] % {"points": number(rules.deck(c))})
-                     for c in rules.contracts if not c.is_suit]
+    # A contract whose cards hold what the suits' do (Jass's Obenabe and Undenufe: 152) needs no word of its own.
+    own = [c for c in rules.contracts if not c.is_suit and not (suits and rules.deck(c) == rules.deck(suits[0]))]
+    return totals + [str(DECK_WORDS[c.value] % {"points": number(rules.deck(c))}) if c.value in DECK_WORDS
+                     else f"{said(c.word)} {number(rules.deck(c))}" for c in own]
 
 
 def _save_hand(match: Match, token: str, form: FlaskForm, rules: Rules, number: int | None,
@@ -152,9 +159,12 @@ def _save_hand(match: Match, token: str, form: FlaskForm, rules: Rules, number: 
 def _focus_order(form: FlaskForm, sides: int) -> list[str]:
     """The hand form's inputs in the order the page shows them (hand.html and claim.html)."""
     card_points = [f"card_points-{i}" for i in range(sides)]
-    later = [f"{name}-{i}" for name in ("melds", "bela", "took_trick") for i in range(sides)]
-    order = ["claim-side", "claim-points", "claim-trick", "taker", "contract", "double", *card_points, "last_trick",
-             *later, "revoke-accuser", "revoke-accused", "revoke-upheld"]
+    later = [f"{name}-{i}" for name in ("melds", "bela", "valat", "took_trick") for i in range(sides)]
+    thanks = [f"claim-{kind}-{i}" for kind in ("stoeck", "weis", "tricks") for i in range(sides)]
+    # A Swiss pad asks the trumps first, then who chose them (hand.html).
+    chosen = ["contract", "taker"] if swiss_pad(form.rules) else ["taker", "contract"]
+    order = ["claim-side", "claim-points", "claim-trick", *chosen, "double", *card_points, "last_trick",
+             *later, *thanks, "revoke-accuser", "revoke-accused", "revoke-upheld"]
     return [name for name in order if name in form._fields] + ["reason"]
 
 
@@ -215,7 +225,8 @@ def _render(page: dict[str, Any], form: FlaskForm, errors: dict[str, list[str]],
     return render_template(template, **page, form=form, errors=errors, number=number, stored=stored,
                            card_values=card_facts(rules), deck_totals=deck_totals(rules),
                            focus=_first_error(form, errors, rules.sides), bela_toggle=bela_toggle(rules),
-                           claim_melds=claim_takes_melds(rules), **counter_words(),
+                           claim_melds=claim_takes_melds(rules), **counter_words(), swiss=swiss_pad(rules),
+                           hand_total=rules.deck(None) + rules.last_trick, thanks_kinds=THANKS_KINDS[rules.claim_order],
                            fresh=request.method == "GET", conflict=conflict, counted=counted)
 
 
