@@ -135,10 +135,13 @@ def score(match: Mapping[str, Any], hands: Sequence[Mapping[str, Any]] | Mapping
         result = score_hand(rules, _position(rules, names, match, hands), hand, names)
     except RuleError as error:
         return {"ok": False, **_api_errors(error, spoken)}
-    return {"ok": True, "result": result.result.value, "points": list(result.points), "scores": list(result.scores),
-            "totals": list(result.totals), "pot": result.pot, "winner": result.winner,
-            "game_winner": result.game_winner, "valat": result.valat, "multiplier": result.multiplier,
-            "explanation": [spoken(line) for line in result.explanation]}
+    answer = {"ok": True, "result": result.result.value, "points": list(result.points), "scores": list(result.scores),
+              "totals": list(result.totals), "pot": result.pot, "winner": result.winner,
+              "game_winner": result.game_winner, "valat": result.valat,
+              "explanation": [spoken(line) for line in result.explanation]}
+    if result.multiplier is not None:
+        answer["multiplier"] = result.multiplier  # Jass: points and scores are after it
+    return answer
 
 
 def preview(match: Mapping[str, Any], hands: Sequence[Mapping[str, Any]] | Mapping[str, Any],

@@ -112,7 +112,8 @@ def _server_results(app: Flask, language: str) -> list[Any]:
                 results.append({"ok": True, "result": result.result.value, "points": list(result.points),
                                 "scores": list(result.scores), "totals": list(result.totals), "pot": result.pot,
                                 "winner": result.winner, "game_winner": result.game_winner, "valat": result.valat,
-                                "explanation": [said(line) for line in result.explanation]})
+                                "explanation": [said(line) for line in result.explanation],
+                                **({} if result.multiplier is None else {"multiplier": result.multiplier})})
                 position = Position(result.totals, result.pot, position.dealer, position.game)
             answers.append(results)
     return answers

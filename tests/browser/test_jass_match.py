@@ -117,7 +117,7 @@ def test_a_schieber_game_to_2500_ending_with_bedanken(page: Page, server: LiveSe
     page.get_by_label(f"{AM}: tricks so far").fill("100")
     page.get_by_label(f"{IP}: tricks so far").fill("20")
     expect(page.locator("#save-why")).to_have_text(f"If you save now: {AM} +300 · {IP} +40")
-    expect(page.locator("#preview-lines")).to_contain_text(f"{AM} thanks")
+    expect(page.locator("#preview-lines")).to_contain_text(f"{AM} thank:")
     page.locator("#group-claim-tricks").scroll_into_view_if_needed()
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "schieber-bedanken-390x844.png"))

@@ -204,7 +204,7 @@ def test_bedanken_from_the_sheet_without_javascript(client: FlaskClient) -> None
               "claim-weis-1": "50", "claim-tricks-1": "31"}
     counted = client.post(path, data={**form_data(page, None), **thanks, "choice": "count"})
     said = text(counted.get_data(as_text=True))
-    assert "Ivo & Petra thanks: both sides add what they have won so far (Ana & Marko 32, Ivo & Petra 81)" in said
+    assert "Ivo & Petra thank: both sides add what they have won so far (Ana & Marko 32, Ivo & Petra 81)" in said
     assert "counted in the order Stöck, Weis, tricks, Ana & Marko got there first, with Stöck" in said
     assert len(stored(client, match_id)) == 10  # counting saved nothing
     status, answer = post(client, path, thanks)
