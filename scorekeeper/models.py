@@ -226,4 +226,6 @@ class TournamentTable(db.Model):  # type: ignore[name-defined,misc]
     its matches' sheets are changed to later."""
     totals: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
     """The match's totals as the round was closed."""
+    strokes: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
+    """Where the game keeps strokes (Jass): each side's strokes as the round was closed; null elsewhere."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

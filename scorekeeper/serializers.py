@@ -17,6 +17,7 @@ from .models import Club, Event, Hand, Match, Tournament, TournamentEntry, Tourn
 from .offline.state import hand_entry as offline_entry
 from .offline.state import side_names
 from .rules import Rules, ScoredHand
+from .rules.match import STROKES_WIN
 from .tournament import Standing
 
 
@@ -115,11 +116,26 @@ def tournament_entry(row: TournamentEntry) -> shapes.TournamentEntry:
     return {"index": row.number, "name": entry_name(row.names), "names": list(row.names)}
 
 
+def table_strokes(row: TournamentTable, rules: Rules, summary: dict[str, Any]) -> list[int] | None:
+    """Where the game keeps strokes (Jass): each side's strokes at the table. A closed round's as it was closed;
+    else its match's over its games (the game being played: so far); and where the organizer decided a table
+    whose match had not ended, the side decided the winner also has a won game's strokes. None elsewhere."""
+    if not rules.strokes:
+        return None
+    if row.winner is not None and row.strokes is not None:
+        return list(row.strokes)
+    strokes = list(summary.get("strokes") or [0] * rules.sides)
+    if row.decided_winner is not None and summary["winner"] is None:
+        strokes[row.decided_winner] += STROKES_WIN
+    return strokes
+
+
 def tournament_table(row: TournamentTable, match: Match, rules: Rules, summary: dict[str, Any],
                      links: Any) -> shapes.TournamentTable:
     """A table of a round: its match, the players of each side (as the match seats them), the match's totals
     from its state, and whether it is over (its match finished, or the organizer decided it). A table of a
-    closed round shows the result it was closed with."""
+    closed round shows the result it was closed with. Where the game keeps strokes (Jass), each side's strokes
+    (``table_strokes``)."""
     decided: shapes.Decided | None = None
     if row.decided_winner is not None:  # a decision is stored with its reason
         decided = {"winner": row.decided_winner, "reason": cast(str, row.decided_reason)}
@@ -128,7 +144,7 @@ def tournament_table(row: TournamentTable, match: Match, rules: Rules, summary: 
     if row.winner is not None:
         winner, totals = row.winner, row.totals or totals
     shown = sides(match, rules)
-    return {
+    table: shapes.TournamentTable = {
         "number": row.number,
         "match": match.id,
         "sides": [side["players"] for side in shown],
@@ -141,10 +157,19 @@ def tournament_table(row: TournamentTable, match: Match, rules: Rules, summary: 
         "decided": decided,
         "links": links,
     }
+    strokes = table_strokes(row, rules, summary)
+    if strokes is not None:  # only in a game that keeps strokes: every other table is as it was
+        table["strokes"] = strokes
+    return table
 
 
 def tournament_standing(standing: Standing, names: list[str]) -> shapes.Standing:
-    """A line of the standings; ``reached`` is the round a knockout entry reached (null in other formats)."""
-    return {"entry": entry_name(names), "index": standing.entry, "names": list(names), "rank": standing.rank,
-            "played": standing.played, "won": standing.won, "points_for": standing.points_for,
-            "points_against": standing.points_against, "reached": standing.reached}
+    """A line of the standings; ``reached`` is the round a knockout entry reached (null in other formats);
+    ``strokes`` only where the game keeps them (Jass)."""
+    line: shapes.Standing = {
+        "entry": entry_name(names), "index": standing.entry, "names": list(names), "rank": standing.rank,
+        "played": standing.played, "won": standing.won, "points_for": standing.points_for,
+        "points_against": standing.points_against, "reached": standing.reached}
+    if standing.strokes is not None:
+        line["strokes"] = standing.strokes
+    return line

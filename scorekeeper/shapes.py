@@ -421,8 +421,19 @@ class BiggestHand(TypedDict):
     variant: str
 
 
+class StrokeTally(TypedDict):
+    """Jass: the strokes (Striche) and the points the side wrote over the games decided in matches that keep
+    strokes, for it and against it (only such games counted)"""
+
+    games: Count
+    won: Count
+    against: Count
+    points: int
+    points_against: int
+
+
 class Figures(TypedDict):
-    """a player's or a partnership's figures"""
+    """a player's or a partnership's figures; strokes only where a match counted keeps them (Jass)"""
 
     matches: MatchTally
     games: GameTally
@@ -433,6 +444,7 @@ class Figures(TypedDict):
     as_defender: Average
     claims: ClaimTally
     biggest_hand: BiggestHand | None
+    strokes: NotRequired[StrokeTally]
 
 
 class NamedFigures(Figures):
@@ -477,6 +489,7 @@ class PlayerStats(TypedDict, total=False):
     as_defender: Average
     claims: ClaimTally
     biggest_hand: BiggestHand | None
+    strokes: StrokeTally
     results: Required[list[PlayerResult]]
     partnerships: Required[list[PartnershipFigures]]
     opponents: Required[list[str]]
@@ -536,6 +549,9 @@ class _TableTotals(TypedDict):
     entries: Annotated[list[list[Count]], Field(description="per side, the indices of the entries on it")]
     totals: PerSide
     games_won: PerSide
+    strokes: NotRequired[Annotated[PerSide, Field(description=
+        "Jass: each side's strokes (Striche) at the table: as its round was closed, else its match's so far (a side "
+        "the organizer decided the winner of an unfinished match also has a won game's strokes)")]]
 
 
 class ExportedTable(_TableTotals):
@@ -560,8 +576,9 @@ class TournamentRound(TypedDict):
 
 
 class Standing(TypedDict):
-    """a line of the standings: by wins, then points difference, then points for (knockouts by the round
-    reached first; reached is null in a format that plays every round)"""
+    """a line of the standings: by wins, then points difference, then points for; in a game that keeps strokes
+    (Jass), by strokes, then points for (knockouts by the round reached first; reached is null in a format that
+    plays every round)"""
 
     entry: str
     index: Count
@@ -572,6 +589,8 @@ class Standing(TypedDict):
     points_for: int
     points_against: int
     reached: Ordinal | None
+    strokes: NotRequired[Annotated[Count, Field(description=
+        "Jass: the strokes (Striche) of the entry's tables (outside the knockouts a bye counts as a won game's)")]]
 
 
 class TournamentWinner(TypedDict):

@@ -303,6 +303,11 @@ def best_at(players: list[dict[str, Any]]) -> list[dict[str, Any]]:
         leader(Said("Most good claims"), lambda p: p["claims"]["good"],
                # glossary: claim. Translators: how many of a player's claims were good, and how many false.
                lambda p: Said("%(good)s good, %(false)s false", good=p["claims"]["good"], false=p["claims"]["false"])),
+        # glossary: Striche. Translators: who won the most strokes (Jass's Striche) in the games of Jass.
+        leader(Said("Most Striche"), lambda p: p["strokes"]["won"] if "strokes" in p else None,
+               # glossary: Striche. Translators: a player's strokes (Striche) for and against, "12 : 7".
+               lambda p: Said("Striche %(won)s : %(against)s", won=p["strokes"]["won"],
+                              against=p["strokes"]["against"])),
         # glossary: hand
         leader(Said("Biggest hand"), lambda p: p["biggest_hand"]["points"] if p["biggest_hand"] else None,
                # glossary: hand

@@ -8,6 +8,9 @@ page can say "made 12 of 20 hands taken".
 Words (RULES.md): a side *takes* a hand when it is the taker and the hand is decided by the success rule
 (made, bate or a tie); *defender* is every other side in such a hand. Hand points are the side's points in the
 hand before the success rule (card points, last trick, declarations, bela), the engine's ``points``.
+
+Jass (a game whose state keeps strokes, RULES.md §11): a side's *strokes* (Striche) are the engine's, per game;
+they are counted, with the points the side wrote, over the games decided (as ``games``), and only in such games.
 """
 
 from __future__ import annotations
@@ -76,6 +79,15 @@ class Tally:
     defender_points: int = 0
     claims_good: int = 0
     claims_false: int = 0
+    keeps_strokes: bool = False
+    """Whether a match counted keeps strokes (Jass): the figures then say them, even before a game is decided."""
+    stroke_games: int = 0
+    """Games decided in the matches that keep strokes."""
+    strokes_won: int = 0
+    strokes_against: int = 0
+    stroke_points: int = 0
+    """The points the side wrote in those games (its game totals), and the other sides' below."""
+    stroke_points_against: int = 0
     biggest: dict[str, Any] | None = None
     """The hand with the most hand points for the side: points, match, hand, day, variant."""
     matches: list[str] = field(default_factory=list)
@@ -90,13 +102,25 @@ class Tally:
             self.matches_won += state.get("winner") == side
         else:
             self.matches_unfinished += 1
+        self.keeps_strokes |= "strokes" in state
         for game in state.get("games") or ():
             if game.get("winner") is not None:
                 self.games_played += 1
                 self.games_won += game["winner"] == side
+                if game.get("strokes") is not None:
+                    self._add_strokes(game, side)
         for hand in state.get("hands") or ():
             if not hand.get("voided") and hand.get("result") is not None:
                 self._add_hand(record, hand, side)
+
+    def _add_strokes(self, game: Mapping[str, Any], side: int) -> None:
+        """A decided Jass game's strokes and points, for ``side`` and against it."""
+        strokes, totals = game["strokes"], game.get("totals") or ()
+        self.stroke_games += 1
+        self.strokes_won += int(strokes[side])
+        self.strokes_against += sum(int(value) for index, value in enumerate(strokes) if index != side)
+        self.stroke_points += int(totals[side]) if side < len(totals) else 0
+        self.stroke_points_against += sum(int(value) for index, value in enumerate(totals) if index != side)
 
     def _add_hand(self, record: MatchRecord, hand: Mapping[str, Any], side: int) -> None:
         self.hands_played += 1
@@ -123,8 +147,9 @@ class Tally:
                             "variant": record.variant, "result": result}
 
     def as_dict(self) -> dict[str, Any]:
-        """The figures with the counts behind each rate and average."""
-        return {
+        """The figures with the counts behind each rate and average; ``strokes`` only where a match counted keeps
+        them (Jass), so every other game's figures are as they were."""
+        figures: dict[str, Any] = {
             "matches": {"played": self.matches_played, "won": self.matches_won,
                         "unfinished": self.matches_unfinished,
                         "win_rate": rate(self.matches_won, self.matches_played)},
@@ -139,6 +164,11 @@ class Tally:
             "claims": {"good": self.claims_good, "false": self.claims_false},
             "biggest_hand": self.biggest,
         }
+        if self.keeps_strokes:
+            figures["strokes"] = {"games": self.stroke_games, "won": self.strokes_won,
+                                  "against": self.strokes_against, "points": self.stroke_points,
+                                  "points_against": self.stroke_points_against}
+        return figures
 
 
 def _side_of(record: MatchRecord, player: str) -> int | None:

@@ -130,6 +130,10 @@ def _check_result(fmt: Format, kind: TournamentFormat, number: int, result: Tabl
     if isinstance(result.winner, bool) or not 0 <= result.winner < sides:
         raise RuleError("played", Said("a table of round %(round)s needs its winner, a side from 0 to %(last)s",
                                        round=number, last=sides - 1))
+    if fmt.strokes and (result.strokes is None or len(result.strokes) != sides):
+        # glossary: Striche. Translators: the strokes are Jass's Striche, which a Jass tournament ranks by.
+        raise RuleError("played", Said("a table of round %(round)s needs its strokes, one number per side",
+                                       round=number))
 
 
 def _check_present(number: int, rnd: PlayedRound, expected: Iterable[int]) -> None:
@@ -211,15 +215,16 @@ def _seat(fmt: Format, entries: Sequence[Entry], number: int, sides: Sides, rng:
 
 def standings(fmt: Format, entries: Sequence[Entry], played: Sequence[PlayedRound]) -> list[Standing]:
     """Every entry, best first: most wins, then the best points difference (points for less points against),
+    then the most points for; where the game keeps strokes (a Jass evening, ``fmt.strokes``), the most strokes,
     then the most points for. In the knockouts the round reached comes first (a bye takes an entry to the next
     round without a win; the winners of the final are above everyone, and two winning partners share first
-    place). In the other formats a bye counts as a table played and won, with no points for or against. Entries
-    equal on all of it share a rank."""
+    place). In the other formats a bye counts as a table played and won, with no points for or against (and a
+    won game's strokes). Entries equal on all of it share a rank."""
     count = len(entries)
     check_entries(fmt, count)
     _walk(fmt, count, played)
     kind = find_format(fmt.format)
-    totals = entry_totals(count, played, bye_is_a_win=not kind.knockout)
+    totals = entry_totals(count, played, bye_is_a_win=not kind.knockout, by_strokes=fmt.strokes)
     last = total_rounds(fmt, count)
 
     def key(entry: int) -> tuple[int, ...]:
@@ -232,7 +237,7 @@ def standings(fmt: Format, entries: Sequence[Entry], played: Sequence[PlayedRoun
         tally = totals[entry]
         table.append(Standing(entry=entry, rank=rank, played=tally.played, won=tally.won,
                               points_for=tally.points_for, points_against=tally.points_against,
-                              reached=kind.reached(tally, last)))
+                              reached=kind.reached(tally, last), strokes=tally.strokes if fmt.strokes else None))
     return table
 
 

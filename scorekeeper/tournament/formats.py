@@ -340,9 +340,10 @@ class Swiss(TournamentFormat):
 
     def pair(self, fmt: Format, count: int, number: int, still: tuple[int, ...], played: Sequence[PlayedRound],
              seed: int, rng: random.Random) -> Pairing:
-        """Entries ranked by wins, points difference and points for (equal ones in drawn order), then set
-        against the nearest-ranked entries they have not met."""
-        totals = entry_totals(count, played, bye_is_a_win=True)
+        """Entries ranked as the standings rank them (wins, points difference and points for; a Jass evening
+        strokes, then points for; equal ones in drawn order), then set against the nearest-ranked entries they
+        have not met."""
+        totals = entry_totals(count, played, bye_is_a_win=True, by_strokes=fmt.strokes)
         ranked = list(range(count))
         rng.shuffle(ranked)
         ranked.sort(key=lambda entry: totals[entry].score_key(), reverse=True)

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..rules.match import STROKES_WIN
+
 ENTRY_KINDS: tuple[str, ...] = ("players", "pairs")
 """How entries are made: each player alone, or (four-handed only) a pair of partners."""
 
@@ -32,6 +34,9 @@ class Format:
     """The game's sides at a table: 2 (two-handed, or four-handed in partnerships) or 3 (three-handed)."""
     rounds: int | None = None
     """Only for a format that chooses its number of rounds: how many are played."""
+    strokes: bool = False
+    """Whether the game keeps strokes (Jass's Striche, ``Rules.strokes``): the standings then rank by strokes,
+    then points for, and every table's result carries each side's strokes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +84,8 @@ class TableResult:
     """The points each side scored in the match."""
     winner: int
     """The side that won: the match's winner, or the organizer's decision."""
+    strokes: tuple[int, ...] | None = None
+    """Where the game keeps strokes (Jass): each side's strokes over the match's games; None elsewhere."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +115,8 @@ class Standing:
     points_against: int
     reached: int | None
     """Knockouts: the round the entry reached (the round it went out in, or the one it is in); None otherwise."""
+    strokes: int | None = None
+    """Where the game keeps strokes (Jass): the strokes of the entry's tables, its byes' included; None elsewhere."""
 
 
 @dataclass(slots=True)
@@ -120,16 +129,24 @@ class EntryTotals:
     points_against: int = 0
     through: int = 0
     """Knockouts: rounds got through (a table won, or a bye)."""
+    strokes: int = 0
+    """Where the game keeps strokes (Jass): the strokes of the entry's sides, and a won game's for a bye."""
+    by_strokes: bool = False
+    """Whether the game keeps strokes, and so ranks by them."""
 
-    def score_key(self) -> tuple[int, int, int]:
-        """Best first when sorted in reverse: wins, then points difference, then points for."""
+    def score_key(self) -> tuple[int, ...]:
+        """Best first when sorted in reverse: wins, then points difference, then points for; where the game keeps
+        strokes (a Jass evening), strokes, then points for."""
+        if self.by_strokes:
+            return self.strokes, self.points_for
         return self.won, self.points_for - self.points_against, self.points_for
 
 
-def entry_totals(count: int, played: Sequence[PlayedRound], bye_is_a_win: bool) -> list[EntryTotals]:
-    """Each entry's tables, wins and points; a bye is a round got through, and where ``bye_is_a_win`` also a
-    table played and won with no points."""
-    totals = [EntryTotals() for _ in range(count)]
+def entry_totals(count: int, played: Sequence[PlayedRound], bye_is_a_win: bool,
+                 by_strokes: bool = False) -> list[EntryTotals]:
+    """Each entry's tables, wins and points (and, ``by_strokes``, strokes); a bye is a round got through, and
+    where ``bye_is_a_win`` also a table played and won with no points (and, by strokes, a won game's strokes)."""
+    totals = [EntryTotals(by_strokes=by_strokes) for _ in range(count)]
     for rnd in played:
         for result in rnd.results:
             everything = sum(result.totals)
@@ -141,11 +158,14 @@ def entry_totals(count: int, played: Sequence[PlayedRound], bye_is_a_win: bool) 
                     tally.through += index == result.winner
                     tally.points_for += result.totals[index]
                     tally.points_against += everything - result.totals[index]
+                    if by_strokes and result.strokes is not None:
+                        tally.strokes += result.strokes[index]
         for entry in rnd.byes:
             totals[entry].through += 1
             if bye_is_a_win:
                 totals[entry].played += 1
                 totals[entry].won += 1
+                totals[entry].strokes += STROKES_WIN if by_strokes else 0
     return totals
 
 

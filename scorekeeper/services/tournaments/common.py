@@ -91,8 +91,10 @@ def tournament_rules(tournament: Tournament) -> Rules:
 
 
 def format_of(tournament: Tournament, rules: Rules) -> Format:
-    """The draw's view of the tournament: format, entry, table size and rounds (where chosen)."""
-    return Format(tournament.format, tournament.entry, rules.players, rules.sides, tournament.rounds)
+    """The draw's view of the tournament: format, entry, table size, rounds (where chosen), and whether the game
+    keeps strokes (Jass: the standings rank by them)."""
+    return Format(tournament.format, tournament.entry, rules.players, rules.sides, tournament.rounds,
+                  strokes=rules.strokes)
 
 
 def checked(error: RuleError, status: type[ServiceError] = Invalid) -> ServiceError:

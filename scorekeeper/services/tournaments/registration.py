@@ -90,7 +90,7 @@ def read_create(data: Mapping[str, Any]) -> tuple[str, Rules, Format, int]:
         problems.append(Problem("seed", Said("the seed is a whole number from 0 to %(limit)s", limit=SEED_LIMIT)))
     if problems or rules is None:
         raise Invalid(problems)
-    fmt = Format(str(kind), str(entry), rules.players, rules.sides, rounds)
+    fmt = Format(str(kind), str(entry), rules.players, rules.sides, rounds, strokes=rules.strokes)
     try:
         draw.check_format(fmt)
     except RuleError as error:

@@ -87,7 +87,9 @@ def _close_round(loaded: Loaded) -> None:
     for row in loaded.tables:
         if row.round == loaded.round and row.winner is None:
             totals, winner = loaded.outcome(row)
+            strokes = loaded.strokes(row)
             row.totals, row.winner = list(totals), winner
+            row.strokes = None if strokes is None else list(strokes)
 
 
 def _name_winners(locked: Tournament, loaded: Loaded, played: list[PlayedRound]) -> None:

@@ -51,6 +51,11 @@ class Loaded:
         winner = table.decided_winner if table.decided_winner is not None else summary["winner"]
         return tuple(summary["totals"]), winner
 
+    def strokes(self, table: TournamentTable) -> tuple[int, ...] | None:
+        """Where the game keeps strokes (Jass): each side's strokes at the table (``serializers.table_strokes``)."""
+        found = serializers.table_strokes(table, self.rules, self.summaries[table.match_id])
+        return None if found is None else tuple(found)
+
     def still_playing(self) -> list[TournamentTable]:
         """The current round's tables that are neither finished nor decided."""
         return [t for t in self.tables if t.round == self.round and self.outcome(t)[1] is None]
@@ -68,7 +73,8 @@ class Loaded:
                 totals, winner = self.outcome(table)
                 if winner is None:
                     return rounds
-                results.append(TableResult(tuple(tuple(side) for side in table.sides), totals, winner))
+                results.append(TableResult(tuple(tuple(side) for side in table.sides), totals, winner,
+                                           self.strokes(table)))
             rounds.append(PlayedRound(number, tuple(results), tuple(byes)))
         return rounds
 
