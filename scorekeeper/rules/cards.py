@@ -263,6 +263,12 @@ CZECH = CardValues(
 of trumps worth 2; trick order in trumps Q 9 A 10 K J 8 7; the deck holds 151 card points."""
 
 
+JASS_36 = CardValues(
+    Rank.JACK, MappingProxyType({**TRUMP_POINTS, Rank.SIX: 0}), MappingProxyType({**PLAIN_POINTS, Rank.SIX: 0}),
+    (Rank.SIX, *TRUMP_TRICK_ORDER), (Rank.SIX, *PLAIN_TRICK_ORDER),
+)
+"""The 36-card pack of Tarabish: the cards of the Jass (§2), and the sixes below the sevens, worth nothing."""
+
 _SWISS_PLAIN = MappingProxyType({Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2,
                                  Rank.NINE: 0, Rank.EIGHT: 0, Rank.SEVEN: 0, Rank.SIX: 0})
 SWISS = CardValues(

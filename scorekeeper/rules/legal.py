@@ -177,7 +177,7 @@ def _read_seat(rules: Rules, value: object, field: str, problems: list[Problem])
 
 def sixes(rules: Rules) -> bool:
     """Whether the referee reads sixes in ``rules``: the 36-card pack, where the game's card values rank them
-    (Jass). Tarabish's sixes are not read: its card values (the 32-card pack's) neither rank nor count them."""
+    (Tarabish, Jass)."""
     return rules.deck_cards == 36 and Rank.SIX in rules.cards.trump_order and Rank.SIX in rules.cards.plain_order
 
 

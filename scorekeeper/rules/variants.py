@@ -8,7 +8,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, get_type_hints
 
-from .cards import CZECH, JASS, LAST_TRICK, SUIT_CONTRACTS, SWISS, CardValues, Contract, Rank
+from .cards import CZECH, JASS, JASS_36, LAST_TRICK, SUIT_CONTRACTS, SWISS, CardValues, Contract, Rank
 from .errors import Problem, RuleError
 from .words import N_, Listed, Said
 
@@ -568,7 +568,7 @@ PRESETS: Mapping[str, Rules] = MappingProxyType({
         # glossary: bait
         description=Said("Two teams of two to 500 with 36 cards: runs and bella, bait and half bait."),
         players=4, target=500, tie=Tie.TAKER_NOTHING, melds_need_trick=False, claims=Claims.NONE, best_of=1,
-        sequence_tie=SequenceTie.TRUMPS_THEN_NOBODY, deal=Deal.LEFT, deck_cards=36, throw_in=False,
+        sequence_tie=SequenceTie.TRUMPS_THEN_NOBODY, deal=Deal.LEFT, deck_cards=36, cards=JASS_36, throw_in=False,
         melds_in_no_trumps=True, words=TableWords.BAIT,
         # glossary: belote and rebelote
         bela_word=Said("bella"),

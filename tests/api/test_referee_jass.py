@@ -53,7 +53,7 @@ def test_worked_example_34(client: FlaskClient) -> None:
     answer = _ask(client, declarations=[[_run(5, "10", "diamonds")], [_square("K")]])
     assert answer["scores"] == [100, 0]
     assert answer["explanation"] == [
-        "One contest of declarations: side 0's 5-card sequence to the ten in diamonds against side 1's four kings.",
+        "One contest of Weis: side 0's 5-card sequence to the ten in diamonds against side 1's four kings.",
         "The best Weis wins (more points, then a sequence before four of a kind, then the higher top card): side 0 "
         "scores 100 (5-card sequence to the ten in diamonds)."]
     assert _seats(client, [[_run(5, "10", "diamonds")], [_square("J")], [_square("A")], []]) == [0, 200]
@@ -175,3 +175,13 @@ def test_legal_plays_with_the_sixes_in_undenufe(client: FlaskClient) -> None:
                                    "explanation": ["No hearts: may discard (Undenufe has no trumps)."]}
     errors = assert_errors(client.post(LEGAL, json={**body, "variant": "bela-4", "contract": "hearts"}), 422)
     assert {e["field"] for e in errors} == {"trick.0.card", "hand.1"}
+
+
+def test_tarabish_sixes_are_cards_of_its_pack(client: FlaskClient) -> None:
+    """RULES.md §10c: `tarabish`: 36 cards (sixes worth nothing), 9 each: the referee reads a six, the lowest of its
+    suit, and the counter counts it 0."""
+    body = {"variant": "tarabish", "contract": "hearts", "seat": 1, "trick": [{"seat": 0, "card": "7C"}],
+            "hand": ["6C", "AH", "KD"]}
+    response = client.post(LEGAL, json=body)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    assert response.get_json()["legal"] == ["6C"]
