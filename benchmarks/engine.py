@@ -102,7 +102,7 @@ def make_hand(rng: random.Random, rules: Rules) -> dict[str, Any]:
     hand["last_trick"] = rng.randrange(sides)
     hand["melds"] = _melds(rng, rules, contract)
     bela = [0] * sides
-    if contract is not Contract.NO_TRUMPS and rng.random() < 0.3:
+    if (contract.is_suit or contract is Contract.ALL_TRUMPS) and rng.random() < 0.3:  # no bela without trumps
         bela[rng.randrange(sides)] = 1
     hand["bela"] = bela
     if rng.random() < 0.05:
@@ -119,7 +119,7 @@ def _make_a_tie(rules: Rules, hand: dict[str, Any], deck: int) -> None:
     defender = (taker + 1) % rules.sides
 
     def extra(s: int) -> int:
-        last = LAST_TRICK if s == hand["last_trick"] else 0
+        last = rules.last_trick if s == hand["last_trick"] else 0
         melds: list[int] = hand["melds"][s]
         bela: int = hand["bela"][s]
         return last + sum(melds) + rules.bela_points * bela
