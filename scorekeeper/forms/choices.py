@@ -25,6 +25,12 @@ CONTRACT_WORDS = {
     "no-trumps": _l("no trumps"),
     # glossary: trumps (all trumps)
     "all-trumps": _l("all trumps"),
+    # glossary: Obenabe
+    # Translators: Jass's no-trumps contract played top down (aces high): Swiss tables say Obenabe.
+    "top-down": _l("Obenabe"),
+    # glossary: Undenufe
+    # Translators: Jass's no-trumps contract played bottom up (sixes high): Swiss tables say Undenufe.
+    "bottom-up": _l("Undenufe"),
 }
 """Each contract's word, said in the request's language."""
 
