@@ -31,6 +31,8 @@ _CARD_SPLIT = re.compile(r"[\s,;]+")
 EMPTY = "—"
 """An empty choice of a list."""
 FOUR_OF = {
+    # Translators: a square (four of a kind), as chosen in a list and named in the rule book (Jass's 36 cards).
+    Rank.SIX: _l("four sixes"),
     # Translators: a square (four of a kind), as chosen in a list and named in the rule book.
     Rank.SEVEN: _l("four sevens"),
     # Translators: a square (four of a kind), as chosen in a list and named in the rule book.

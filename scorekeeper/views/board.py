@@ -16,10 +16,13 @@ from ..forms import encode_rules, house_overrides
 from ..i18n import current_language, speak_for_page
 from ..models import Match
 from . import phone
+from .chalk import chalk_z_svg
 from .links import public_url
 from .rulebook import named_house_rules
 
 bp = Blueprint("board", __name__)
+# Jass's chalk board Z of a side's total, for the scoreboard macro wherever it is shown (sheet, board, TV, claim).
+bp.add_app_template_global(chalk_z_svg, "chalk_z")
 
 
 def board_context(match: Match) -> dict[str, Any]:

@@ -16,8 +16,9 @@ from ..i18n import said, speak_for_page
 from ..models import Match
 from ..qr import qr_svg
 from ..rules import PRESETS, Rules
-from ..rules.cards import LAST_TRICK, Contract, Rank
+from ..rules.cards import Contract, Rank
 from ..rules.describe import describe_rules
+from ..rules.match import STROKES_BERG, STROKES_KONTERMATCH, STROKES_MATCH, STROKES_SCHNEIDER, STROKES_WIN
 from ..rules.melds import value_word
 from . import phone
 from .links import public_url
@@ -75,10 +76,22 @@ def _rules_page(rules: Rules, heading: str, match: Match | None = None, back: st
              for c in (Contract.HEARTS, *(c for c in rules.contracts if not c.is_suit))]
     orders = {"trumps": " ".join(r.value for r in reversed(values.trump_order)),
               "plain": " ".join(r.value for r in reversed(values.plain_order))}
+    # Contracts with card values and an order of their own (Jass's Obenabe and Undenufe): a column each, and
+    # their order from the highest card.
+    own = [c for c in rules.contracts if c in values.contract_points]
+    card_table = [(rank, trump, plain, [values.contract_points[c][rank] for c in own])
+                  for rank, trump, plain in values.table()]
+    own_orders = [(c, " ".join(r.value for r in reversed(values.contract_orders[c]))) for c in own
+                  if c in values.contract_orders]
     melds = [(key, value, said(value_word(value)), _meld_label(key)) for key, value in rules.meld_values.items()]
+    # Jass: what each contract multiplies a hand by, and a game's strokes (the engine's values).
+    multipliers = [(c, rules.multiplier(c)) for c in rules.contracts] if rules.multipliers or rules.strokes else []
+    strokes = {"win": STROKES_WIN, "berg": STROKES_BERG, "match": STROKES_MATCH, "kontermatch": STROKES_KONTERMATCH,
+               "schneider": STROKES_SCHNEIDER} if rules.strokes else None
     return render_template("rulebook/variant.html", rules=rules, heading=heading, match=match, back=back,
-                           card_table=values.table(), orders=orders, decks=decks, melds=melds,
-                           last_trick=LAST_TRICK, house_rules=house, contract_labels=CONTRACT_LABELS,
+                           card_table=card_table, own_contracts=own, own_orders=own_orders, orders=orders,
+                           decks=decks, melds=melds, last_trick=rules.last_trick, house_rules=house,
+                           contract_labels=CONTRACT_LABELS, multipliers=multipliers, strokes=strokes,
                            start_link=start_link, start_qr=start_qr)
 
 

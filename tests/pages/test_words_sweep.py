@@ -95,6 +95,8 @@ def _hands(rules: Rules) -> list[dict[str, Any]]:
         {"contract": contract, "taker": 0, "card_points": points(deck * 2 // 3), "last_trick": 0,
          "revoke": {"accused": 1, "accuser": 0, "upheld": True}},
         *([{"thrown_in": True}] if rules.throw_in else []),  # Croatian Bela, Tarabish: the dealer must call
+        # Jass: every trick to the side that did not choose trumps (a Kontermatch).
+        *([{"contract": contract, "taker": 1, "card_points": [deck, 0], "last_trick": 0}] if rules.strokes else []),
     ]
 
 
@@ -122,10 +124,10 @@ class Match:
                 while client.get(f"{API}/matches/{self.id}", headers=self.auth).get_json()["state"]["totals"][0] \
                         < self.rules.claim_from:
                     self.record(client, _hands(self.rules)[0])
-            # Short of the target: a false claim (Jass's bedanken gives each side's points so far by kind).
-            self.record(client, {"claim": {"side": 0, "stoeck": [0, 0], "weis": [0, 0], "tricks": [10, 0]},
-                                 "contract": self.rules.contracts[0].value} if self.rules.thanks
-                        else {"claim": {"side": 0, "points": 10}})
+            # Short of the target: a false claim (Jass's bedanken gives the points won so far by kind).
+            self.record(client, {"contract": self.rules.contracts[0].value, "taker": 0, "claim": {
+                "side": 0, "stoeck": [0, 0], "weis": [0, 0], "tricks": [10, 0]}} if self.rules.thanks
+                else {"claim": {"side": 0, "points": 10}})
         assert client.get(f"/m/{self.id}/join?key={token}").status_code == 302
         with app.app_context():
             from scorekeeper import services
@@ -195,8 +197,9 @@ def test_every_page_of_a_match_speaks_the_tables_words(shared: SharedApps, backe
     match = shared.kept(backend, variant, lambda app, phone: Match(app, phone, variant))
     _, client = shared.app(backend)
     # The match really has what the sweep is meant to meet.
-    expected = {"made", "revoke"} | ({"thrown-in"} if match.rules.throw_in else set())
-    expected |= {"bate"} if match.rules.success.value != "each-own" else set()  # Jass: each side writes its own
+    each_own = match.rules.success.value == "each-own"  # Jass: no bate
+    expected = {"made", "revoke"} | ({"thrown-in"} if match.rules.throw_in else set()) | ({"bate"} if not each_own
+                                                                                          else set())
     # A tie needs an even deck (the Czech games' 151 card points cannot split level) and the beat-each rule.
     even = match.rules.deck(match.rules.contracts[0]) % 2 == 0
     tied = match.rules.success.value == "beat-each" and even and match.rules.tie.value != "taker-fails"

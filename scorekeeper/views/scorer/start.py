@@ -68,6 +68,11 @@ def game_short(variant: str) -> str:
         "deberc": pgettext("game", "Deberc"),
         "deberc-3": pgettext("game", "Deberc"),
         "deberc-4": pgettext("game", "Deberc"),
+        # Translators: Swiss Jass for four in two teams, on the start page's small button.
+        "schieber": pgettext("game", "Schieber"),
+        # Translators: Swiss Schieber to 2500 (clubs and spades double, Obenabe and Undenufe triple), on the start
+        # page's small button: keep it as short as "Schieber" and the target.
+        "schieber-2500": pgettext("game", "Schieber 2500"),
     }
     return short.get(variant) or str(PRESETS[variant].title).split(" (")[0]
 
@@ -75,20 +80,30 @@ def game_short(variant: str) -> str:
 GAME_ORDER = ("bela", "bela-3", "bela-4", "clobby",
               "klaberjass", "zensa", "derda", "south-african",
               "belote", "klaverjas", "tarabish", "bulka",
-              "darda", "deberc", "deberc-3", "deberc-4")
-"""The start page's games in four rows of four, each family together: Bela, Scottish and Croatian, with Clobby;
-Klaberjass and its cousins; Belote, Klaverjas and Tarabish; the Czech games, then Deberc."""
+              "darda", "deberc", "deberc-3", "deberc-4",
+              "schieber", "schieber-2500")
+"""The start page's games in rows of four, each family together: Bela, Scottish and Croatian, with Clobby;
+Klaberjass and its cousins; Belote, Klaverjas and Tarabish; the Czech games, then Deberc; Swiss Jass (Schieber) on
+a fifth row."""
+
+
+GAME_ROW = 4
+"""Games in a row of the start page's grid (static/css/app.css .game-chips)."""
 
 
 def _games() -> list[dict[str, Any]]:
     """Each game of the start page: its name, rules, short name, and what it says beside its description (a
-    match of more than one game: "The match is best of 3 games.", the rules page's own words)."""
+    match of more than one game: "The match is best of 3 games.", the rules page's own words); ``span``: the
+    columns it takes, so that a last row of one or two games fills the row (room for "Schieber 2500")."""
     order = [name for name in GAME_ORDER if name in PRESETS] + [name for name in PRESETS if name not in GAME_ORDER]
+    last_row = len(order) % GAME_ROW
+    span = GAME_ROW // last_row if last_row in (1, 2) else 1
     return [{"name": name, "rules": PRESETS[name], "short": game_short(name),
+             "span": span if i >= len(order) - last_row else 1,
              # glossary: game
              "desc": " ".join(said(part) for part in (PRESETS[name].description, match_length(PRESETS[name]))
                               if part)}
-            for name in order]
+            for i, name in enumerate(order)]
 
 
 def _prefill(form: NewMatchForm, club: Any) -> dict[str, Any]:
