@@ -27,7 +27,8 @@ from tests.rules.test_golden import CASES, _run
 
 GOLDEN = Path(__file__).parent / "golden"
 NAMES = {2: ["Mike", "Yvonne"], 3: ["Ana", "Ivo", "Marta"], 4: ["Ann & Cat", "Bob & Dan"]}
-"""The sides' names where a case names none (the tables' names, not the engine's "side 0")."""
+"""The sides' names where a case names none (the tables' names, not the engine's "side 0"), by the number of
+players: four play in pairs, whose verbs are plural ("Ann & Cat win the game")."""
 PER_GAME = 4
 """How many cases of each game: the first ones whose hands end in results not seen yet in that game."""
 
@@ -43,7 +44,7 @@ def chosen() -> list[tuple[str, dict[str, Any]]]:
         known = seen.setdefault(preset, set())
         if kinds - known and sum(p == preset for p, _ in picked) < PER_GAME:
             known |= kinds
-            picked.append((preset, case if "names" in case else {**case, "names": NAMES[PRESETS[preset].sides]}))
+            picked.append((preset, case if "names" in case else {**case, "names": NAMES[PRESETS[preset].players]}))
     return picked
 
 
