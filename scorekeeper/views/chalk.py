@@ -85,7 +85,7 @@ def chalk_z_svg(total: int, side: str) -> Markup:
     height = bottom + 12
     words = escape(chalk_words(total, side))
     parts = [f'<svg class="chalk-z" viewBox="0 0 {WIDTH} {height}" role="img" aria-label="{words}" '
-             f'data-total="{total}" fill="currentColor" stroke="currentColor" xmlns="http://www.w3.org/2000/svg">',
+             f'data-chalk="{total}" fill="currentColor" stroke="currentColor" xmlns="http://www.w3.org/2000/svg">',
              f"<title>{words}</title>",
              f'<polyline class="z" fill="none" stroke-width="2.5" stroke-linejoin="round" '
              f'points="{LEFT},{top} {RIGHT},{top} {LEFT},{bottom} {RIGHT},{bottom}"/>',
