@@ -139,7 +139,7 @@ def _side_sum(rules: Rules, side: SideSum, name: str) -> list[str]:
     # What the side's sum says, term by term: "card points 65", "last trick 10", "melds 20" …
     terms: list[Said] = []
     if side.last_trick:
-        terms = [_card_points(side.card_points), Said("last trick %(points)s", points=rules.last_trick)]
+        terms = [_card_points(side.card_points), _last_trick(rules)]
     elif side.doubled or side.melds or side.bela or side.valat:
         terms = [_card_points(side.card_points)]
     if side.doubled:
@@ -161,6 +161,16 @@ def _side_sum(rules: Rules, side: SideSum, name: str) -> list[str]:
         # Translators: a side's hand points added up: "Mike: card points 65 + last trick 10 + melds 20 = 95."
         lines.append(Said("%(side)s: %(sum)s = %(total)s.", side=name, sum=Listed(terms, " + "), total=side.total))
     return lines
+
+
+def _last_trick(rules: Rules) -> Said:
+    """The last trick in a sum: ``last trick 10``; Jass's ``the last trick 5`` (its own message: some tables have a
+    word of their own for the last trick's 10, French *dix de der*, which Jass's 5 is not)."""
+    if rules.words is TableWords.JASS:
+        # Translators: Jass: the 5 points for the last trick in a side's sum ("card points 115 + the last trick 5");
+        # not a word for the ten of other games (French "dix de der").
+        return Said("the last trick %(points)s", points=rules.last_trick)
+    return Said("last trick %(points)s", points=rules.last_trick)
 
 
 def _valat_term(rules: Rules, points: int) -> Said:
@@ -192,7 +202,7 @@ def _claim_parts(rules: Rules, parts: ClaimParts, name: str) -> Said:
     last trick 10 = 87."."""
     terms: list[Said] = [_card_points(parts.card_points)]
     if parts.last_trick:
-        terms.append(Said("last trick %(points)s", points=rules.last_trick))
+        terms.append(_last_trick(rules))
     if parts.declarations:
         terms.append(Said("melds %(points)s", points=sum(parts.declarations)))
     if parts.bela:

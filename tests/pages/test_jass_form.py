@@ -79,7 +79,7 @@ def test_one_sides_points_with_the_last_trick_the_other_side_the_rest(client: Fl
     assert hand["input"]["card_points"] == [None, 115] and hand["input"]["last_trick"] == 1
     assert hand["points"] == [37, 120]
     sheet = text(client.get(f"/m/{match_id}").get_data(as_text=True))
-    assert "Ivo & Petra: card points 115 + last trick 5 = 120." in sheet
+    assert "Ivo & Petra: card points 115 + the last trick 5 = 120." in sheet
     # Changing the hand shows the figure as it was written, the last trick in.
     again = client.get(f"/m/{match_id}/hand/1").get_data(as_text=True)
     assert form_data(again, "#hand-form")["card_points-1"] == "120"
@@ -101,7 +101,7 @@ def test_the_2500_table_multiplies_everything_a_side_writes(client: FlaskClient)
     assert second["input"]["bela"] == [0, 1]
     assert second["points"] == [270, 184]  # (80 + 5 + 50) × 2, (72 + 20) × 2
     sheet = text(client.get(f"/m/{match_id}").get_data(as_text=True))
-    assert "Ana & Marko: card points 80 + last trick 5 + Weis 50 = 135." in sheet
+    assert "Ana & Marko: card points 80 + the last trick 5 + Weis 50 = 135." in sheet
     assert "Ivo & Petra: card points 72 + Stöck 20 = 92." in sheet
     assert "The contract counts 2 times: 135 × 2 = 270, 92 × 2 = 184." in sheet
 
