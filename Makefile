@@ -9,11 +9,12 @@ RUN_STAMP := $(VENV)/.installed-run
 DEV_STAMP := $(VENV)/.installed-dev
 PIP_LOG := $(VENV)/pip.log
 PACKAGING := pyproject.toml setup.py
+comma := ,
 # `PORT=8000 make run` (or `make run PORT=8000`) does what `scorekeeper serve --port 8000` does; HOST alike.
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: setup run test test-pg lint typecheck browser bench clean catalogs messages pyodide
+.PHONY: setup run test test-pg lint typecheck browser bench bench-tools clean catalogs messages pyodide constraints
 
 # pip, quietly: its whole output goes to $(PIP_LOG), and is printed only when it fails.
 PIP = $(BIN)/python -m pip install --disable-pip-version-check
@@ -45,11 +46,11 @@ $(VENV)/pyvenv.cfg:
 	$(call quiet_pip,the newest pip,--upgrade pip)
 
 $(RUN_STAMP): $(PACKAGING) | $(VENV)/pyvenv.cfg
-	$(call quiet_pip,what serving needs,-e .)
+	$(call quiet_pip,what serving needs,-e '.[serve]')
 	@touch $@
 
 $(DEV_STAMP): $(PACKAGING) | $(VENV)/pyvenv.cfg
-	$(call quiet_pip,what testing needs,-e '.[dev]')
+	$(call quiet_pip,what testing needs,-e '.[dev$(comma)serve]')
 	@touch $@ $(RUN_STAMP)
 
 # Pyodide (CPython for WebAssembly), in which the phone runs scorekeeper/rules itself when it has no signal
@@ -131,8 +132,26 @@ test-pg:
 		"(e.g. postgresql://postgres@127.0.0.1:5432/test)" >&2; exit 1; }
 	SCOREKEEPER_TEST_ALL_BACKENDS=1 $(MAKE) --no-print-directory test
 
-bench: setup
+# The benchmarks' load tools (benchmarks/*.py drive wrk against a live server): as root we install Debian's wrk
+# when it is missing, as `make test` installs Chromium; otherwise the benchmarks that need it say so.
+bench-tools:
+	@if ! command -v wrk >/dev/null && [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
+		echo "installing Debian's wrk for the benchmarks"; \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk) >/dev/null \
+			|| echo "could not install wrk: the benchmarks that need it will say so"; \
+	fi
+
+bench: setup bench-tools
 	$(BIN)/python benchmarks/engine.py
+
+# The versions CI installs (.ci/run exports PIP_CONSTRAINT=constraints.txt): every distribution of a `make test`
+# environment, pinned, so an upstream release (a new deprecation turns `filterwarnings = error` red) reaches CI only
+# when this file is refreshed; `pip install .` still takes any compatible newer version. Refresh: `make constraints`
+# (after `make setup`), then `make test`, and commit the file.
+constraints: setup
+	@$(BIN)/python -m pip freeze --disable-pip-version-check --exclude-editable --all \
+		| grep -v -E '^(pip|setuptools|wheel)==' >constraints.txt
+	@echo "make: constraints.txt written ($$(wc -l <constraints.txt) pins)"
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import sys
 
@@ -59,6 +60,8 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("upgrade", help="migrate the database to the newest schema")
     args = parser.parse_args(argv)
     if args.command == "serve":
+        if importlib.util.find_spec("gunicorn") is None or importlib.util.find_spec("gevent") is None:
+            sys.exit("scorekeeper serve needs gunicorn and gevent, the [serve] extra: pip install 'scorekeeper[serve]'")
         refuse_unshared_workers(args.workers)
     upgrade_database()
     if args.command == "serve":
