@@ -144,14 +144,14 @@ bench-tools:
 bench: setup bench-tools
 	$(BIN)/python benchmarks/engine.py
 
-# The versions CI installs (.ci/run exports PIP_CONSTRAINT=constraints.txt): every distribution of a `make test`
+# The versions CI installs (.ci/run exports PIP_CONSTRAINT=.ci/constraints.txt): every distribution of a `make test`
 # environment, pinned, so an upstream release (a new deprecation turns `filterwarnings = error` red) reaches CI only
 # when this file is refreshed; `pip install .` still takes any compatible newer version. Refresh: `make constraints`
 # (after `make setup`), then `make test`, and commit the file.
 constraints: setup
 	@$(BIN)/python -m pip freeze --disable-pip-version-check --exclude-editable --all \
-		| grep -v -E '^(pip|setuptools|wheel)==' >constraints.txt
-	@echo "make: constraints.txt written ($$(wc -l <constraints.txt) pins)"
+		| grep -v -E '^(pip|setuptools|wheel)==' >.ci/constraints.txt
+	@echo "make: .ci/constraints.txt written ($$(wc -l <.ci/constraints.txt) pins)"
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
