@@ -65,7 +65,9 @@ def test_the_schieber_2500_rules_show_its_contracts_multipliers_and_weis(client:
                                           "Undenufe ×3:")
     assert said["Success"] == "each side writes its own points: no taker to beat"
     assert "On a tie" not in said and "Stöck when the taker is bate" not in said
-    assert said["Melds"].endswith("at equal points a sequence beats four of a kind")
+    assert said["Weis"] == ("one contest: the side with the best Weis writes all of its Weis; at equal points a "
+                           "sequence beats four of a kind")
+    assert said["Weis needs a trick"] == "no"
     assert said["Claims"].startswith("bedanken:") and "Stöck, then Weis, then the tricks" in said["Claims"]
     assert said["Match (every trick)"].startswith("+100") and "Kontermatch" in said["Match (every trick)"]
     assert said["Strokes"] == ("a game's winner 2, Berg (first to half the target) 1, each Match 1, each "
