@@ -99,17 +99,24 @@ typecheck: setup
 		scorekeeper/tally
 
 # Browser tests use Debian's Chromium (never a downloaded browser); the QR tests read our codes back with
-# zbar's zbarimg, and the print test reads the printed PDF with poppler's pdftotext. As root we install what
-# is missing with apt; otherwise those tests skip (CI sets SCOREKEEPER_REQUIRE_BROWSER=1 so they cannot).
+# zbar's zbarimg, and the print test reads the printed PDF with poppler's pdftotext. The deploy/ tests
+# (tests/system/test_deploy.py) run nginx in front of the app, `systemd-analyze verify` on the unit and
+# `docker-compose config` on the compose file. As root we install what is missing with apt; otherwise those
+# tests skip (CI sets SCOREKEEPER_REQUIRE_BROWSER=1 and SCOREKEEPER_REQUIRE_DEPLOY_TOOLS=1 so they cannot).
 CHROMIUM := /usr/bin/chromium
+SBIN_PATH := $(PATH):/usr/sbin:/sbin
 
 browser:
-	@missing=""; \
+	@missing=""; PATH="$(SBIN_PATH)"; \
 	[ -x $(CHROMIUM) ] || missing=" chromium fonts-dejavu-core"; \
 	command -v zbarimg >/dev/null || missing="$$missing zbar-tools"; \
 	command -v pdftotext >/dev/null || missing="$$missing poppler-utils"; \
+	command -v nginx >/dev/null || missing="$$missing nginx"; \
+	command -v systemd-analyze >/dev/null || missing="$$missing systemd"; \
+	command -v docker-compose >/dev/null || (command -v docker >/dev/null && docker compose version >/dev/null 2>&1) \
+		|| missing="$$missing docker-compose"; \
 	if [ -n "$$missing" ] && [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
-		echo "installing Debian's$$missing for the browser and QR tests"; \
+		echo "installing Debian's$$missing for the browser, QR and deploy tests"; \
 		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing) \
 			>/dev/null || echo "could not install$$missing: the tests that need it will skip"; \
 	fi

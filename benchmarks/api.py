@@ -417,9 +417,16 @@ def benchmark(bench: Bench, workers: int, database_url: str | None = None,
 
 
 def worker_settings(command: list[str]) -> str:
-    """The gunicorn options that shape throughput, from its command line."""
-    shown = ("--workers", "--worker-class", "--threads", "--worker-connections")
-    return " ".join(f"{option} {command[i + 1]}" for i, option in enumerate(command[:-1]) if option in shown)
+    """The gunicorn options that shape throughput: its configuration file's (scorekeeper/gunicorn_conf.py), then
+    those of its command line, which override them."""
+    from scorekeeper import gunicorn_conf
+
+    shown = {"--workers": "workers", "--worker-class": "worker_class", "--threads": "threads",
+             "--worker-connections": "worker_connections"}
+    settings = {option: str(getattr(gunicorn_conf, name)) for option, name in shown.items()
+                if "--config" in command and hasattr(gunicorn_conf, name)}
+    settings.update({option: command[i + 1] for i, option in enumerate(command[:-1]) if option in shown})
+    return " ".join(f"{option} {value}" for option, value in settings.items())
 
 
 def table(result: dict[str, Any]) -> str:

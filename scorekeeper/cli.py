@@ -33,19 +33,25 @@ def refuse_unshared_workers(workers: int) -> None:
         raise SystemExit(problem)
 
 
+CONFIG = "python:scorekeeper.gunicorn_conf"
+"""gunicorn's configuration file (scorekeeper/gunicorn_conf.py): the worker class, its connections, the redacting
+logger, the check that several workers have Redis. ``serve`` adds only the address, the workers and the log."""
+
+
 def gunicorn_command(host: str, port: int, workers: int, app: str = "scorekeeper.wsgi:app",
                      quiet: bool = False) -> list[str]:
     """The gunicorn command line ``serve`` runs (shared with the benchmarks' baseline); ``quiet``: no access log."""
-    # The access log blanks out the secrets of edit, club, confirmation and board links (access_log.py).
-    access_log = [] if quiet else ["--access-logfile", "-", "--logger-class", "scorekeeper.access_log.RedactingLogger"]
-    return [
-        sys.executable, "-m", "gunicorn", "--bind", f"{host}:{port}", "--workers", str(workers),
-        # gevent: one worker holds thousands of open board streams without starving hand writes
-        # (psycopg 3 cooperates with gevent by itself; redis-py through the patched sockets). Its own error
-        # answers (a request line over 4 KB, too many headers …) are the API's JSON errors (workers.py).
-        "--worker-class", "scorekeeper.workers.JsonErrorWorker", "--worker-connections", "4000", *access_log,
-        "--log-level", "warning", "--graceful-timeout", "5", app,
-    ]
+    access_log = [] if quiet else ["--access-logfile", "-"]
+    return [sys.executable, "-m", "gunicorn", "--config", CONFIG, "--bind", f"{host}:{port}",
+            "--workers", str(workers), *access_log, app]
+
+
+def worker_count(text: str) -> int:
+    """``--workers`` (or WEB_CONCURRENCY, its default): a whole number of at least 1."""
+    if not text.strip().isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"the number of workers (--workers, or WEB_CONCURRENCY) must be a whole "
+                                         f"number of at least 1, not {text!r}")
+    return int(text)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -55,7 +61,8 @@ def main(argv: list[str] | None = None) -> int:
     serve = commands.add_parser("serve", help="migrate the database, then serve with gunicorn")
     serve.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
     serve.add_argument("--port", type=int, default=int(os.environ.get("PORT", "5000")))
-    serve.add_argument("--workers", type=int, default=1)
+    serve.add_argument("--workers", type=worker_count, default=os.environ.get("WEB_CONCURRENCY") or "1",
+                       help="gunicorn workers (default: WEB_CONCURRENCY, else 1); several need SCOREKEEPER_REDIS_URL")
     serve.add_argument("--quiet", action="store_true", help="no access log")
     commands.add_parser("upgrade", help="migrate the database to the newest schema")
     args = parser.parse_args(argv)
