@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
+
+from .logs import SettingError, settings
 
 
 def upgrade_database() -> None:
@@ -35,15 +38,18 @@ def refuse_unshared_workers(workers: int) -> None:
 def gunicorn_command(host: str, port: int, workers: int, app: str = "scorekeeper.wsgi:app",
                      quiet: bool = False) -> list[str]:
     """The gunicorn command line ``serve`` runs (shared with the benchmarks' baseline); ``quiet``: no access log."""
-    # The access log blanks out the secrets of edit, club, confirmation and board links (access_log.py).
-    access_log = [] if quiet else ["--access-logfile", "-", "--logger-class", "scorekeeper.access_log.RedactingLogger"]
+    # The access log blanks out the secrets of edit, club, confirmation and board links (access_log.py); its logger
+    # writes gunicorn's lines as SCOREKEEPER_LOG_FORMAT says (plain or JSON), at SCOREKEEPER_LOG_LEVEL.
+    level = settings(os.environ)[0]
+    access_log = [] if quiet else ["--access-logfile", "-"]
     return [
         sys.executable, "-m", "gunicorn", "--bind", f"{host}:{port}", "--workers", str(workers),
         # gevent: one worker holds thousands of open board streams without starving hand writes
         # (psycopg 3 cooperates with gevent by itself; redis-py through the patched sockets). Its own error
         # answers (a request line over 4 KB, too many headers …) are the API's JSON errors (workers.py).
         "--worker-class", "scorekeeper.workers.JsonErrorWorker", "--worker-connections", "4000", *access_log,
-        "--log-level", "warning", "--graceful-timeout", "5", app,
+        "--logger-class", "scorekeeper.access_log.RedactingLogger", "--log-level", level, "--graceful-timeout", "5",
+        app,
     ]
 
 
@@ -58,12 +64,15 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--quiet", action="store_true", help="no access log")
     commands.add_parser("upgrade", help="migrate the database to the newest schema")
     args = parser.parse_args(argv)
-    if args.command == "serve":
-        refuse_unshared_workers(args.workers)
-    upgrade_database()
-    if args.command == "serve":
+    try:
+        if args.command == "serve":
+            refuse_unshared_workers(args.workers)
+        upgrade_database()
         command = gunicorn_command(args.host, args.port, args.workers, quiet=args.quiet)
-        print(f"scorekeeper: serving on http://{args.host}:{args.port}", file=sys.stderr, flush=True)
+    except SettingError as error:  # a setting of the environment it cannot run with: say which, and why
+        raise SystemExit(f"scorekeeper: {error}") from None
+    if args.command == "serve":
+        logging.getLogger("scorekeeper.cli").info("scorekeeper: serving on http://%s:%s", args.host, args.port)
         os.execvp(command[0], command)
     return 0
 
