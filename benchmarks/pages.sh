@@ -54,7 +54,7 @@ trap cleanup EXIT INT TERM
 
 PORT="$("$PY" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 BASE="http://127.0.0.1:$PORT"
-(cd "$ROOT" && SCOREKEEPER_DATABASE_URL="sqlite:///$WORK/pages.sqlite" SCOREKEEPER_SECRET_KEY="pages-benchmark" \
+(cd "$ROOT" && SCOREKEEPER_DATABASE_URL="sqlite:///$WORK/pages.sqlite" SCOREKEEPER_SECRET_KEY="pages-benchmark" SCOREKEEPER_RATE_LIMITS=off \
   exec "$PY" -m scorekeeper.cli serve --host 127.0.0.1 --port "$PORT" --quiet) >"$WORK/serve.log" 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 1 300); do

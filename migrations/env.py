@@ -9,9 +9,11 @@ from alembic import context
 # access to the values within the .ini file in use.
 config = context.config
 
-# Interpret the config file for Python logging.
-# This line sets up loggers basically.
-fileConfig(config.config_file_name, disable_existing_loggers=False)
+# Interpret the config file for Python logging, unless the app configured Alembic's logger itself
+# (scorekeeper/logs.py: `scorekeeper serve` and `upgrade` write the migration's lines in the server's own
+# format, plain or JSON, like every other line).
+if not logging.getLogger('alembic').handlers:
+    fileConfig(config.config_file_name, disable_existing_loggers=False)
 logger = logging.getLogger('alembic.env')
 
 

@@ -21,6 +21,12 @@ ENVIRONMENT = {
     "SCOREKEEPER_PROXIES": "PROXIES",
     "SCOREKEEPER_TRUSTED_HOSTS": "TRUSTED_HOSTS",
     "SCOREKEEPER_HEARTBEAT_SECONDS": "BOARD_HEARTBEAT_SECONDS",
+    "SCOREKEEPER_LOG_LEVEL": "LOG_LEVEL",
+    "SCOREKEEPER_LOG_FORMAT": "LOG_FORMAT",
+    "SCOREKEEPER_RATE_LIMITS": "RATE_LIMITS",
+    "SCOREKEEPER_LIMIT_CREATES": "LIMIT_CREATES",
+    "SCOREKEEPER_LIMIT_IMPORTS": "LIMIT_IMPORTS",
+    "SCOREKEEPER_LIMIT_REGISTRATIONS": "LIMIT_REGISTRATIONS",
 }
 
 
@@ -71,6 +77,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
+    from . import logs
+
+    logs.configure(*logs.settings(app.config))
     _database_options(app)
     _behind_proxies(app)
 
@@ -96,7 +105,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # The suits' signs, written once in the engine (rules/cards.py), for the macros that show a contract.
     app.jinja_env.globals["suit_signs"] = SUIT_SIGNS
 
-    from .views import api, board, clubs, confirm, engine, offline, referee, rulebook, scorer, tournaments
+    from .views import api, board, clubs, confirm, engine, health, offline, referee, rulebook, scorer, tournaments
 
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)
@@ -109,10 +118,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(tournaments.bp)
     app.register_blueprint(offline.bp)
     app.register_blueprint(engine.bp)
+    app.register_blueprint(health.bp)
     # The outbox's JSON writes: no form can send their header, and the session cookie is SameSite=Lax.
     csrf.exempt(offline.sync)
     csrf.exempt(offline.forget)
     csrf.exempt(offline.create)
+    from . import rate_limits
+
+    # Last: it wraps the registered views that create, import or register (rate_limits.py).
+    rate_limits.init_app(app)
     _json_errors(app)
     return app
 

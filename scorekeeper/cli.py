@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import logging
 import os
 import sys
+
+from .logs import SettingError, settings
 
 
 def upgrade_database() -> None:
@@ -41,9 +44,12 @@ logger, the check that several workers have Redis. ``serve`` adds only the addre
 def gunicorn_command(host: str, port: int, workers: int, app: str = "scorekeeper.wsgi:app",
                      quiet: bool = False) -> list[str]:
     """The gunicorn command line ``serve`` runs (shared with the benchmarks' baseline); ``quiet``: no access log."""
+    # The access log blanks out the secrets of edit, club, confirmation and board links (access_log.py); its logger
+    # writes gunicorn's lines as SCOREKEEPER_LOG_FORMAT says (plain or JSON), at SCOREKEEPER_LOG_LEVEL.
+    level = settings(os.environ)[0]
     access_log = [] if quiet else ["--access-logfile", "-"]
     return [sys.executable, "-m", "gunicorn", "--config", CONFIG, "--bind", f"{host}:{port}",
-            "--workers", str(workers), *access_log, app]
+            "--workers", str(workers), "--log-level", level, *access_log, app]
 
 
 def worker_count(text: str) -> int:
@@ -66,14 +72,18 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--quiet", action="store_true", help="no access log")
     commands.add_parser("upgrade", help="migrate the database to the newest schema")
     args = parser.parse_args(argv)
-    if args.command == "serve":
-        if importlib.util.find_spec("gunicorn") is None or importlib.util.find_spec("gevent") is None:
-            sys.exit("scorekeeper serve needs gunicorn and gevent, the [serve] extra: pip install 'scorekeeper[serve]'")
-        refuse_unshared_workers(args.workers)
-    upgrade_database()
-    if args.command == "serve":
+    try:
+        if args.command == "serve":
+            if importlib.util.find_spec("gunicorn") is None or importlib.util.find_spec("gevent") is None:
+                sys.exit("scorekeeper serve needs gunicorn and gevent, the [serve] extra: "
+                         "pip install 'scorekeeper[serve]'")
+            refuse_unshared_workers(args.workers)
+        upgrade_database()
         command = gunicorn_command(args.host, args.port, args.workers, quiet=args.quiet)
-        print(f"scorekeeper: serving on http://{args.host}:{args.port}", file=sys.stderr, flush=True)
+    except SettingError as error:  # a setting of the environment it cannot run with: say which, and why
+        raise SystemExit(f"scorekeeper: {error}") from None
+    if args.command == "serve":
+        logging.getLogger("scorekeeper.cli").info("scorekeeper: serving on http://%s:%s", args.host, args.port)
         os.execvp(command[0], command)
     return 0
 

@@ -37,7 +37,8 @@ worker_connections = 4000
 # The access log (``--access-logfile -`` or a path; none unless asked) with the secrets of edit, club,
 # confirmation and board links blanked out (access_log.py).
 logger_class = "scorekeeper.access_log.RedactingLogger"
-loglevel = "warning"
+loglevel = os.environ.get("SCOREKEEPER_LOG_LEVEL", "info").strip().lower() or "info"
+"""As the app logs (SCOREKEEPER_LOG_LEVEL, default info; ``serve`` checks it and passes ``--log-level``)."""
 # A stop waits this long for requests in flight; an open board stream never ends by itself (its page reconnects).
 graceful_timeout = 5
 # No control socket (gunicorn 25.1 on; older versions ignore the name): its one path per user is shared by every

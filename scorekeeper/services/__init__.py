@@ -15,6 +15,7 @@ One module per noun; the verbs are re-exported here, so a view writes ``services
 - ``history``      finding matches and the statistics of players (read only)
 - ``publishing``   live updates after a write
 - ``tournaments``  tournament nights: entries, the draw of each round, tables (matches), standings
+- ``health``       what /healthz checks: the database, its migrations, Redis (read only; not re-exported)
 
 Scores come only from the engine: the state is a replay of the stored hands, cached per revision.
 Links and the request stay in the views: nothing here reads ``flask.request``.

@@ -15,6 +15,7 @@ from ..forms import CLUB_FIELDS, NewClubForm, house_overrides, new_key, show_pro
 from ..i18n import current_language, said
 from ..models import Club
 from ..qr import qr_svg
+from ..rate_limits import limited
 from ..rules import PRESETS
 from ..services import ServiceError, exports, history
 from ..services.tournaments import history as tournament_history
@@ -82,6 +83,7 @@ def _remember_new(answer: services.Answer) -> Response:
 
 
 @bp.route("/clubs/new", methods=["GET", "POST"])
+@limited("creates")
 def new_club() -> Any:
     """Start a club (or bring one from another server); below, the clubs this phone belongs to."""
     form = NewClubForm()
@@ -101,6 +103,7 @@ def new_club() -> Any:
 
 
 @bp.post("/clubs/import")
+@limited("imports")
 def import_club() -> Any:
     """A club exported from this or another server, rebuilt here with a new link."""
     request.max_content_length = IMPORT_LIMIT + 64 * 1024  # the file and the form around it

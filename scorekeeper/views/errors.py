@@ -5,15 +5,19 @@ for translation, a service's problem (a ``Said``) is said in it."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from flask import render_template, request, url_for
+from flask_babel import format_timedelta
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, SecurityError
 
 from ..forms import EXPIRED_FORM
 from ..i18n import said
+from ..rate_limits import retry_after
 from ..services import ServiceError
 
 PAGE_MESSAGES = {
@@ -61,6 +65,14 @@ def page_error(error: Exception) -> Any:
     if isinstance(error, ServiceError):
         title = PAGE_MESSAGES.get(error.status, OTHER_ERROR)[0]
         return render_template("error.html", title=title, message=said(error.problems[0].message)), error.status
+    if isinstance(error, HTTPException) and error.code == 429:
+        # Over a budget of rate_limits.py (a phone, or a pub's Wi-Fi, starting very many matches): how long to wait.
+        wait = retry_after()
+        message = _("So many of these came from this network in a short time that the server is holding back: "
+                     "nothing was saved. Try again in %(wait)s.",
+                     wait=format_timedelta(timedelta(seconds=wait), threshold=1))
+        return (render_template("error.html", title=_("Please wait a little"), message=message, back=_back()), 429,
+                [("Retry-After", str(wait))])
     if isinstance(error, HTTPException):
         if error.code is None or error.code < 400 or error.response is not None or isinstance(error, SecurityError):
             return error  # a host the app does not trust: no page of ours can be built for it (no links)

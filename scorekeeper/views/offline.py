@@ -34,6 +34,7 @@ from .. import services
 from ..forms import NewMatchForm, show_problems
 from ..i18n import current_language, said
 from ..models import Match
+from ..rate_limits import limited
 from ..rules import PRESETS
 from ..services import Answer, ServiceError, Stale
 from . import phone
@@ -298,6 +299,7 @@ def sync(match_id: str) -> tuple[Response, int]:
 
 
 @bp.post("/offline/create")
+@limited("creates")
 def create() -> tuple[Response, int]:
     """A match started on this phone with no signal, created now the signal is back: ``{"fields": {…}, "key": …}``
     (the start form's fields as the phone kept them; the phone's own idempotency key, so a retry creates nothing

@@ -57,7 +57,9 @@ def start_server(database_url: str, tmp_path: Path, workers: int = 1,
     access log (in ``server.log``, with everything else it writes)."""
     port = free_port()
     env = {**os.environ, "SCOREKEEPER_DATABASE_URL": database_url, "SCOREKEEPER_SECRET_KEY": "live-test",
-           **(extra_env or {})}
+           # A test's server starts matches faster than any table: limits on anonymous writes only where a test
+           # turns them on (tests/system/test_rate_limits_served.py).
+           "SCOREKEEPER_RATE_LIMITS": "off", **(extra_env or {})}
     log = open(tmp_path / f"serve-{port}.log", "wb")  # noqa: SIM115 - closed with the process
     process = subprocess.Popen(
         [sys.executable, "-m", "scorekeeper.cli", "serve", "--port", str(port), "--workers", str(workers),

@@ -11,6 +11,7 @@ from flask import Response, jsonify, request
 
 from ... import services
 from ...models import Club
+from ...rate_limits import limited
 from ...services import exports, history
 from ..downloads import csv_response
 from .requests import bearer_token, caller, idempotency_key, json_body, respond
@@ -26,6 +27,7 @@ def _names(club: Club) -> list[str]:
     return [p.name for p in services.club_players(club)]
 
 
+@limited("creates")
 def create_club() -> Response:
     """A new club → 201 with its secret ``club_token`` (shown once) and its link."""
     return respond(services.create_club(json_body(), idempotency_key(), caller=caller()))
@@ -79,6 +81,7 @@ IMPORT_BODY_LIMIT = 64 * 1024 * 1024
 """The largest import body: a club of years (every other request keeps the app's 256 KB)."""
 
 
+@limited("imports")
 def import_club() -> Response:
     """A new club (new id, new secret) from a club export → 201."""
     request.max_content_length = IMPORT_BODY_LIMIT

@@ -12,9 +12,11 @@ a service's or the engine's problem is a ``Said``, said here (``i18n.said``); an
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import timedelta
 from typing import Annotated, Any, NotRequired
 
 from flask import Response, jsonify, request
+from flask_babel import format_timedelta
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from pydantic import Field
@@ -23,6 +25,7 @@ from werkzeug.exceptions import HTTPException
 
 from ...i18n import said
 from ...models import EVENT_KINDS
+from ...rate_limits import retry_after
 from ...rules import Result
 from ...services import CHANGES_LIMIT, ServiceError, Stale
 from ...shapes import Hand, Ordinal, PerSide, choice
@@ -70,6 +73,14 @@ def json_error(error: Exception) -> tuple[Response, int] | None:
             body["revision"] = error.revision
             body["changes"] = [stale_change(change) for change in error.changes]
         return jsonify(body), error.status
+    if isinstance(error, HTTPException) and error.code == 429:
+        # Over a budget of rate_limits.py: when to try again, in words and in Retry-After (seconds).
+        wait = retry_after()
+        response = jsonify({"errors": [{"field": "rate", "message": _(
+            "too many of these from this address in a short time; nothing was saved: try again in %(wait)s",
+            wait=format_timedelta(timedelta(seconds=wait), threshold=1))}]})
+        response.headers["Retry-After"] = str(wait)
+        return response, 429
     if isinstance(error, HTTPException):
         field = "body" if error.code in (400, 413) else "path" if error.code in (404, 405) else "request"
         words = HTTP_WORDS.get(error.code or 0) if error.description == type(error).description else None
@@ -88,7 +99,7 @@ def json_error(error: Exception) -> tuple[Response, int] | None:
 class Problem(TypedDict):
     field: Annotated[str, Field(min_length=1, description=
         "where the problem is: a body field (card_points.1, hand.taker), a header (If-Match), or body, "
-        "path, number, server")]
+        "path, number, rate (too many creates or imports from one address: 429), server")]
     message: Annotated[str, Field(min_length=1)]
 
 

@@ -7,6 +7,7 @@ from typing import Any
 from flask import Response, jsonify, request
 
 from ... import services
+from ...rate_limits import limited
 from ...services import exports
 from ..downloads import csv_response
 from .requests import bearer_token, caller, idempotency_key, json_body, respond
@@ -29,6 +30,7 @@ def export_match_csv(match_id: str) -> Response:
     return csv_response(exports.export_csv(match), exports.filename(match, "csv"))
 
 
+@limited("imports")
 def import_match() -> Response:
     """A new match (new id, new tokens) from an export → 201."""
     request.max_content_length = IMPORT_BODY_LIMIT

@@ -8,9 +8,11 @@ from flask import Response, jsonify
 
 from ... import services
 from ...i18n import speaking
+from ...rate_limits import limited
 from .requests import bearer_token, caller, idempotency_key, json_text, not_modified, object_body, respond
 
 
+@limited("creates")
 def create_match() -> Response:
     """A new match → 201 with its two secrets (``edit_token``, ``view_token``), its links and its state."""
     return respond(services.create_match(object_body(), idempotency_key(), bearer_token(), caller=caller()))

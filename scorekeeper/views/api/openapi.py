@@ -28,6 +28,7 @@ from typing import Any, Literal, NamedTuple
 from flask import Response, jsonify
 from pydantic import TypeAdapter
 
+from ...rate_limits import limit_of
 from ...services.idempotency import KEY_LIMIT
 from . import clubs, exchange
 from .errors import Errors, StaleErrors
@@ -83,10 +84,14 @@ _ERRORS = {
     422: ("Invalid", f"something the rules or this server do not allow, each problem named by its field; or an "
                      f"Idempotency-Key reused for a different request, or not 1 to {KEY_LIMIT} characters, or "
                      f"guessable on a create"),
+    429: ("TooManyRequests", "this address made more of these (creates, or imports) in a short time than the server "
+                             "takes; nothing was saved. Retry-After says in how many seconds to try again, the "
+                             "message (field rate) says it in words"),
 }
 _HEADERS = {
     "ETag": ('the match\'s revision after this answer, in quotes ("7")', '^"[0-9]+"$'),
     "Content-Disposition": ('attachment; filename="….csv"', "^attachment; filename="),
+    "Retry-After": ("seconds until the address may try again", "^[0-9]+$"),
 }
 _SECURITY: dict[str, list[dict[str, list[str]]]] = {"bearer": [{"bearer": []}], "optional": [{}, {"bearer": []}]}
 _REF = "#/components/schemas/{model}"
@@ -135,6 +140,16 @@ def _path(route: Route) -> tuple[str, list[dict[str, str]]]:
     return "/api/v1" + _VARIABLE.sub(r"{\1}", route.rule), [_parameter(own.get(name, name)) for name in names]
 
 
+def _header(name: str) -> dict[str, Any]:
+    description, pattern = _HEADERS[name]
+    return {"required": True, "description": description, "schema": {"type": "string", "pattern": pattern}}
+
+
+def _error_headers(status: int) -> dict[str, Any]:
+    """The headers an error answer carries: a 429's Retry-After."""
+    return {"headers": {"Retry-After": _header("Retry-After")}} if status == 429 else {}
+
+
 def _answer(answer: Answer, schemas: _Schemas) -> dict[str, Any]:
     if isinstance(answer.shape, Csv):
         media, schema, headers = "text/csv", {"type": "string"}, ["Content-Disposition"]
@@ -143,9 +158,7 @@ def _answer(answer: Answer, schemas: _Schemas) -> dict[str, Any]:
         schema, headers = schemas[answer.shape], ["ETag"] * answer.etag
     described: dict[str, Any] = {"description": answer.description, "content": {media: {"schema": schema}}}
     if headers:
-        described["headers"] = {name: {"required": True, "description": _HEADERS[name][0],
-                                       "schema": {"type": "string", "pattern": _HEADERS[name][1]}}
-                                for name in headers}
+        described["headers"] = {name: _header(name) for name in headers}
     return described
 
 
@@ -161,8 +174,10 @@ def _operation(route: Route, parameters: list[dict[str, str]], schemas: _Schemas
     if route.body is not None:
         operation["requestBody"] = {"required": True,
                                     "content": {"application/json": {"schema": schemas[route.body]}}}
+    # A view that spends a budget of anonymous writes (rate_limits.limited) can answer 429.
+    errors = (*route.errors, 429) if limit_of(route.view) else route.errors
     operation["responses"] = {str(route.answer.status): _answer(route.answer, schemas), **{
-        str(status): {"$ref": f"#/components/responses/{_ERRORS[status][0]}"} for status in route.errors}}
+        str(status): {"$ref": f"#/components/responses/{_ERRORS[status][0]}"} for status in errors}}
     return operation
 
 
@@ -195,7 +210,7 @@ def spec() -> dict[str, Any]:
             "parameters": {key: {"name": p.name, "in": p.where, "required": p.required, "schema": schemas[p.kind],
                                  "description": p.description} for key, p in PARAMETERS.items()},
             "responses": {name: {"description": f"{status}: {text}", "content": {"application/json": {
-                "schema": schemas[StaleErrors if status == 412 else Errors]}}}
+                "schema": schemas[StaleErrors if status == 412 else Errors]}}, **_error_headers(status)}
                 for status, (name, text) in _ERRORS.items()},
             "schemas": schemas.components,
         },

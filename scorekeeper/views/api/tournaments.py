@@ -9,6 +9,7 @@ from __future__ import annotations
 from flask import Response, jsonify
 
 from ... import services
+from ...rate_limits import limited
 from ...services.tournaments import exports
 from ..downloads import csv_response
 from .requests import bearer_token, caller, idempotency_key, json_body, json_text, not_modified, respond
@@ -20,6 +21,7 @@ def _secret(response: Response) -> Response:
     return response
 
 
+@limited("creates")
 def create_tournament() -> Response:
     """A new tournament → 201 with ``organizer_token``, ``view_token`` and the links of both."""
     return _secret(respond(services.create_tournament(json_body(), idempotency_key(), bearer_token(),

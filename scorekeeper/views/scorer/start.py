@@ -26,6 +26,7 @@ from ...forms import (
     show_problems,
 )
 from ...i18n import said
+from ...rate_limits import limited
 from ...rules import PRESETS
 from ...rules.describe import match_length
 from ...services import ServiceError, history
@@ -155,6 +156,7 @@ def _prefill(form: NewMatchForm, club: Any) -> dict[str, Any]:
 
 
 @bp.route("/", methods=["GET", "POST"])
+@limited("creates")
 def start() -> Any:
     """Start a match; below, the matches this phone scores."""
     form = NewMatchForm()
@@ -205,6 +207,7 @@ def again(match_id: str) -> Response:
 
 
 @bp.post("/m/<match_id>/again")
+@limited("creates")
 def play_again(match_id: str) -> Response:
     """Play again, at once: a new match of the same game and house rules, the same players in the same seats,
     the deal passing on (and the same club when this phone has it). The form's idempotency key makes a second

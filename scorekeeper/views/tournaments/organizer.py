@@ -31,6 +31,7 @@ from ...forms.tournaments import (
 from ...i18n import said
 from ...models import Tournament
 from ...qr import qr_svg
+from ...rate_limits import limited
 from ...rules import PRESETS
 from ...services import ServiceError
 from ...services.tournaments import draw_sheet, exports, table_token, tournament_view
@@ -115,6 +116,7 @@ def _register_link(tournament: Tournament) -> str:
 # ---- A new tournament.
 
 @bp.route("/t/new", methods=["GET", "POST"])
+@limited("creates")
 def new() -> Any:
     """A new tournament: its name, game, how a game ends, format, entry, seed and club."""
     form = NewTournamentForm()
@@ -334,6 +336,7 @@ def export_csv(tournament: Tournament, token: str) -> Any:
 # ---- Self-registration from the venue screen's QR code.
 
 @bp.route("/t/screen/<view_token>/register", methods=["GET", "POST"])
+@limited("registrations")
 def register_self(view_token: str) -> Any:
     """A player registers (or a pair does) on their own phone, while registration is open."""
     try:
