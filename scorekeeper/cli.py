@@ -79,7 +79,8 @@ def main(argv: list[str] | None = None) -> int:
                          "pip install 'scorekeeper[serve]'")
             refuse_unshared_workers(args.workers)
         upgrade_database()
-        command = gunicorn_command(args.host, args.port, args.workers, quiet=args.quiet)
+        command = gunicorn_command(args.host, args.port, args.workers, quiet=args.quiet) \
+            if args.command == "serve" else []
     except SettingError as error:  # a setting of the environment it cannot run with: say which, and why
         raise SystemExit(f"scorekeeper: {error}") from None
     if args.command == "serve":
