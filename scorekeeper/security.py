@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, Request, has_request_context, request
-from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
+from flask import Flask, Request, g, get_flashed_messages, has_request_context, request
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
+from flask.wrappers import Response as FlaskResponse
 from werkzeug.wrappers import Response
 
 API_PREFIX = "/api/"
@@ -71,6 +72,10 @@ SECRET_ENDPOINTS = frozenset({
 cache nor a proxy keeps them."""
 
 
+KEEP_HEADER = "X-Scorekeeper-Keep"
+"""The header of a page the service worker fetches to keep (templates/base.html shows it no one-time message)."""
+
+
 class SessionInterface(SecureCookieSessionInterface):
     """Flask's signed cookie session, ``Secure`` when SESSION_COOKIE_SECURE says so or when this request came
     over HTTPS (behind a proxy, SCOREKEEPER_PROXIES lets its X-Forwarded-Proto say so): a phone that reached
@@ -87,6 +92,15 @@ class SessionInterface(SecureCookieSessionInterface):
             return None  # Flask then uses a null session: empty, and refusing to be written
         return super().open_session(app, request)
 
+    def save_session(self, app: Flask, session: SessionMixin, response: FlaskResponse) -> None:
+        """A page the service worker fetches to keep for no signal (``X-Scorekeeper-Keep``, static/js/sw.js) never
+        writes the cookie: it runs beside the phone's own pages with the cookie they had when it started, and
+        writing that back could bring a one-time message (the match's key) the sheet just showed back to life,
+        to be shown again on a page the phone keeps."""
+        if has_request_context() and request.headers.get(KEEP_HEADER):
+            return
+        super().save_session(app, session, response)
+
 
 def init_app(app: Flask) -> None:
     """Add the headers to every answer of ``app`` and use the session interface above."""
@@ -94,12 +108,23 @@ def init_app(app: Flask) -> None:
         app.config["SESSION_COOKIE_SECURE"] = True
     app.session_interface = SessionInterface()
     app.after_request(_headers)
+    app.add_template_global(one_time_messages)
+
+
+def one_time_messages() -> list[str] | list[tuple[str, str]]:
+    """The session's one-time messages (flashes) for the page being made (templates/base.html), remembered so that
+    the page is answered ``no-store``: a page that showed one, the match's key above all, is never kept, neither by
+    the service worker for no signal (static/js/sw.js keeps no no-store page) nor by the browser's cache."""
+    messages = get_flashed_messages(with_categories=True)
+    if messages:
+        g.showed_one_time_message = True
+    return messages
 
 
 def _headers(response: Response) -> Response:
     present = {name.lower() for name in response.headers.keys()}  # noqa: SIM118 (iterating Headers gives pairs)
     response.headers.extend([(name, value) for name, value in HEADERS.items() if name.lower() not in present])
-    if request.endpoint in SECRET_ENDPOINTS:
+    if request.endpoint in SECRET_ENDPOINTS or g.get("showed_one_time_message"):
         response.headers["Cache-Control"] = "no-store"
     return response
 

@@ -91,3 +91,41 @@ def test_a_page_kept_for_no_signal_leaves_the_one_time_message_to_the_next_page(
     assert "Keep this link: it is the key to this match" not in kept
     sheet = phone.client.get(f"/m/{match_id}").get_data(as_text=True)
     assert "Keep this link: it is the key to this match" in sheet
+
+
+def test_a_page_kept_for_no_signal_never_brings_a_shown_message_back(phone: Phone) -> None:
+    """A keep fetch runs beside the phone's own pages with the cookie it had when it started: here the cookie from
+    before the sheet showed the match's key. Writing that cookie back would bring the key's one-time message back to
+    life, to be shown (and kept for no signal) on a later page. Its answer sets no cookie; the key is not shown
+    again."""
+    match_id = phone.start("bela", ["Mike", "Yvonne"])
+    before = phone.client.get_cookie("session")
+    assert before is not None
+    sheet = phone.client.get(f"/m/{match_id}").get_data(as_text=True)
+    assert "Keep this link: it is the key to this match" in sheet
+    # The service worker's fetch, sent with the cookie from before the sheet (a second client: no cookie jar of its
+    # own, so only the stale cookie goes with it).
+    keeper = phone.client.application.test_client(use_cookies=False)
+    for path in (f"/m/{match_id}/offline", f"/m/{match_id}/hand", f"/m/{match_id}/claim", f"/m/{match_id}/rules",
+                 "/matches", "/"):
+        kept = keeper.get(path, headers={"X-Scorekeeper-Keep": "1", "Cookie": f"session={before.value}"})
+        assert kept.status_code == 200, path
+        assert "Keep this link: it is the key to this match" not in kept.get_data(as_text=True), path
+        assert "Set-Cookie" not in kept.headers, path
+        for header in kept.headers.getlist("Set-Cookie"):  # what the browser would do with one
+            name, _, rest = header.partition("=")
+            phone.client.set_cookie(name, rest.split(";", 1)[0])
+    again = phone.client.get(f"/m/{match_id}/hand").get_data(as_text=True)
+    assert "Keep this link: it is the key to this match" not in again
+
+
+def test_a_page_that_shows_a_one_time_message_is_never_kept(phone: Phone) -> None:
+    """The service worker keeps a match's pages as the phone opens them (static/js/sw.js), unless the answer says
+    no-store: a page that shows the match's key (or any one-time message) says so, so no kept page holds the key."""
+    match_id = phone.start("bela", ["Mike", "Yvonne"])
+    shown = phone.client.get(f"/m/{match_id}/hand")
+    assert "Keep this link: it is the key to this match" in shown.get_data(as_text=True)
+    assert "no-store" in shown.headers["Cache-Control"]
+    after = phone.client.get(f"/m/{match_id}/hand")
+    assert "Keep this link" not in after.get_data(as_text=True)
+    assert "no-store" not in after.headers.get("Cache-Control", "")
