@@ -430,12 +430,7 @@ def _read_melds_by_seat(
                     r.fail(field, Said("a declaration is an object such as "
                                        '{"kind": "sequence", "length": 3, "top": "K", "suit": "clubs"}, not a value'))
                 continue
-            for card in decl.cards():
-                if card in seen and not (rules.square_in_sequence
-                                         and isinstance(seen[card], Square) != isinstance(decl, Square)):
-                    r.fail(field, Said("the %(card)s is in two declarations (%(first)s and %(second)s)",
-                                       card=str(card), first=seen[card].describe(), second=decl.describe()))
-                seen[card] = decl
+            _hold_cards(r, field, decl, seen)
             entries.append(decl)
         if len({card for d in entries for card in d.cards()}) > rules.cards_per_player:
             r.fail(field, Said("a player holds %(cards)s cards: too few for these declarations",
@@ -445,6 +440,17 @@ def _read_melds_by_seat(
         # glossary: trumps (no trumps)
         r.fail("melds_by_seat", Said("there are no declarations in no-trumps"))
     return tuple(seats)
+
+
+def _hold_cards(r: _Reader, field: str, decl: Declaration, seen: dict[Card, Declaration]) -> None:
+    """Note the cards of ``decl`` in ``seen``, saying under ``field`` any card already in another declaration (one
+    card may be in a square and a sequence at once where the game allows it: Croatian Bela, Jass)."""
+    for card in decl.cards():
+        if card in seen and not (r.rules.square_in_sequence
+                                 and isinstance(seen[card], Square) != isinstance(decl, Square)):
+            r.fail(field, Said("the %(card)s is in two declarations (%(first)s and %(second)s)",
+                               card=str(card), first=seen[card].describe(), second=decl.describe()))
+        seen[card] = decl
 
 
 _MeldTables = tuple[frozenset[int], dict[int, int], frozenset[int], frozenset[int]]
@@ -514,12 +520,7 @@ def _read_melds(
                 decl = _read_declaration(r, field, m)
                 if decl is None:
                     continue
-                for card in decl.cards():
-                    if card in seen and not (rules.square_in_sequence
-                                             and isinstance(seen[card], Square) != isinstance(decl, Square)):
-                        r.fail(field, Said("the %(card)s is in two declarations (%(first)s and %(second)s)",
-                                           card=str(card), first=seen[card].describe(), second=decl.describe()))
-                    seen[card] = decl
+                _hold_cards(r, field, decl, seen)
                 cards_used += len(decl.cards())
                 entries.append(decl)
                 kinds.add(False)
