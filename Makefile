@@ -53,31 +53,49 @@ $(DEV_STAMP): $(PACKAGING) | $(VENV)/pyvenv.cfg
 	$(call quiet_pip,what testing needs,-e '.[dev$(comma)serve]')
 	@touch $@ $(RUN_STAMP)
 
-# Pyodide (CPython for WebAssembly), in which the phone runs scorekeeper/rules itself when it has no signal
-# (issue 22). The app serves it from its own static files, never a CDN: the npm registry's tarball of one pinned
-# version, checked against its SHA-256 before anything is unpacked, and only the five files a Web Worker loads
-# (about 13 MB; not the source maps, type declarations or consoles) go to the git-ignored static/vendor/pyodide/.
-# Its licence (the npm package carries none: MPL-2.0 for Pyodide, the PSF licence for the CPython in it) is kept
-# in git there. Once unpacked this is a no-op: SHA256SUMS, written from the checked tarball, still holds.
+# Pyodide (CPython for WebAssembly), in which the phone runs scorekeeper/rules itself when it has no signal.
+# The app serves it from its own static files, never a CDN: the npm package of one pinned version, fetched with
+# npm's own client (`npm pack`, so from whichever registry the machine's npm is set up for) and checked against
+# its SHA-256 before anything is unpacked. Only the five files a Web Worker loads (about 13 MB; not the source
+# maps, type declarations or consoles) go to the git-ignored static/vendor/pyodide/, each with a copy gzipped
+# beside it (`<file>.gz`, gzip -9 -n: the same bytes on every machine), which the app and deploy/'s nginx send to
+# a phone that takes gzip (the WebAssembly goes in 3.5 MB instead of 9.6 MB). Its licence (the npm package
+# carries none: MPL-2.0 for Pyodide, the PSF licence for the CPython in it) is kept in git there.
+# Once unpacked this is a no-op: SHA256SUMS, written from the checked tarball, still holds, and every .gz decodes
+# to its file; a folder vendored without the .gz (or with one cut short) gets them made, nothing fetched again.
 PYODIDE_VERSION := 314.0.7
 PYODIDE_SHA256 := 66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0
-PYODIDE_URL := https://registry.npmjs.org/pyodide/-/pyodide-$(PYODIDE_VERSION).tgz
 PYODIDE_DIR := static/vendor/pyodide
 PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
 SHA256SUM ?= sha256sum
+NPM ?= npm
+# Run inside $(PYODIDE_DIR): whether every file's .gz decodes to it; and each .gz written anew (through a
+# temporary file, so one cut short is never taken for done).
+pyodide_gz_ok = for f in $(PYODIDE_FILES); do gzip -dc "$$f.gz" 2>/dev/null | cmp -s - "$$f" || exit 1; done
+pyodide_gz = for f in $(PYODIDE_FILES); do gzip -9 -n -c "$$f" >"$$f.gz.part" && mv "$$f.gz.part" "$$f.gz" \
+	|| exit 1; done
 
 pyodide:
 	@if (cd $(PYODIDE_DIR) 2>/dev/null && grep -qx '$(PYODIDE_VERSION) $(PYODIDE_SHA256)' VERSION 2>/dev/null \
-		&& $(SHA256SUM) --check --status SHA256SUMS 2>/dev/null); then exit 0; fi; \
+		&& $(SHA256SUM) --check --status SHA256SUMS 2>/dev/null); then \
+		(cd $(PYODIDE_DIR) && $(pyodide_gz_ok)) && exit 0; \
+		echo "make: gzipping Pyodide's files in $(PYODIDE_DIR)"; \
+		(cd $(PYODIDE_DIR) && $(pyodide_gz)) || { echo "make: could not gzip $(PYODIDE_DIR)'s files" >&2; exit 1; }; \
+		exit 0; \
+	fi; \
 	echo "make: fetching Pyodide $(PYODIDE_VERSION) into $(PYODIDE_DIR)"; \
+	command -v $(NPM) >/dev/null || { echo "make: Pyodide is fetched with npm, which is not installed" \
+		"(Debian: apt-get install npm)" >&2; exit 1; }; \
 	tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
-	curl -fsSL --retry 2 -o "$$tmp/pyodide.tgz" $(PYODIDE_URL) \
-		|| { echo "make: could not download $(PYODIDE_URL)" >&2; exit 1; }; \
-	echo "$(PYODIDE_SHA256)  $$tmp/pyodide.tgz" | $(SHA256SUM) --check --status \
-		|| { echo "make: $(PYODIDE_URL) does not have the SHA-256 pinned in the Makefile" >&2; exit 1; }; \
-	tar -xzf "$$tmp/pyodide.tgz" -C "$$tmp" $(addprefix package/,$(PYODIDE_FILES)) && mkdir -p $(PYODIDE_DIR) \
+	$(NPM) pack pyodide@$(PYODIDE_VERSION) --pack-destination "$$tmp" --ignore-scripts --quiet >/dev/null \
+		|| { echo "make: npm could not fetch pyodide@$(PYODIDE_VERSION)" >&2; exit 1; }; \
+	tarball="$$tmp/pyodide-$(PYODIDE_VERSION).tgz"; \
+	echo "$(PYODIDE_SHA256)  $$tarball" | $(SHA256SUM) --check --status \
+		|| { echo "make: npm's pyodide@$(PYODIDE_VERSION) does not have the SHA-256 pinned in the Makefile" >&2; \
+			exit 1; }; \
+	tar -xzf "$$tarball" -C "$$tmp" $(addprefix package/,$(PYODIDE_FILES)) && mkdir -p $(PYODIDE_DIR) \
 		&& cp $(addprefix "$$tmp"/package/,$(PYODIDE_FILES)) $(PYODIDE_DIR)/ \
-		&& (cd $(PYODIDE_DIR) && $(SHA256SUM) $(PYODIDE_FILES) >SHA256SUMS \
+		&& (cd $(PYODIDE_DIR) && $(SHA256SUM) $(PYODIDE_FILES) >SHA256SUMS && $(pyodide_gz) \
 			&& echo '$(PYODIDE_VERSION) $(PYODIDE_SHA256)' >VERSION)
 
 # `scorekeeper serve` migrates the database (SQLite in instance/ unless SCOREKEEPER_DATABASE_URL says

@@ -62,7 +62,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         WTF_CSRF_TIME_LIMIT=None,
         # Pages, scripts, styles and JSON travel gzipped to a phone that asks (every browser does): a phone on a
         # pub's weak signal loads a sheet in a quarter of the bytes. Never an event stream (each event must
-        # arrive as it is written) nor what is compressed already (Pyodide's WebAssembly, the zips, PNGs).
+        # arrive as it is written) nor what is compressed already (the zips, PNGs). Pyodide's files go as the
+        # copies `make pyodide` gzips once (views/engine.py's serve_precompressed), never gzipped again here.
         COMPRESS_MIMETYPES=["text/html", "text/css", "text/javascript", "application/javascript",
                             "application/json", "application/manifest+json", "image/svg+xml"],
         COMPRESS_ALGORITHM=["gzip"],
@@ -118,6 +119,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(tournaments.bp)
     app.register_blueprint(offline.bp)
     app.register_blueprint(engine.bp)
+    engine.serve_precompressed(app)
     app.register_blueprint(health.bp)
     # The outbox's JSON writes: no form can send their header, and the session cookie is SameSite=Lax.
     csrf.exempt(offline.sync)
@@ -134,16 +136,21 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 def _compress_static_files(app: Flask) -> None:
     """Static scripts and styles gzipped too: Flask streams a file from disk (``direct_passthrough``), which
     Flask-Compress leaves alone (event streams must stay streams); a whole answer of a compressible kind is read
-    into memory instead (our scripts and styles are a few KB; Pyodide's script is the largest, 1 MB). Registered
-    after Flask-Compress, so it runs before it."""
+    into memory instead (our scripts and styles are a few KB). Not an answer already encoded, nor a file that has
+    a gzipped copy (Pyodide's: the copy went to a phone that takes gzip, the file itself streams to one that does
+    not). Registered after Flask-Compress, so it runs before it."""
     from flask import request
 
+    from .views.engine import precompressed
+
     kinds = set(app.config["COMPRESS_MIMETYPES"])
+    folder = str(app.static_folder)
 
     @app.after_request
     def _readable(response: Response) -> Response:
         if (request.endpoint == "static" and response.direct_passthrough and response.mimetype in kinds
-                and response.status_code == 200):
+                and response.status_code == 200 and "Content-Encoding" not in response.headers
+                and precompressed(folder, str((request.view_args or {}).get("filename", ""))) is None):
             response.direct_passthrough = False
             response.set_data(response.get_data())  # read whole: a stream would be sent as it is
         return response

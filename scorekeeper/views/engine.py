@@ -6,13 +6,20 @@ and the pure ``scorekeeper/offline`` that reads the hand form and shapes the sta
 ``__init__``), never a copy to keep in step. Each catalog is the language's compiled ``messages.mo`` cut down to
 the messages those modules say (extracted from them as ``make messages`` does). Both carry a digest of what they
 hold in their address, so a phone caches them for good and a new engine or catalog is a new address.
+
+On the wire they travel gzipped to a phone that takes gzip: Pyodide's files as the ``.gz`` copies `make pyodide`
+writes beside them (``serve_precompressed`` answers the static files under ``vendor/pyodide/`` with them), the
+catalogs gzipped here once per process; the zip's modules are deflated already. ``engine_manifest`` says, for the
+service worker that keeps them, what each file weighs and hashes to once decoded and what it costs on the wire.
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import io
 import zipfile
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -20,7 +27,8 @@ from typing import Any
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
 from babel.messages.mofile import read_mo, write_mo
-from flask import Blueprint, Response, abort, jsonify, url_for
+from flask import Blueprint, Flask, Response, abort, current_app, jsonify, request, send_from_directory, url_for
+from werkzeug.security import safe_join
 
 from ..languages import LANGUAGES
 from ..offline.hand_fields import TOO_LONG_MESSAGE
@@ -34,6 +42,12 @@ PACKED = ("__init__.py", "rules/*.py", "offline/*.py")
 CATALOGS = PACKAGE / "translations"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 """What the worker fetches of Pyodide (the Makefile's ``PYODIDE_FILES``)."""
+PRECOMPRESSED = "vendor/pyodide/"
+"""The static folder whose files `make pyodide` gzips beside them (``<file>.gz``)."""
+MEDIA_TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
+               ".zip": "application/zip", ".json": "application/json"}
+"""The types of Pyodide's files, whichever types the machine's mimetypes knows (a browser compiles WebAssembly
+as it streams in only as application/wasm, and runs a module script only as JavaScript)."""
 FOREVER = "public, max-age=31536000, immutable"
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 """Every packed file's time: the zip's bytes (and so its digest) depend on the sources alone, the same in every
@@ -103,6 +117,76 @@ def catalog(language: str) -> bytes | None:
     return out.getvalue()
 
 
+@cache
+def catalog_gzipped(language: str) -> bytes | None:
+    """The language's catalog gzipped (level 9, no time in its header: the same bytes in every process)."""
+    data = catalog(language)
+    return None if data is None else gzip.compress(data, compresslevel=9, mtime=0)
+
+
+def accepts_gzip(accept_encoding: str) -> bool:
+    """Whether an ``Accept-Encoding`` header admits gzip (RFC 9110, 12.5.3): named (or ``x-gzip``) with a
+    quality above 0, or not named while ``*`` is. A quality that cannot be read counts as 0, so no value of the
+    header can fail an answer; no header at all admits only the file as it is."""
+    named: float | None = None
+    anything: float | None = None
+    for part in accept_encoding.split(","):
+        coding, *parameters = (piece.strip() for piece in part.split(";"))
+        quality = 1.0
+        for parameter in parameters:
+            name, _, value = parameter.partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    quality = float(value.strip())
+                except ValueError:
+                    quality = 0.0
+                if not 0.0 <= quality <= 1.0:  # also NaN
+                    quality = 0.0
+        coding = coding.lower()
+        if coding in ("gzip", "x-gzip"):
+            named = max(named or 0.0, quality)
+        elif coding == "*":
+            anything = quality
+    if named is not None:
+        return named > 0
+    return anything is not None and anything > 0
+
+
+def precompressed(folder: str, filename: str) -> str | None:
+    """The name of the static file's gzipped copy (``filename + ".gz"``) when it is one `make pyodide` writes
+    and it is there; else None (a vendored folder from before the copies, or any other static file)."""
+    if not filename.startswith(PRECOMPRESSED) or filename.endswith(".gz"):
+        return None
+    path = safe_join(folder, filename + ".gz")
+    return filename + ".gz" if path is not None and Path(path).is_file() else None
+
+
+def serve_precompressed(app: Flask) -> None:
+    """The app's static view, answering a file under ``vendor/pyodide/`` that has a gzipped copy with that copy
+    (``Content-Encoding: gzip``, its own length and ETag, the original's type) to a phone that takes gzip, and with
+    the file itself to one that does not; either answer varies with ``Accept-Encoding``. Every other static file
+    goes to Flask's own view, as before."""
+    plain: Callable[..., Any] = app.view_functions["static"]
+    folder = str(app.static_folder)
+
+    def static(filename: str) -> Any:
+        copy_name = precompressed(folder, filename)
+        if copy_name is None:
+            return plain(filename=filename)
+        kind = MEDIA_TYPES.get(Path(filename).suffix)
+        max_age = app.get_send_file_max_age(filename)
+        if accepts_gzip(request.headers.get("Accept-Encoding", "")):
+            answer = send_from_directory(folder, copy_name, mimetype=kind, max_age=max_age,
+                                         download_name=Path(filename).name)
+            answer.headers["Content-Encoding"] = "gzip"
+        else:
+            answer = send_from_directory(folder, filename, mimetype=kind, max_age=max_age)
+        answer.vary.add("Accept-Encoding")
+        return answer
+
+    app.view_functions["static"] = static
+
+
 @bp.app_template_global()
 def engine_urls() -> dict[str, Any]:
     """Where a page's engine.js finds the worker, Pyodide, the modules and the catalogs; and every file a phone
@@ -119,7 +203,84 @@ def engine_urls() -> dict[str, Any]:
         "files": [url_for("static", filename="js/engine.js"), url_for("static", filename="js/engine-worker.js"),
                   *(pyodide + name for name in PYODIDE_FILES), url_for("engine.modules", at=at)],
         "catalog_files": {code: f"{catalogs}{code}.mo" for code in LANGUAGES if code != "en"},
+        "version": engine_version(str(current_app.static_folder)),
     }
+
+
+@cache
+def engine_version(static_folder: str) -> str:
+    """The engine's files change with the packed engine (its digest is in its addresses) and with Pyodide's
+    pinned release, whose files keep their addresses: both name the service worker's engine cache, and the
+    memory snapshot a phone keeps of the started engine (engine-worker.js)."""
+    sums = Path(static_folder) / "vendor" / "pyodide" / "SHA256SUMS"
+    pinned = sums.read_bytes() if sums.is_file() else b""
+    return hashlib.sha256(digest().encode() + pinned).hexdigest()[:16]
+
+
+def engine_manifest() -> dict[str, Any]:
+    """What the service worker keeps for the engine, and what each file costs: ``{"files": [entry, ...],
+    "catalogs": {language: entry}}``, the files those of ``engine_urls()["files"]`` in the same order, the
+    catalogs those of ``engine_urls()["catalog_files"]`` (every language but English). An entry is
+    ``{"url": str, "bytes": int, "sha256": str, "wire": int}``: the length and SHA-256 (hex) of the body as the
+    browser has it, decoded (what Cache Storage holds), and the bytes the app sends for it to a phone that takes
+    gzip (a Pyodide file's ``.gz``; the scripts as Flask-Compress gzips them; the zip as it is; a catalog
+    gzipped). Worked out once per process (a static file again when it changes on disk); a new dict each call."""
+    urls = engine_urls()
+    static = Path(str(current_app.static_folder))
+    sources = [(static / "js/engine.js", False), (static / "js/engine-worker.js", False),
+               *((static / PRECOMPRESSED / name, True) for name in PYODIDE_FILES)]
+    *static_urls, modules_url = urls["files"]
+    files = [_static_entry(url, path, copied) for url, (path, copied) in zip(static_urls, sources, strict=True)]
+    files.append(dict(_modules_entry(modules_url)))
+    catalogs = {language: dict(entry) for language, url in urls["catalog_files"].items()
+                if (entry := _catalog_entry(url, language))}
+    return {"files": files, "catalogs": catalogs}
+
+
+Entry = tuple[tuple[str, Any], ...]
+"""An entry's items, as the caches keep them: each call makes its own dict of them."""
+
+
+def _entry(url: str, data: bytes, wire: int) -> Entry:
+    return ("url", url), ("bytes", len(data)), ("sha256", hashlib.sha256(data).hexdigest()), ("wire", wire)
+
+
+@cache
+def _modules_entry(url: str) -> Entry:
+    return _entry(url, engine_zip(), len(engine_zip()))
+
+
+@cache
+def _catalog_entry(url: str, language: str) -> Entry:
+    data, gzipped = catalog(language), catalog_gzipped(language)
+    return () if data is None or gzipped is None else _entry(url, data, len(gzipped))
+
+
+def _static_entry(url: str, path: Path, copied: bool) -> dict[str, Any]:
+    """A static file's entry, remembered for the file as it is on disk (its size and time, and its ``.gz``'s when
+    it has one, ``copied``) and for the way Flask-Compress gzips the others (its types, level and least size)."""
+    config = current_app.config
+    stat = path.stat()
+    gz = path.with_name(path.name + ".gz")
+    copy_size = gz.stat().st_size if copied and gz.is_file() else None
+    gzips = (MEDIA_TYPES.get(path.suffix) in set(config.get("COMPRESS_MIMETYPES") or ())
+             and "gzip" in (config.get("COMPRESS_ALGORITHM") or ()))
+    level = int(config.get("COMPRESS_LEVEL", 6)) if gzips else None
+    return dict(_file_entry(url, str(path), stat.st_mtime_ns, stat.st_size, copy_size, level,
+                            int(config.get("COMPRESS_MIN_SIZE", 500))))
+
+
+@cache
+def _file_entry(url: str, path: str, _mtime_ns: int, _size: int, copy_size: int | None, level: int | None,
+                least: int) -> Entry:
+    data = Path(path).read_bytes()
+    if copy_size is not None:
+        wire = copy_size
+    elif level is not None and len(data) >= least:
+        wire = len(gzip.compress(data, compresslevel=level))
+    else:
+        wire = len(data)
+    return _entry(url, data, wire)
 
 
 @bp.get("/engine/<at>/engine.zip")
@@ -138,7 +299,13 @@ def catalog_file(at: str, language: str) -> Response:
     data = catalog(language) if at == digest() else None
     if data is None:
         abort(404)
-    answer = Response(data, mimetype="application/octet-stream")
+    gzipped = catalog_gzipped(language)
+    if gzipped is not None and accepts_gzip(request.headers.get("Accept-Encoding", "")):
+        answer = Response(gzipped, mimetype="application/octet-stream")
+        answer.headers["Content-Encoding"] = "gzip"
+    else:
+        answer = Response(data, mimetype="application/octet-stream")
+    answer.vary.add("Accept-Encoding")
     answer.headers["Cache-Control"] = FOREVER
     return answer
 

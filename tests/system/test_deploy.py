@@ -9,6 +9,8 @@ they fail. The image is built only where a Docker daemon answers."""
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import http.client
 import json
 import os
@@ -313,6 +315,46 @@ def test_nginx_serves_the_static_files_itself_as_the_app_would(app_behind_nginx:
     log = Path(app.log.name).read_text(errors="replace")
     assert f"GET /static/{files[0]}" in log, "the app's own answer above is logged"
     assert log.count("GET /static/") == len(files), "nginx answered every other static request itself"
+
+
+def test_nginx_sends_pyodide_as_its_gzipped_copies(app_behind_nginx: tuple[LiveServer, Nginx]) -> None:
+    """gzip_static: each Pyodide file goes as the .gz `make pyodide` wrote, with the file's own type, and decodes
+    to the file SHA256SUMS checked; a phone that does not take gzip gets the file itself."""
+    app, front = app_behind_nginx
+    vendored = STATIC / "vendor/pyodide"
+    if not (vendored / "SHA256SUMS").is_file():
+        message = f"{vendored} holds no Pyodide (`make pyodide` fetches it)"
+        if REQUIRED:
+            pytest.fail(message)
+        pytest.skip(message)
+    sums = {name: digest for digest, name in (line.split() for line in (vendored / "SHA256SUMS").read_text()
+                                              .splitlines() if line)}
+    assert "pyodide.asm.wasm" in sums and len(sums) == 5, sums
+    for name, digest in sums.items():
+        url = f"/static/vendor/pyodide/{name}"
+        answers = {}
+        for where, encoding in ((app.url, "gzip"), (front.url, "gzip"), (front.url, "identity")):
+            request = urllib.request.Request(where + url, headers={"Accept-Encoding": encoding})
+            with urllib.request.urlopen(request, timeout=60) as answer:
+                answers[where, encoding] = (answer.headers, answer.read())
+        headers, body = answers[front.url, "gzip"]
+        assert headers["Content-Encoding"] == "gzip", (name, dict(headers))
+        assert body == (vendored / f"{name}.gz").read_bytes(), f"{name}: the copy as it is, gzipped once"
+        assert hashlib.sha256(gzip.decompress(body)).hexdigest() == digest, name
+        assert int(headers["Content-Length"]) == len(body), name
+        assert "accept-encoding" in headers["Vary"].lower(), name
+        media = headers["Content-Type"].split(";")[0]
+        assert media == answers[app.url, "gzip"][0]["Content-Type"].split(";")[0], (name, media)
+        if name.endswith(".wasm"):
+            assert media == "application/wasm"
+        for header in HEADERS:
+            assert headers[header] == HEADERS[header], (name, header)
+        plain_headers, plain = answers[front.url, "identity"]
+        assert "Content-Encoding" not in plain_headers, name
+        assert hashlib.sha256(plain).hexdigest() == digest, name
+    time.sleep(0.5)  # the app's access log is written as each answer goes out
+    log = Path(app.log.name).read_text(errors="replace")
+    assert log.count("GET /static/vendor/pyodide/") == len(sums), "nginx answered every request of its own"
 
 
 # ---- docs/deploy.md's backup of SQLite, and a restore from it ----
