@@ -2,7 +2,8 @@
 progress (start, score sheet, hand form, claim form, board, rules) of Bela, Belote and the four-handed
 Klaberjass, in each of the seven languages; every button, link drawn as a button, option or chip drawn as a
 button, and select keeps its words inside its box. The board's "scorekeeper" never runs into its title, and the
-sheet of a match just started shows the board's Share and QR code on its first screen."""
+sheet of a match just started shows the board's Share and QR code on its first screen, the Share button covering
+neither the QR code's summary nor the code."""
 
 from __future__ import annotations
 
@@ -179,10 +180,12 @@ def test_the_board_logo_never_runs_into_its_title(page: Page, live: LiveServer,
                         f"{language} {variant} {path}: '{title.inner_text()}' runs into the words before it")
 
 
-def start_from_the_start_page(page: Page, url: str) -> None:
-    page.goto(url + "/")
-    page.locator('input[name="player_0"]').fill("Mike")
-    page.locator('input[name="player_1"]').fill("Yvonne")
+def start_from_the_start_page(page: Page, url: str, variant: str = "bela",
+                              players: tuple[str, ...] = ("Mike", "Yvonne")) -> None:
+    """Start a match from the start page in the page's language (the seats by their field, not their words)."""
+    page.goto(f"{url}/?variant={variant}")
+    for seat, name in enumerate(players):
+        page.locator(f'input[name="player_{seat}"]').fill(name)
     page.locator('form button[type="submit"]').last.click()
     expect(page.locator("#share")).to_have_count(1)
 
@@ -213,6 +216,50 @@ def test_a_match_just_started_shows_share_and_the_qr_on_the_first_screen(page: P
     page.reload()  # the key is shown once: the sheet opened again shows the whole code
     first_screen(page, page.locator("#share svg.qr").bounding_box(), f"{language}: the board's QR code")
     first_screen(page, share.bounding_box(), f"{language}: the board's Share button")
+
+
+HANDED = {"bela": (("Mike", "Yvonne"), 2), "bela-3": (("Ann", "Bob", "Cat"), 3),
+          "belote": (("Ann", "Bob", "Cat", "Dan"), 2)}
+"""Two-handed, three-handed and four-handed games (players, sides): the scoreboard and the names above the Share
+button are not as high in each."""
+
+
+def overlap(one: dict[str, float], other: dict[str, float]) -> bool:
+    """Whether two boxes (Playwright's bounding boxes) share more than an edge."""
+    return (one["x"] < other["x"] + other["width"] - 0.5 and other["x"] < one["x"] + one["width"] - 0.5
+            and one["y"] < other["y"] + other["height"] - 0.5 and other["y"] < one["y"] + one["height"] - 0.5)
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_the_share_button_covers_neither_the_qr_summary_nor_the_code(page: Page, live: LiveServer,
+                                                                     language: str) -> None:
+    """Right after starting, the board's Share button stands beside the QR code's summary and above the code: its
+    box runs into neither, whatever lines its words take, at 390×844 and on a smaller phone (360×640)."""
+    page.goto(f"{live.url}/?lang={language}")
+    found: list[str] = []
+    for size in (PHONE, {"width": 360, "height": 640}):
+        page.set_viewport_size(size)
+        for variant, (players, sides) in HANDED.items():
+            start_from_the_start_page(page, live.url, variant, players)
+            expect(page.locator(".notice.key")).to_be_visible()
+            expect(page.locator(".scoreboard [data-total]")).to_have_count(sides)
+            for name in players:  # the game asked for, every seat at its table
+                expect(page.locator(".scoreboard .totals")).to_contain_text(name)
+            share = page.locator("#share button[data-share-url]")
+            expect(share).to_be_visible()
+            expect(page.locator("#share figure.qr-box")).to_be_visible()
+            for direction in ("ltr", "rtl"):  # a language written right to left mirrors the row, nothing more
+                page.evaluate("(direction) => { document.documentElement.dir = direction; }", direction)
+                button = share.bounding_box()
+                assert button is not None
+                for what, part in (("the QR code's summary", "#share summary"),
+                                   ("the QR code", "#share figure.qr-box")):
+                    box = page.locator(part).bounding_box()
+                    assert box is not None
+                    if overlap(button, box):
+                        found.append(f"{language} {variant} {size['width']}×{size['height']} {direction}: the Share "
+                                     f"button {button} covers {what} {box}")
+    assert not found, "\n".join(found)
 
 
 def test_without_javascript_the_qr_is_on_the_first_screen_too(new_context: Any, live: LiveServer) -> None:
