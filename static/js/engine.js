@@ -1,9 +1,11 @@
-// The phone's engine (issue 22), on the page's side: window.scorekeeperEngine starts the Web Worker
+// The phone's engine, on the page's side: window.scorekeeperEngine starts the worker
 // (static/js/engine-worker.js, which runs scorekeeper/rules in Pyodide) only when asked, and passes it questions.
 // Nothing starts on its own: a page that never calls load() or a question downloads nothing.
 //
 //   load()                                         start the worker and its download (once); resolves when ready
 //   status, onStatus(fn)                           "idle" | "loading" | "ready" | "failed"; fn(status) on each change
+//   instance, timings                              which start of the engine the page talks to (pages of a tab
+//                                                  share one), and how long its parts took (ms)
 //   replay(match, hands, language)                 the state, as the API's (less its revision)
 //   preview(match, hands, fields, mode, language)  what POST /m/<id>/preview answers
 //   score(match, hands, hand, language)            an API hand input scored as the next hand
@@ -37,7 +39,7 @@
       const id = next++;
       waiting.set(id, { resolve: resolve, reject: reject });
       message.id = id;
-      worker.postMessage(message);
+      worker.port.postMessage(message);
     });
   }
 
@@ -56,10 +58,30 @@
     const why = new Error("the engine stopped: " + ((error && error.message) || "worker error"));
     waiting.forEach(function (asked) { asked.reject(why); });
     waiting.clear();
-    if (worker) worker.terminate();
+    if (worker) worker.stop();
     worker = null;
     started = null;
     set("failed");
+  }
+
+  // One engine for the tab, not for each page: a shared worker that outlives a page by a few seconds
+  // (extendedLifetime), so the next page of the match (the sheet, the hand form, back) finds it started and
+  // connects to it; a browser without shared workers starts a worker per page, as before. {port, onerror, stop}.
+  function startWorker() {
+    if (window.SharedWorker) {
+      const shared = new SharedWorker(where.worker, { type: "module", name: "scorekeeper-engine " + where.engine, extendedLifetime: true });
+      return {
+        port: shared.port,
+        set onerror(fn) { shared.onerror = fn; },
+        stop: function () { shared.port.close(); },
+      };
+    }
+    const own = new Worker(where.worker, { type: "module" });
+    return {
+      port: own,
+      set onerror(fn) { own.onerror = fn; },
+      stop: function () { own.terminate(); },
+    };
   }
 
   function load() {
@@ -70,15 +92,20 @@
         reject(new Error("this page cannot run the engine"));
         return;
       }
-      worker = new Worker(where.worker, { type: "module" });
-      worker.onmessage = answered;
+      worker = startWorker();
+      worker.port.onmessage = answered;
       worker.onerror = function (event) {
         event.preventDefault();
         reject(new Error("the engine could not start: " + (event.message || "worker error")));
         broken(event);
       };
-      send({ type: "init", pyodide: where.pyodide, engine: where.engine, catalogs: where.catalogs })
-        .then(resolve, reject);
+      send({ type: "init", pyodide: where.pyodide, engine: where.engine, catalogs: where.catalogs, version: where.version })
+        .then(function (started) {
+          // Which start of the engine this page talks to, and when it began: pages of one tab share one.
+          engine.instance = started && started.instance;
+          engine.timings = started && started.timings;
+          resolve();
+        }, reject);
     });
     const loading = started;
     started.then(function () {
@@ -98,6 +125,7 @@
 
   const engine = {
     status: "idle",
+    instance: null,
     load: load,
     onStatus: function (fn) { listeners.push(fn); },
     replay: function (match, hands, language) { return ask("replay", [match, hands, language || "en"], language); },

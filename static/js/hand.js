@@ -618,6 +618,9 @@
           else if (value !== undefined) el.value = value;
         });
         quiet = false;
+        // Kept as this form's draft too: if the phone cannot score it now (not ready for no signal), what was
+        // typed stays on the phone, to save when the signal is back.
+        keepDraft();
         const revision = Number(pending.fields.revision);
         return box.store.donePending(window.location.pathname).then(function () {
           return saveOnPhone(pending.fields.idempotency_key || null, isNaN(revision) ? null : revision);

@@ -88,8 +88,39 @@ function page(event) {
   }, function () { return fallback(pathname); });
 }
 
+// The engine's files: from the kept copy, checked; one not kept yet is kept (checked) first, by the same download
+// the keep would make, so it is never fetched twice nor kept unchecked.
+function engineFile(pathname) {
+  if (!SETTINGS.engine) return null;
+  const files = SETTINGS.engine.files.concat(Object.keys(SETTINGS.engine.catalogs).map(function (language) {
+    return SETTINGS.engine.catalogs[language];
+  }));
+  return files.find(function (file) { return path(file.url) === pathname; }) || null;
+}
+function fromEngine(event, file) {
+  return caches.open(ENGINE).then(function (cache) {
+    return cache.match(file.url).then(function (checked) {
+      if (checked && checked.headers.get("X-Scorekeeper-Kept") === file.sha256) return checked;
+      // Not kept checked yet: the app's own copy (engine.js is among the files every phone keeps) while it is
+      // kept; else kept now, then served.
+      return caches.match(event.request, { ignoreVary: true }).then(function (other) {
+        const keeping = keepFile(cache, file);
+        if (other) {
+          event.waitUntil(keeping);
+          return other;
+        }
+        return keeping.then(function () { return cache.match(file.url); }).then(function (kept) {
+          return kept || fetch(event.request);
+        });
+      });
+    });
+  });
+}
+
 function fromStatic(event) {
   const pathname = path(event.request.url);
+  const file = engineFile(pathname);
+  if (file) return fromEngine(event, file);
   const forever = pathname.indexOf(SETTINGS.static + "vendor/") === 0 || pathname.indexOf("/engine/") >= 0;
   const name = forever ? ENGINE : STATIC;
   return caches.open(name).then(function (cache) {
@@ -168,10 +199,128 @@ self.addEventListener("fetch", function (event) {
   }
 });
 
-// Getting a phone ready for a match with no signal (install.js asks when a match's page opens): {type: "keep",
-// match: id} keeps the match's hands as the server has them (IndexedDB "matches", as offline.js reads them), its
-// pages, and the engine's files; {type: "forget", match: id} drops its pages. The answer goes back on the
-// message's port: {ok: true} when everything was kept.
+// Getting a phone ready for no signal (install.js asks when a match's page or the start page opens). The page
+// never takes this worker's word for it: it reads Cache Storage and IndexedDB itself (install.js), as Workbox's
+// precache is checked, and says "ready" only when every file below is there. This worker only lists what is
+// needed and keeps it:
+//
+//   {type: "needs", match?, language}  answered {files: [{url, wire, sha256}], pages: [url], snapshot, kit}: what
+//                                      "ready" takes (snapshot: where the started engine's memory is kept, made
+//                                      by a start of the engine on the phone: kit, its script);
+//   {type: "keep", match?, language}   keeps what is missing (a match: its hands in IndexedDB, its pages; the
+//                                      start page: the blank pages and rules of every game), then the engine;
+//   {type: "forget", match}            drops the match's kept pages.
+//
+// Each file kept is announced to every page ({type: "kept"}), so their lines count on. A keep cut off (a reload,
+// the worker stopped by the browser, the signal lost mid-download) starts again from what is missing when a page
+// asks next: install.js asks on every page, and again while its count does not move.
+
+// The engine's files for a phone whose pages speak `language`: Pyodide, the packed engine, the two scripts, and
+// the catalog of that language only (English needs none). Smallest first, so the count moves while the
+// WebAssembly, the largest, comes last.
+function engineFiles(language) {
+  if (!SETTINGS.engine) return [];
+  const files = SETTINGS.engine.files.slice();
+  const catalog = SETTINGS.engine.catalogs[language];
+  if (catalog) files.push(catalog);
+  return files.sort(function (a, b) { return a.bytes - b.bytes; });
+}
+function matchPages(id) {
+  return ["/m/" + id + "/offline", "/m/" + id + "/hand", "/m/" + id + "/claim", "/m/" + id + "/rules", "/matches", "/"];
+}
+function needs(message) {
+  if (!SETTINGS.engine) return { files: null, pages: [] };  // a server without Pyodide: never ready
+  const files = engineFiles(message.language).map(function (file) {
+    return { url: file.url, wire: file.wire, sha256: file.sha256 };
+  });
+  const pages = message.match ? matchPages(message.match) : ["/", "/matches"].concat(SETTINGS.start_pages);
+  // The engine's memory snapshot, made on the phone by its first start (engine-worker.js): with it a start takes
+  // a second or two instead of many.
+  const zip = SETTINGS.kit.data.engine;
+  return { files: files, pages: pages, kit: SETTINGS.kit,
+           snapshot: zip + "?snapshot=" + encodeURIComponent(SETTINGS.kit.data.version) };
+}
+
+function announce() {
+  return self.clients.matchAll({ includeUncontrolled: true }).then(function (all) {
+    all.forEach(function (client) { client.postMessage({ type: "kept" }); });
+  });
+}
+function pause(ms) { return new Promise(function (resolve) { setTimeout(resolve, ms); }); }
+function hex(buffer) {
+  return Array.prototype.map.call(new Uint8Array(buffer), function (b) { return b.toString(16).padStart(2, "0"); }).join("");
+}
+
+// One engine file, fetched and checked against the size and SHA-256 the server listed (of the file as the page
+// reads it, whatever the wire's encoding) before it counts as kept; tried three times, the last from the network
+// itself (an HTTP cache's copy may be the bad one). Kept with its digest in a header: what install.js checks.
+const TRIES = 3;
+const fetching = new Map();
+function keepFile(cache, file) {
+  if (!fetching.has(file.url)) {
+    fetching.set(file.url, fetchFile(cache, file).then(function (kept) { fetching.delete(file.url); return kept; }));
+  }
+  return fetching.get(file.url);
+}
+function fetchFile(cache, file) {
+  return cache.match(file.url).then(function (found) {
+    if (found && found.headers.get("X-Scorekeeper-Kept") === file.sha256) return true;
+    return (function attempt(tried) {
+      return fetch(file.url, { credentials: "same-origin", cache: tried === TRIES - 1 ? "reload" : "default" })
+        .then(function (response) {
+          if (!response.ok) throw new Error("HTTP " + response.status);
+          const type = response.headers.get("Content-Type") || "application/octet-stream";
+          return response.arrayBuffer().then(function (body) {
+            if (body.byteLength !== file.bytes) throw new Error("size " + body.byteLength);
+            return crypto.subtle.digest("SHA-256", body).then(function (sum) {
+              if (hex(sum) !== file.sha256) throw new Error("digest");
+              return cache.put(file.url, new Response(body, {
+                headers: { "Content-Type": type, "Content-Length": String(body.byteLength), "X-Scorekeeper-Kept": file.sha256 },
+              }));
+            });
+          });
+        })
+        .then(function () { return announce().then(function () { return true; }); }, function () {
+          if (tried + 1 >= TRIES) return false;
+          return pause(1000 * (tried + 1) * 2).then(function () { return attempt(tried + 1); });
+        });
+    })(0);
+  });
+}
+// One file at a time: the page's own requests and its live stream keep the browser's other connections.
+function keepEngine(language) {
+  return caches.open(ENGINE).then(function (cache) {
+    return engineFiles(language).reduce(function (chain, file) {
+      return chain.then(function (ok) { return keepFile(cache, file).then(function (kept) { return ok && kept; }); });
+    }, Promise.resolve(true));
+  });
+}
+
+// A page fetched to be kept says so: it must not use up the one-time message (a write's result, the match's key)
+// that the page the phone opens next is to show (templates/base.html).
+const KEEP = { credentials: "same-origin", cache: "no-store", headers: { "X-Scorekeeper-Keep": "1" } };
+function fetchPage(cache, url) {
+  return fetch(url, KEEP).then(function (response) {
+    if (!response.ok || response.redirected || noStore(response)) return false;
+    return cache.put(path(url), response).then(announce).then(function () { return true; });
+  }, function () { return false; });
+}
+// Pages, three at a time; a start page (the same for every match) only when this release has not kept it yet.
+function keepPages(name, urls, once) {
+  return caches.open(name).then(function (cache) {
+    const queue = urls.slice();
+    let ok = true;
+    function next() {
+      const url = queue.shift();
+      if (url === undefined) return Promise.resolve();
+      return (once ? cache.match(url) : Promise.resolve(null)).then(function (found) {
+        return found ? true : fetchPage(cache, url);
+      }).then(function (kept) { ok = ok && kept; return next(); });
+    }
+    return Promise.all([next(), next(), next()]).then(function () { return ok; });
+  });
+}
+
 function keepData(id) {
   return fetch("/m/" + id + "/data.json", { credentials: "same-origin", cache: "no-store" }).then(function (response) {
     if (!response.ok) throw new Error("no data");
@@ -187,62 +336,35 @@ function keepData(id) {
     });
   });
 }
-// A page fetched to be kept says so: it must not use up the one-time message (a write's result, the match's key)
-// that the page the phone opens next is to show (templates/base.html).
-const KEEP = { credentials: "same-origin", cache: "no-store", headers: { "X-Scorekeeper-Keep": "1" } };
-function keepPages(urls) {
-  return caches.open(PAGES).then(function (cache) {
-    return Promise.all(urls.map(function (url) {
-      return fetch(url, KEEP).then(function (response) {
-        if (!response.ok || response.redirected || noStore(response)) return false;
-        return cache.put(path(url), response).then(function () { return true; });
-      }, function () { return false; });
-    }));
-  }).then(function (kept) { return kept.every(Boolean); });
-}
-// The start pages, each fetched only when this release has not kept it yet.
-function keepStart() {
-  return caches.open(START).then(function (cache) {
-    return Promise.all(SETTINGS.start_pages.map(function (url) {
-      return cache.match(url).then(function (found) {
-        if (found) return true;
-        return fetch(url, KEEP).then(function (response) {
-          if (!response.ok || response.redirected || noStore(response)) return false;
-          return cache.put(url, response).then(function () { return true; });
-        }, function () { return false; });
+
+// What each keep is doing now: a page that asks while it runs joins it.
+const keeping = new Map();
+function keep(message) {
+  const key = (message.match || "start") + " " + (message.language || "en");
+  if (!keeping.has(key)) {
+    const work = message.match
+      ? keepData(message.match).then(announce).then(function () {
+        return keepPages(PAGES, matchPages(message.match), false);
+      })
+      : keepPages(PAGES, ["/", "/matches"], false).then(function (ok) {
+        return keepPages(START, SETTINGS.start_pages, true).then(function (more) { return ok && more; });
       });
-    }));
-  }).then(function (kept) { return kept.every(Boolean); });
+    keeping.set(key, work.then(function (ok) {
+      return keepEngine(message.language).then(function (engine) { return ok && engine; });
+    }).then(function (ok) { keeping.delete(key); return ok; }, function () { keeping.delete(key); return false; }));
+  }
+  return keeping.get(key);
 }
-// One file at a time: the page's own requests and its live stream keep the browser's other connections.
-function keepEngine() {
-  return caches.open(ENGINE).then(function (cache) {
-    return SETTINGS.engine.reduce(function (chain, url) {
-      return chain.then(function (ok) {
-        return cache.match(url).then(function (found) {
-          if (found) return ok;
-          return fetch(url, { credentials: "same-origin" }).then(function (response) {
-            if (!response.ok) return false;
-            return cache.put(url, response).then(function () { return ok; });
-          }, function () { return false; });
-        });
-      });
-    }, Promise.resolve(true));
-  });
-}
+
 self.addEventListener("message", function (event) {
   const message = event.data || {};
   const port = event.ports && event.ports[0];
   let work = Promise.resolve(true);
-  if (message.type === "keep" && message.match) {
-    work = keepData(message.match).then(function (data) {
-      const u = data.urls;
-      return Promise.all([keepPages([u.offline, u.hand, u.claim, u.rules, "/matches", "/"]), keepEngine(), keepStart()]);
-    }).then(function (done) { return done.every(Boolean); });
-  } else if (message.type === "keep-start") {
-    // "Get ready for no signal" on the start page: a match can be started, and scored, with none.
-    work = Promise.all([keepPages(["/", "/matches"]), keepStart(), keepEngine()])
-      .then(function (done) { return done.every(Boolean); });
+  if (message.type === "needs") {
+    if (port) port.postMessage(needs(message));
+    return;
+  } else if (message.type === "keep") {
+    work = keep(message);
   } else if (message.type === "forget" && message.match) {
     work = caches.open(PAGES).then(function (cache) {
       return cache.keys().then(function (requests) {
@@ -252,6 +374,6 @@ self.addEventListener("message", function (event) {
       });
     }).then(function () { return true; });
   }
-  event.waitUntil(work.then(function (ok) { if (port) port.postMessage({ ok: ok }); },
-    function () { if (port) port.postMessage({ ok: false }); }));
+  event.waitUntil(work.then(function (ok) { if (port) port.postMessage({ done: true, ok: ok }); },
+    function () { if (port) port.postMessage({ done: true, ok: false }); }));
 });
