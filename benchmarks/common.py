@@ -47,16 +47,17 @@ class Server:
     """A gunicorn process on 127.0.0.1 (``scorekeeper serve`` execs into it), its log in ``folder``.
 
     ``quick_stop`` ends it with SIGQUIT: open event streams would hold a graceful stop for its whole timeout.
+    ``wait``: how long it may take to answer (migrations and a worker's start, longer on a loaded machine).
     """
 
     def __init__(self, name: str, command: list[str], port: int, env: dict[str, str], folder: Path,
-                 probe: str, quick_stop: bool = False, cwd: Path = ROOT) -> None:
+                 probe: str, quick_stop: bool = False, cwd: Path = ROOT, wait: float = 30) -> None:
         self.name, self.port, self.url = name, port, f"http://{HOST}:{port}"
         self.quick_stop = quick_stop
         self.log_path = folder / f"{name}.log"
         self.log = open(self.log_path, "wb")  # noqa: SIM115 - closed in stop()
         self.process = subprocess.Popen(command, cwd=cwd, env=env, stdout=self.log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + wait
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 self.log.close()
@@ -67,7 +68,7 @@ class Server:
             except OSError:
                 time.sleep(0.1)
         self.stop()
-        raise BenchmarkError(f"{name} did not answer within 30 s:\n{self.log_path.read_text()}")
+        raise BenchmarkError(f"{name} did not answer within {wait:g} s:\n{self.log_path.read_text()}")
 
     def stop(self) -> None:
         """Stop the server and close its log."""

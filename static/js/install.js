@@ -205,11 +205,13 @@
   function savingData() { return Boolean(navigator.connection && navigator.connection.saveData); }
 
   function say(name) { return ready.dataset[name] || ""; }
+  // The line's data-ready: "getting" while the phone gets ready, "yes" once everything is kept, "no" when it is
+  // not and cannot be now (no signal, or the engine would not start here).
   function keep(registration) {
     ready.hidden = false;
     const what = { match: match, revision: Number(ready.dataset.revision) || 0, askFirst: savingData() };
     return getReady(registration, what, function (state, counted, go) {
-      ready.dataset.ready = state === "yes" ? "yes" : "no";
+      ready.dataset.ready = state === "yes" || state === "no" ? state : "getting";
       if (state === "ask") {
         ready.textContent = "";
         const button = document.createElement("button");
@@ -250,7 +252,7 @@
       try { window.localStorage.setItem(STARTED, "1"); } catch (e) { /* asked again next time */ }
       navigator.serviceWorker.ready.then(function (registration) {
         return getReady(registration, {}, function (state, counted) {
-          startReady.dataset.ready = state === "yes" ? "yes" : "no";
+          startReady.dataset.ready = state === "yes" || state === "no" ? state : "getting";
           if (state === "yes") {
             line.textContent = button.dataset.readyWords;
             try { window.localStorage.removeItem(STARTED); } catch (e) { /* nothing kept */ }

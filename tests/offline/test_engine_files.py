@@ -88,7 +88,8 @@ def test_the_macro_writes_the_script_tag_that_engine_js_reads(web: Flask) -> Non
         urls = engine.engine_urls()
     attributes = dict(re.findall(r'([\w-]+)="([^"]*)"', tag))
     assert attributes == {"src": urls["script"], "data-worker": urls["worker"], "data-pyodide": urls["pyodide"],
-                          "data-engine": urls["engine"], "data-catalogs": urls["catalogs"]}
+                          "data-engine": urls["engine"], "data-catalogs": urls["catalogs"],
+                          "data-version": urls["version"]}
     assert " defer " in tag
 
 
