@@ -199,14 +199,9 @@ self.addEventListener("fetch", function (event) {
   }
 });
 
-// Getting a phone ready for no signal (install.js asks when a match's page or the start page opens). The page
-// never takes this worker's word for it: it reads Cache Storage and IndexedDB itself (install.js), as Workbox's
-// precache is checked, and says "ready" only when every file below is there. This worker only lists what is
-// needed and keeps it:
+// Getting a phone ready for no signal (install.js asks when a match's page or the start page opens):
 //
-//   {type: "needs", match?, language}  answered {files: [{url, wire, sha256}], pages: [url], snapshot, kit}: what
-//                                      "ready" takes (snapshot: where the started engine's memory is kept, made
-//                                      by a start of the engine on the phone: kit, its script);
+//   {type: "count", match?, revision, language, snapshot}  answered with what the phone holds now (count below);
 //   {type: "keep", match?, language}   keeps what is missing (a match: its hands in IndexedDB, its pages; the
 //                                      start page: the blank pages and rules of every game), then the engine;
 //   {type: "forget", match}            drops the match's kept pages.
@@ -228,17 +223,50 @@ function engineFiles(language) {
 function matchPages(id) {
   return ["/m/" + id + "/offline", "/m/" + id + "/hand", "/m/" + id + "/claim", "/m/" + id + "/rules", "/matches", "/"];
 }
-function needs(message) {
-  if (!SETTINGS.engine) return { files: null, pages: [] };  // a server without Pyodide: never ready
-  const files = engineFiles(message.language).map(function (file) {
-    return { url: file.url, wire: file.wire, sha256: file.sha256 };
-  });
+// What the phone holds of it now, read from Cache Storage and IndexedDB when asked (never a keep's own answer):
+// {kept, total, left (bytes still to download), prepare (every file kept, the engine's snapshot not yet made),
+// kit (engine.js and where it finds the rest, to make it)}. An engine file counts only in the copy checked by
+// keepFile (its SHA-256 in a header); the match's hands only as new as the page's revision. With snapshot, the
+// engine's memory snapshot (made on the phone by its first start, engine-worker.js) counts too.
+function checkedCopy(names, file) {
+  return names.reduce(function (chain, name) {
+    return chain.then(function (found) {
+      return found || caches.open(name).then(function (cache) { return cache.match(file.url); }).then(function (kept) {
+        return Boolean(kept) && kept.headers.get("X-Scorekeeper-Kept") === file.sha256;
+      });
+    });
+  }, Promise.resolve(false));
+}
+function keptMatch(id, revision) {
+  return openDb().then(function (db) {
+    return new Promise(function (resolve) {
+      const get = db.transaction("matches", "readonly").objectStore("matches").get(id);
+      get.onsuccess = function () { resolve(Boolean(get.result) && get.result.revision >= revision); };
+      get.onerror = function () { resolve(false); };
+    });
+  }).catch(function () { return false; });
+}
+function count(message) {
+  if (!SETTINGS.engine) return Promise.resolve({ kept: 0, total: 0 });  // a server without Pyodide: never ready
+  const files = engineFiles(message.language);
   const pages = message.match ? matchPages(message.match) : ["/", "/matches"].concat(SETTINGS.start_pages);
-  // The engine's memory snapshot, made on the phone by its first start (engine-worker.js): with it a start takes
-  // a second or two instead of many.
-  const zip = SETTINGS.kit.data.engine;
-  return { files: files, pages: pages, kit: SETTINGS.kit,
-           snapshot: zip + "?snapshot=" + encodeURIComponent(SETTINGS.kit.data.version) };
+  const snapshot = SETTINGS.kit.data.engine + "?snapshot=" + encodeURIComponent(SETTINGS.kit.data.version);
+  return caches.keys().then(function (names) {
+    return Promise.all([
+      Promise.all(files.map(function (file) { return checkedCopy(names, file).catch(function () { return false; }); })),
+      Promise.all(pages.map(function (url) { return caches.match(url).then(Boolean, function () { return false; }); })),
+      message.match ? keptMatch(message.match, message.revision || 0) : Promise.resolve(true),
+      caches.open("snapshots").then(function (cache) { return cache.match(snapshot); }).then(Boolean, function () { return false; }),
+    ]);
+  }).then(function (found) {
+    const kept = found[0].filter(Boolean).length + found[1].filter(Boolean).length + (message.match && found[2] ? 1 : 0);
+    const total = files.length + pages.length + (message.match ? 1 : 0);
+    const made = found[3] || !message.snapshot;
+    return {
+      kept: kept + (made ? 1 : 0), total: total + 1, prepare: kept === total && !made, kit: SETTINGS.kit,
+      left: files.reduce(function (sum, file, i) { return sum + (found[0][i] ? 0 : file.wire); }, 0),
+    };
+  });
 }
 
 function announce() {
@@ -360,8 +388,9 @@ self.addEventListener("message", function (event) {
   const message = event.data || {};
   const port = event.ports && event.ports[0];
   let work = Promise.resolve(true);
-  if (message.type === "needs") {
-    if (port) port.postMessage(needs(message));
+  if (message.type === "count") {
+    work = count(message).then(function (counted) { if (port) port.postMessage(counted); });
+    event.waitUntil(work.catch(function () { if (port) port.postMessage(null); }));
     return;
   } else if (message.type === "keep") {
     work = keep(message);
