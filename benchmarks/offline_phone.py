@@ -89,6 +89,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import HOST, ROOT, BenchmarkError, Server, cpu_busy, free_port, machine, wait_until_quiet  # noqa: E402
 
 sys.path.insert(0, str(ROOT))
+from offline_pages import thirty_hands  # noqa: E402
+
 from tests.support.phone import Proxy, TabSlowdown  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -502,20 +504,6 @@ def walk(browser: Browser, proxy: Proxy, server: Server, hands: int, ready_limit
 
 
 # ---------------------------------------------------------------- a first visit's bytes
-
-
-def thirty_hands(server: Server) -> tuple[str, str]:
-    """A Bela match of 30 hands through the API (as benchmarks/offline_pages.py makes it): its id and edit key."""
-    match = server.json("POST", "/api/v1/matches", {"variant": "bela", "players": ["Mike", "Yvonne"],
-                                                    "rules": {"target": 100000}, "best_of": 1})
-    for n in range(30):
-        taker = n % 2
-        mine = [90, 72, 64, 100, 81][n % 5]
-        hand = {"taker": taker, "card_points": [mine, 152 - mine] if taker == 0 else [152 - mine, mine],
-                "last_trick": taker if n % 3 else 1 - taker}
-        server.json("POST", f"/api/v1/matches/{match['id']}/hands", hand,
-                    {"Authorization": f"Bearer {match['edit_token']}"})
-    return match["id"], match["edit_token"]
 
 
 def first_visit(browser: Browser, base: str, path: str, key: tuple[str, str] | None) -> dict[str, Any]:

@@ -2,7 +2,9 @@
 server gives for the same question, its sentences said in the phone's language.
 
 - ``replay(match, hands, language)``: the match's state, as the API's ``state`` (without its ``revision``,
-  which is the server's count of changes, not the engine's);
+  which is the server's count of changes, not the engine's); for the phone's sheet (``match`` with ``"sheet":
+  true``) with ``words`` too: what the sheet says beside the figures (``sheet_words.sheet``: each side's need, the
+  game line, who deals next, each hand's result words), as the server's sheet says them;
 - ``preview(match, hands, fields, mode, language)``: what ``POST /m/<id>/preview`` answers for the hand form's
   fields (``mode`` ``"claim"`` for the claim form);
 - ``score(match, hands, hand, language)``: an API hand input scored as the next hand, ``{"ok": true, …}`` with
@@ -34,8 +36,10 @@ from typing import Any
 from ..rules import OPTION_NAMES, HandRecord, Position, RuleError, Rules, make_rules, score_hand
 from ..rules import replay as replay_hands
 from ..rules.words import Said, Translate, say
+from . import sheet_words
 from .hand_fields import HAND_GROUPS, form_data_from_hand, hand_fields, hand_from_values, in_table_words, read_fields
 from .problems import add_problems
+from .sheet_words import said_all
 from .start_fields import match_options, read_start
 from .state import hand_entry, said_entry, side_names
 
@@ -122,7 +126,13 @@ def replay(match: Mapping[str, Any], hands: Sequence[Mapping[str, Any]], languag
     for scored, row in zip(state.hands, hands, strict=True):
         entry = hand_entry(scored, bool(row.get("disputed")), row.get("dispute"), row.get("confirmed_by") or ())
         entries.append(said_entry(entry, spoken))
-    return {**state.summary(), "hands": entries}
+    shown = {**state.summary(), "hands": entries}
+    if not match.get("sheet"):
+        return shown
+    # For the phone's sheet: what it says beside the figures, made by the code the server's sheet says it with.
+    names = names_of(rules, match) or [str(side + 1) for side in range(rules.sides)]
+    players = [str(player) for player in match.get("players") or names]
+    return {**shown, "words": said_all(sheet_words.sheet(shown, rules, players, names), spoken)}
 
 
 def score(match: Mapping[str, Any], hands: Sequence[Mapping[str, Any]] | Mapping[str, Any], hand: Mapping[str, Any],

@@ -34,16 +34,20 @@ from .. import services
 from ..forms import NewMatchForm, show_problems
 from ..i18n import current_language, said
 from ..models import Match
+from ..offline import sheet_words
 from ..rate_limits import limited
 from ..rules import PRESETS
 from ..services import Answer, ServiceError, Stale
 from . import phone
-from .engine import digest, engine_urls
+from .engine import engine_manifest, engine_urls
 from .scorer import page_context
 from .scorer.hand import hand_page
 from .stale import change_words, touching, write_at
 
 bp = Blueprint("offline", __name__)
+# The sheet's words, made by the same code on the server's pages and in the phone's worker (its offline sheet): a
+# template global, which the macros imported from _macros/score.html see too.
+bp.record_once(lambda state: state.app.jinja_env.globals.update(sheet_words=sheet_words))
 
 OUTBOX_HEADER = "X-Scorekeeper-Outbox"
 """The header the phone's outbox sends with every change: a form on another site cannot send it."""
@@ -75,26 +79,20 @@ def offline_kit() -> list[dict[str, Any]]:
     elsewhere install.js loads them when needed): each one's address and its data attributes."""
     urls = engine_urls()
     return [
-        {"src": urls["script"], "data": {name: urls[name] for name in ("worker", "pyodide", "engine", "catalogs")}},
+        {"src": urls["script"],
+         "data": {name: urls[name] for name in ("worker", "pyodide", "engine", "catalogs", "version")}},
         {"src": url_for("static", filename="js/phone-db.js"), "data": {}},
         {"src": url_for("static", filename="js/offline.js"), "data": {}},
     ]
 
 
-def engine_files() -> list[str]:
-    """Every file the engine on the phone loads, catalogs of every language included: the service worker keeps
-    them when a match opens."""
-    urls = engine_urls()
-    return [*urls["files"], *urls["catalog_files"].values()]
-
-
-@cache
-def _engine_version(static_folder: str) -> str:
-    """The engine's files change with the packed engine (its digest is in its addresses) and with Pyodide's
-    pinned release, whose files keep their addresses: both name the worker's engine cache."""
-    sums = Path(static_folder) / "vendor" / "pyodide" / "SHA256SUMS"
-    pinned = sums.read_bytes() if sums.is_file() else b""
-    return hashlib.sha256(digest().encode() + pinned).hexdigest()[:16]
+def _engine_or_none() -> dict[str, Any] | None:
+    """The engine's files (``engine_manifest``), or None when Pyodide was never fetched into this checkout (the
+    pages then never say the phone is ready)."""
+    try:
+        return engine_manifest()
+    except FileNotFoundError:
+        return None
 
 
 @bp.get("/sw.js")
@@ -107,8 +105,13 @@ def service_worker() -> Response:
         "precache": [url_for("static", filename=name) for name in PRECACHED] + [url_for("offline.offline_page")],
         "static": url_for("static", filename=""),
         "offline": url_for("offline.offline_page"),
-        "engine": engine_files(),
-        "engine_version": _engine_version(str(current_app.static_folder)),
+        # Each with its size and SHA-256 as the page reads it, and its bytes on the wire: the worker checks a file
+        # before it counts as kept, and the page says how much is still to download.
+        "engine": _engine_or_none(),
+        "engine_version": engine_urls()["version"],
+        # engine.js and where it finds the rest: a page that has kept every file starts the engine once, so that
+        # it keeps its memory snapshot (static/js/install.js).
+        "kit": offline_kit()[0],
         "start": url_for("offline.new_match"),
         "new": url_for("offline.new_match") + "/",
         "start_pages": [url_for("offline.new_match")] + [url_for("offline.blank", variant=name, page=page)
@@ -320,9 +323,13 @@ def create() -> tuple[Response, int]:
     form.club.choices = [("", ""), *((club_id, club_id) for club_id in club_keys)]
     if not form.validate():
         return jsonify({"ok": False, "errors": show_problems(form)}), 422
+    phone.identity()  # this phone's own id in its session, as after any start
     try:
+        # A retry is answered by the phone's own key (128 random bits, made on the phone, sent only with this start),
+        # not by the session: when the first answer was lost on its way back, so was the cookie it set, and a phone
+        # that had never started a match with a signal would come back as a stranger and start a second match.
         answer = services.create_match(form.request_body(), key, club_keys.get(form.club.data or ""),
-                                       caller=phone.identity())
+                                       caller=f"phone's start {key}")
     except ServiceError as error:
         services.db.session.rollback()
         return jsonify({"ok": False, "errors": _problems(error)}), error.status

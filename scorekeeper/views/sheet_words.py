@@ -1,6 +1,8 @@
 """The score sheet in the table's words, beside the result words of ``_macros/score.html``: each hand's
 scores with the names, the hand that won each game, voided hands as they were, the list of changes. Nothing
-here scores: every figure is one the engine gave. The words are said in the request's language."""
+here scores: every figure is one the engine gave. The words are said in the request's language. The words the
+phone's offline sheet says too (scores with the names, the games' ends) are made in ``offline/sheet_words.py``,
+the same code on both."""
 
 from __future__ import annotations
 
@@ -10,7 +12,10 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ..i18n import number
+from ..offline.sheet_words import game_won_after, score_words, signed, valat_hands
+
+__all__ = ["DONE_ARGS", "JUST_DONE", "RESOLUTION_WORDS", "as_voided", "event_words", "game_won_after", "score_words",
+           "signed", "valat_hands"]
 
 DONE_ARGS = {
     # glossary: hand
@@ -43,34 +48,6 @@ RESOLUTION_WORDS = {
     # Translators: how a dispute over a hand was settled, in the list of changes.
     "voided": _l("settled by voiding it"),
 }
-
-
-def signed(points: int) -> str:
-    """A hand's score as the sheet writes it: ``+136``, ``+0``."""
-    return f"+{number(points)}" if points >= 0 else number(points)
-
-
-def score_words(scores: Sequence[int] | None, sides: Sequence[Mapping[str, Any]]) -> str:
-    """``Mike +0, Yvonne +136``: what each side scored in a hand."""
-    if not scores:
-        return ""
-    return ", ".join(f"{side['name']} {signed(scores[side['index']])}" for side in sides)
-
-
-def valat_hands(state: Mapping[str, Any]) -> set[int]:
-    """The hands in which one side took every trick (the engine's ``valat``: true, or in Jass the side's number)."""
-    return {h["number"] for h in state.get("hands") or () if h.get("valat") is True or type(h.get("valat")) is int}
-
-
-def game_won_after(state: Mapping[str, Any]) -> dict[int, Mapping[str, Any]]:
-    """The hand that ended each game, won or drawn, by number: the game's last hand that counts (a voided hand
-    after it, or in it, never carries the line)."""
-    won = {g["number"]: g for g in state.get("games") or () if g.get("winner") is not None or g.get("drawn")}
-    last: dict[int, int] = {}
-    for hand in state.get("hands") or ():
-        if not hand.get("voided") and hand.get("game") in won:
-            last[hand["game"]] = hand["number"]
-    return {number: won[game] for game, number in last.items()}
 
 
 def as_voided(state: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> dict[int, dict[str, Any]]:

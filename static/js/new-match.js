@@ -10,7 +10,11 @@
   let local = null;
   try { local = JSON.parse(window.localStorage.getItem("scorekeeper-new:" + id)); } catch (e) { local = null; }
   if (local && local.moved) {
-    window.location.replace("/m/" + local.moved + (found[2] || ""));
+    // The server has it: its own page, once every change this phone kept under the old id is the server match's
+    // (a page that had not heard yet may have kept one there), so that its page says what still waits.
+    document.body.hidden = true;
+    const go = function () { window.location.replace("/m/" + local.moved + (found[2] || "")); };
+    moveChanges(id, local.moved).then(go, go);
     return;
   }
   const blank = id.replace(/~[^~]+$/, "~blank");
@@ -36,4 +40,35 @@
   // Every hand goes to the phone's outbox, behind the match's creation (static/js/hand.js).
   window.scorekeeperWaiting = id;
   window.scorekeeperNewMatch = id;
+
+  // The changes kept under the match's id on this phone (IndexedDB's outbox, as offline.js keeps it) moved to the
+  // server's match, on the revision it was created at (the phone's record of the match says which), in one
+  // transaction. Resolved when done; there is nothing to do on a phone without the database.
+  function moveChanges(from, to) {
+    return new Promise(function (resolve) {
+      if (!window.indexedDB) { resolve(); return; }
+      const request = indexedDB.open("scorekeeper", 1);
+      request.onupgradeneeded = function () { request.transaction.abort(); resolve(); };
+      request.onerror = function () { resolve(); };
+      request.onsuccess = function () {
+        const db = request.result;
+        if (!db.objectStoreNames.contains("outbox") || !db.objectStoreNames.contains("matches")) { db.close(); resolve(); return; }
+        const tx = db.transaction(["matches", "outbox"], "readwrite");
+        const record = tx.objectStore("matches").get(from);
+        record.onsuccess = function () {
+          const revision = record.result && record.result.created_revision;
+          const entries = tx.objectStore("outbox").index("match").getAll(from);
+          entries.onsuccess = function () {
+            (entries.result || []).forEach(function (entry) {
+              entry.match = to;
+              if (typeof revision === "number" && !(entry.base > revision)) entry.base = entry.made_on = revision;
+              tx.objectStore("outbox").put(entry);
+            });
+          };
+        };
+        tx.oncomplete = function () { db.close(); resolve(); };
+        tx.onerror = tx.onabort = function () { db.close(); resolve(); };
+      };
+    });
+  }
 })();

@@ -8,11 +8,17 @@
 //   its idempotency key (128 random bits) and the revision it was made on. It is sent by itself, in order, when
 //   the server answers again; a request that got no answer is sent again with the same key, so nothing is
 //   recorded twice. A change made on an out-of-date sheet is answered with what the match did since: the table
-//   is asked, side by side, to keep both or drop its own (kept on the phone until the match ends).
-// - The offline sheet (#offline-sheet): the kept hands and the outbox's, scored by the engine on the phone.
+//   is asked once, side by side, whatever the number of changes waiting behind it, and its answer (keep both, or
+//   drop mine) is theirs too. Until then the sheet shows the server's figures, the waiting hands beside them.
+// - The signal is back only when the server answered (a fetch to it came back), never from the browser's word
+//   alone (a pub's Wi-Fi without internet says "online"). The time the signal was first lost is kept on the
+//   phone until the server answers again.
+// - The offline sheet (#offline-sheet): the kept hands and the outbox's, scored by the engine on the phone; what
+//   it says beside the figures (needs, games, who deals, each row's result) the engine's replay says, made by the
+//   code the server's sheet says it with (scorekeeper/offline/sheet_words.py). This file only puts it in place.
 //
-// No score is worked out here: every point, total and sentence comes from the engine. Its words come from the
-// page (#offline-words), in its language.
+// No score is worked out here, and no sentence made: the engine's come from the worker, the page's from the page
+// (#offline-words), in its language.
 (function () {
   "use strict";
   const language = document.documentElement.lang || "en";
@@ -23,26 +29,31 @@
     return String(text || "").replace(/\{(\w+)\}/g, function (whole, name) { return name in values ? values[name] : whole; });
   }
   function say(name, values) { return fill(words[name] || name, values || {}); }
+  function isLocal(id) { return String(id).indexOf("new~") === 0; }
 
   // IndexedDB (static/js/phone-db.js): "matches", "outbox" and "pending", as the service worker keeps them too.
+  // A piece of work runs in one transaction over the stores it names, so two pages (or two steps of one) never
+  // see one half-done: the outbox's entries of a match started here move to the server's match in one go.
   let opened = null;
   function openDb() {
     if (!opened) opened = self.scorekeeperDb();  // static/js/phone-db.js, loaded before this file
     return opened;
   }
-  function run(storeName, mode, work) {
+  function run(names, mode, work) {
     return openDb().then(function (db) {
       return new Promise(function (resolve, reject) {
-        const tx = db.transaction(storeName, mode);
+        const tx = db.transaction(names, mode);
         let result;
-        const request = work(tx.objectStore(storeName));
-        if (request) request.onsuccess = function () { result = request.result; };
+        const request = work(typeof names === "string" ? tx.objectStore(names) : tx);
+        if (request && "onsuccess" in request) request.onsuccess = function () { result = request.result; };
+        else if (request && typeof request.then === "function") request.then(function (value) { result = value; });
         tx.oncomplete = function () { resolve(result); };
         tx.onerror = function () { reject(tx.error); };
         tx.onabort = function () { reject(tx.error); };
       });
     });
   }
+  function got(request) { return new Promise(function (resolve) { request.onsuccess = function () { resolve(request.result); }; }); }
   const store = {
     match: function (id) { return run("matches", "readonly", function (s) { return s.get(id); }); },
     matches: function () { return run("matches", "readonly", function (s) { return s.getAll(); }); },
@@ -53,11 +64,49 @@
         return (all || []).sort(function (a, b) { return a.seq - b.seq; });
       });
     },
-    add: function (entry) { return run("outbox", "readwrite", function (s) { return s.add(entry); }); },
     put: function (entry) { return run("outbox", "readwrite", function (s) { return s.put(entry); }); },
     remove: function (seq) { return run("outbox", "readwrite", function (s) { return s.delete(seq); }); },
     pending: function (path) { return run("pending", "readonly", function (s) { return s.get(path); }); },
     donePending: function (path) { return run("pending", "readwrite", function (s) { return s.delete(path); }); },
+    // A change, kept: the match it is for is the server's when a match started here was created meanwhile (made
+    // on the phone's own sheet of it, it comes after everything the phone had sent: the revision it was created at
+    // at least). Read and written in one transaction with the move, so no change is left behind under the old id.
+    add: function (entry) {
+      return run(["matches", "outbox"], "readwrite", function (tx) {
+        const outbox = tx.objectStore("outbox");
+        if (!isLocal(entry.match)) return outbox.add(entry);
+        return got(tx.objectStore("matches").get(entry.match)).then(function (local) {
+          if (local && local.moved) {
+            entry.match = local.moved;
+            if (!(entry.base > local.created_revision)) entry.base = entry.made_on = local.created_revision;
+          }
+          return got(outbox.add(entry));
+        });
+      });
+    },
+    // A match started here, now the server's: the phone's record of it says where it went, and every change kept
+    // under its old id goes to the server's match, on the revision it was created at.
+    move: function (localId, serverId, revision) {
+      return run(["matches", "outbox"], "readwrite", function (tx) {
+        const matches = tx.objectStore("matches");
+        const outbox = tx.objectStore("outbox");
+        return got(matches.get(localId)).then(function (local) {
+          if (local && (local.moved !== serverId || local.created_revision !== revision)) {
+            local.moved = serverId;
+            local.created_revision = revision;
+            matches.put(local);
+          }
+          return got(outbox.index("match").getAll(localId));
+        }).then(function (entries) {
+          (entries || []).forEach(function (e) {
+            e.match = serverId;
+            if (!(e.base > revision)) e.base = e.made_on = revision;
+            outbox.put(e);
+          });
+          return (entries || []).length;
+        });
+      });
+    },
   };
 
   // A key no one can guess: 128 random bits, base64url.
@@ -66,20 +115,64 @@
     crypto.getRandomValues(bytes);
     return btoa(String.fromCharCode.apply(null, bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
   }
-  function signed(points) { return (points >= 0 ? "+" : "") + points; }
-  function scoreWords(names, scores) {
-    if (!scores) return "";
-    return names.map(function (name, i) { return say("scores", { side: name, points: signed(scores[i]) }); }).join(", ");
+
+  // --- The signal ------------------------------------------------------------------------------------------
+  // Back only once the server answered; the time it was first lost kept until then (a reload says the same time).
+  const LOST = "scorekeeper-signal-lost";
+  let answered = false;
+  function lost() {
+    answered = false;
+    try { if (!window.localStorage.getItem(LOST)) window.localStorage.setItem(LOST, String(Date.now())); } catch (e) { /* this page's time */ }
+  }
+  // A response: from the server itself, unless a proxy in front of it said it could not reach it (502–504).
+  function reached(response) {
+    if (response.status >= 502 && response.status <= 504) { lost(); return false; }
+    answered = true;
+    try { window.localStorage.removeItem(LOST); } catch (e) { /* nothing kept */ }
+    return true;
+  }
+  const opened_at = Date.now();
+  function lostAt() {
+    let at = NaN;
+    try { at = Number(window.localStorage.getItem(LOST)); } catch (e) { at = NaN; }
+    return at > 0 ? at : opened_at;
+  }
+  // As the table's clock says it (as the phone writes the time when it speaks the page's language: an en-GB
+  // phone, a 24-hour clock).
+  const clockLanguage = (navigator.languages || [navigator.language]).filter(function (tag) {
+    return tag && tag.split("-")[0].toLowerCase() === language;
+  })[0] || language;
+  function lostTime() {
+    return new Date(lostAt()).toLocaleTimeString(clockLanguage, { hour: "2-digit", minute: "2-digit" });
+  }
+  if (navigator.onLine === false) lost();
+  window.addEventListener("offline", function () { lost(); changed(); });
+
+  // The revisions this phone's own writes made, by match: another phone's changes are the others.
+  function written(id) {
+    try { return JSON.parse(window.localStorage.getItem("scorekeeper-written:" + id)) || []; } catch (e) { return []; }
+  }
+  function wrote(id, revision) {
+    const all = written(id).concat([revision]).slice(-200);
+    try { window.localStorage.setItem("scorekeeper-written:" + id, JSON.stringify(all)); } catch (e) { /* asked then */ }
   }
 
-  // The match as this phone sees it: the server's hands, then the outbox's changes on top (a dropped change
-  // no longer counts). Each hand the outbox added or changed is marked with its entry.
+  // --- What the phone shows -------------------------------------------------------------------------------
+  // The changes that count (not dropped, not refused) and the question that waits: the first change the server
+  // answered with another phone's changes, and every change behind it, which share its answer.
+  function live(entries) { return entries.filter(function (e) { return e.status !== "dropped" && e.status !== "refused"; }); }
+  function askingOf(entries) {
+    const first = entries.find(function (e) { return e.status === "conflict"; });
+    if (!first) return null;
+    return { entry: first, behind: live(entries).filter(function (e) { return e.seq >= first.seq; }) };
+  }
+  // The match as this phone sees it: the server's hands, then the outbox's changes on top (a dropped change no
+  // longer counts). Each hand the outbox added or changed is marked with its entry.
   function phoneHands(data, entries) {
     const hands = data.hands.map(function (h) { return { number: h.number, input: h.input, voided: h.voided }; });
     const marks = {};
     let next = hands.reduce(function (most, h) { return Math.max(most, h.number); }, 0) + 1;
-    entries.forEach(function (entry) {
-      if (entry.status === "dropped" || entry.status === "refused") return;
+    live(entries).forEach(function (entry) {
       if (entry.kind === "record") {
         hands.push({ number: next, input: entry.hand, voided: false });
         entry.number_here = next;
@@ -99,36 +192,55 @@
   function matchOf(data) {
     return { variant: data.variant, rules: data.rules, players: data.players, first_dealer: data.first_dealer || 0 };
   }
+  // The match as the sheet asks the engine about it: its replay then says the sheet's words too.
+  function forSheet(match) { return Object.assign({ sheet: true }, match); }
 
   // A match started on this phone, once the server has created it, is the server's match (its id given back).
   function current(id) {
-    if (String(id).indexOf("new~") !== 0) return id;
+    if (!isLocal(id)) return id;
     try { return (JSON.parse(window.localStorage.getItem("scorekeeper-new:" + id)) || {}).moved || id; } catch (e) { return id; }
   }
+  // Changes kept under a match started here after it moved (a page that did not know yet): moved to it.
+  function adopt(id) {
+    if (isLocal(id)) return Promise.resolve(0);
+    return store.matches().then(function (all) {
+      return Promise.all(all.filter(function (m) { return m.local && m.moved === id; }).map(function (m) {
+        return store.move(m.id, id, m.created_revision);
+      }));
+    }).catch(function () { return 0; });
+  }
 
-  // What the phone shows for a match: its kept data (or the page's own copy, when newer) and the outbox.
-  function phoneState(id) {
-    id = current(id);
-    const embedded = document.getElementById("offline-match");
-    let own = null;
-    try { own = embedded ? JSON.parse(embedded.textContent) : null; } catch (e) { own = null; }
-    return Promise.all([store.match(id).catch(function () { return null; }), store.entries(id).catch(function () { return []; })])
-      .then(function (found) {
-        let data = found[0];
-        if (own && own.id === id && own.hands && (!data || own.revision > data.revision)) data = own;
-        if (!data) return null;
-        const view = phoneHands(data, found[1]);
-        return { data: data, entries: found[1], match: matchOf(data), hands: view.hands, marks: view.marks };
-      });
+  // What the phone shows for a match: its kept data (or the page's own copy, when newer) and the outbox. A match
+  // started here that the server has created since is the server's match.
+  function embedded() {
+    const block = document.getElementById("offline-match");
+    try { return block ? JSON.parse(block.textContent) : null; } catch (e) { return null; }
+  }
+  function phoneState(given) {
+    let id = current(given);
+    return store.match(id).catch(function () { return null; }).then(function (local) {
+      if (local && local.moved) id = local.moved;
+      return adopt(id);
+    }).then(function () {
+      return Promise.all([store.match(id).catch(function () { return null; }), store.entries(id).catch(function () { return []; })]);
+    }).then(function (found) {
+      const own = embedded();
+      let data = found[0];
+      if (own && own.id === id && own.hands && (!data || own.revision > data.revision)) data = own;
+      if (!data || data.moved) return null;
+      const view = phoneHands(data, found[1]);
+      return { id: id, data: data, entries: found[1], match: matchOf(data), hands: view.hands, marks: view.marks,
+               asking: askingOf(found[1]) };
+    });
   }
 
   function engine() { return window.scorekeeperEngine || null; }
 
-  // Sending: one match's outbox, in order, one change at a time.
+  // --- Sending: one match's outbox, in order, one change at a time -------------------------------------------
   const sending = {};
   function refreshData(id, url) {
     return fetch(url, { credentials: "same-origin", cache: "no-store" })
-      .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
+      .then(function (r) { reached(r); return r.ok ? r.json() : Promise.reject(r.status); })
       .then(function (data) { return store.keepMatch(data).then(function () { return data; }); });
   }
   function post(url, body) {
@@ -136,34 +248,34 @@
       method: "POST", credentials: "same-origin", cache: "no-store",
       headers: { "Content-Type": "application/json", "X-Scorekeeper-Outbox": "1" },
       body: JSON.stringify(body),
-    });
+    }).then(function (response) { reached(response); return response; }, function (error) { lost(); throw error; });
   }
-  // A match started on this phone with no signal goes to the server first (the start form's fields, read there
-  // as if sent now, with the phone's key: a retry creates nothing more); its changes then follow as any match's,
-  // on the revision the server created it at. The phone's pages of it send the table on to the server's match.
+  function refused(response) {
+    return response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429;
+  }
+  function firstProblem(answer, response) {
+    const errors = answer.errors || {};
+    return Object.keys(errors).map(function (k) { return errors[k][0]; })[0] || String(response.status);
+  }
+  // A match started on this phone with no signal goes to the server first (the start form's fields, read there as
+  // if sent now, with the phone's key: a retry creates nothing more, even one whose first answer was lost); its
+  // changes then follow as any match's, on the revision the server created it at. The phone's pages of it send the
+  // table on to the server's match.
   function created(local) {
     return post("/offline/create", { fields: local.fields, key: local.key }).then(function (response) {
       return response.json().catch(function () { return {}; }).then(function (answer) {
         if (response.ok && answer.ok) {
           const data = answer.data;
-          return store.keepMatch(data).then(function () { return store.entries(local.id); }).then(function (entries) {
-            return Promise.all(entries.map(function (e) {
-              e.match = data.id;
-              e.base = data.revision;
-              e.made_on = data.revision;
-              return store.put(e);
-            }));
-          }).then(function () {
-            try {
-              window.localStorage.setItem("scorekeeper-new:" + local.id,
-                JSON.stringify({ players: local.players, moved: data.id }));
-            } catch (e) { /* the phone's pages of it then show the offline page */ }
-            return store.forgetMatch(local.id);
-          }).then(function () { changed(); return flush(data.id); });
+          // Where it went, first: a change made from now on, on any of its pages, is the server's match's.
+          try {
+            window.localStorage.setItem("scorekeeper-new:" + local.id, JSON.stringify({ players: local.players, moved: data.id }));
+          } catch (e) { /* the phone's record of it says so too */ }
+          wrote(data.id, data.revision);
+          return store.keepMatch(data).then(function () { return store.move(local.id, data.id, data.revision); })
+            .then(function () { changed("moved"); return flush(data.id); });
         }
-        if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
-          const errors = answer.errors || {};
-          local.problem = Object.keys(errors).map(function (k) { return errors[k][0]; })[0] || String(response.status);
+        if (refused(response)) {
+          local.problem = firstProblem(answer, response);
           return store.keepMatch(local).then(function () { changed(); return 0; });
         }
         return 0;  // the server is busy or failing: sent again later, with the same key
@@ -171,61 +283,62 @@
     }, function () { return 0; });
   }
   function flush(id) {
+    id = current(id);
     if (sending[id]) return sending[id];
-    if (id.indexOf("new~") === 0) {
+    if (isLocal(id)) {
       sending[id] = store.match(id).then(function (local) {
+        if (local && local.moved) return flush(local.moved);
         return local && !local.problem && navigator.onLine !== false ? created(local) : 0;
       }).then(function (sent) { delete sending[id]; return sent; }, function (error) { delete sending[id]; throw error; });
       return sending[id];
     }
-    sending[id] = (function loop(sent) {
-      return phoneState(id).then(function (view) {
-        if (!view) return sent;
-        const entry = view.entries.find(function (e) { return e.status !== "dropped"; });
-        if (!entry || entry.status !== "waiting") return sent;
-        changed();
-        const body = { kind: entry.kind, hand: entry.hand, number: entry.number, revision: entry.base, key: entry.key };
-        return post(view.data.urls.sync, body).then(function (response) {
-          return response.json().catch(function () { return {}; }).then(function (answer) {
-            if (response.ok && answer.ok) {
-              // Later changes made after this one on the phone follow it: they are based on its answer. After a
-              // question the table answered for this one only, they are not: each is sent on its own revision and
-              // asked about in its turn, with this phone's own writes left out of what "another phone" did.
-              const later = view.entries.filter(function (e) {
-                return e.seq !== entry.seq && e.status !== "dropped" && e.made_on === entry.made_on;
+    sending[id] = adopt(id).then(function () {
+      return (function loop(sent) {
+        return phoneState(id).then(function (view) {
+          if (!view) return sent;
+          const entry = view.entries.find(function (e) { return e.status !== "dropped"; });
+          if (!entry || entry.status !== "waiting") return sent;
+          changed();
+          const base = entry.base;
+          const body = { kind: entry.kind, hand: entry.hand, number: entry.number, revision: base, key: entry.key };
+          return post(view.data.urls.sync, body).then(function (response) {
+            return response.json().catch(function () { return {}; }).then(function (answer) {
+              const behind = view.entries.filter(function (e) {
+                return e.seq > entry.seq && e.status !== "dropped" && e.base === base;
               });
-              return Promise.all(later.map(function (e) {
-                if (!entry.answered && e.base === entry.base) e.base = answer.revision;
-                else e.mine = (e.mine || []).concat([answer.revision]);
-                return store.put(e);
-              })).then(function () { return store.remove(entry.seq); })
-                .then(function () { return loop(sent + 1); });
-            }
-            if (response.status === 412 && answer.conflict) {
-              const mine = entry.mine || [];
-              const theirs = (answer.conflict.changes || []).filter(function (c) { return mine.indexOf(c.revision) < 0; });
-              if (mine.length && !theirs.length) {
-                // Only this phone's own changes came in between: nothing to ask.
-                entry.base = answer.conflict.revision;
-                return store.put(entry).then(function () { return loop(sent); });
+              if (response.ok && answer.ok) {
+                // The changes made after this one on the phone were made on top of it: they follow it.
+                wrote(id, answer.revision);
+                return Promise.all(behind.map(function (e) { e.base = answer.revision; return store.put(e); }))
+                  .then(function () { return store.remove(entry.seq); })
+                  .then(function () { return loop(sent + 1); });
               }
-              entry.status = "conflict";
-              entry.conflict = { revision: answer.conflict.revision, changes: theirs };
-              return store.put(entry).then(function () { return refreshData(id, view.data.urls.data).catch(function () {}); })
-                .then(function () { return sent; });
-            }
-            if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
-              const errors = answer.errors || {};
-              const first = Object.keys(errors).map(function (k) { return errors[k][0]; })[0];
-              entry.status = "refused";
-              entry.problem = first || String(response.status);
-              return store.put(entry).then(function () { return sent; });
-            }
-            return sent;  // the server is busy or failing: try again later, with the same key
-          });
-        }, function () { return sent; });  // no answer: sent again later with the same key
-      });
-    })(0).then(function (sent) {
+              if (response.status === 412 && answer.conflict) {
+                const mine = written(id);
+                const theirs = (answer.conflict.changes || []).filter(function (c) { return mine.indexOf(c.revision) < 0; });
+                if (!theirs.length) {
+                  // Only this phone's own changes came in between: nothing to ask.
+                  return Promise.all([entry].concat(behind).map(function (e) {
+                    e.base = answer.conflict.revision;
+                    return store.put(e);
+                  })).then(function () { return loop(sent); });
+                }
+                entry.status = "conflict";
+                entry.conflict = { revision: answer.conflict.revision, changes: theirs };
+                return store.put(entry).then(function () { return refreshData(id, view.data.urls.data).catch(function () {}); })
+                  .then(function () { return sent; });
+              }
+              if (refused(response)) {
+                entry.status = "refused";
+                entry.problem = firstProblem(answer, response);
+                return store.put(entry).then(function () { return sent; });
+              }
+              return sent;  // the server is busy or failing: try again later, with the same key
+            });
+          }, function () { return sent; });  // no answer: sent again later with the same key
+        });
+      })(0);
+    }).then(function (sent) {
       delete sending[id];
       if (sent) return refreshData(id, "/m/" + id + "/data.json").catch(function () {}).then(function () { return sent; });
       return sent;
@@ -236,10 +349,10 @@
     return sending[id];
   }
   function flushAll() {
-    if (navigator.onLine === false) return Promise.resolve();
+    if (navigator.onLine === false) { lost(); return Promise.resolve(); }
     return store.matches().then(function (all) {
       return Promise.all(all.map(function (data) {
-        if (data.local) return flush(data.id);
+        if (data.local) return data.moved ? adopt(data.moved).then(function () { return flush(data.moved); }) : flush(data.id);
         return store.entries(data.id).then(function (entries) {
           return entries.some(function (e) { return e.status === "waiting"; }) ? flush(data.id) : 0;
         });
@@ -262,15 +375,25 @@
     });
   }
 
-  // The table's answer to a conflict.
-  function keepBoth(entry) {
-    entry.base = entry.conflict.revision;
-    entry.status = "waiting";
-    entry.answered = true;
-    delete entry.conflict;
-    return store.put(entry).then(function () { changed(); return flush(entry.match); });
+  // The table's answer to another phone's change: for the change it was asked about and every one behind it.
+  function answer(view, keep) {
+    const asking = view.asking;
+    if (!asking) return Promise.resolve();
+    const revision = asking.entry.conflict.revision;
+    return Promise.all(asking.behind.map(function (e) {
+      if (keep) {
+        e.base = e.made_on = revision;
+        e.status = "waiting";
+        e.answered = true;
+        delete e.conflict;
+      } else {
+        e.status = "dropped";
+        e.dropped = Date.now();
+      }
+      return store.put(e);
+    })).then(function () { changed(); return flush(view.id); });
   }
-  function dropMine(entry) {
+  function dropOne(entry) {
     entry.status = "dropped";
     entry.dropped = Date.now();
     return store.put(entry).then(function () { changed(); return flush(entry.match); });
@@ -282,7 +405,12 @@
       return store.entries(id);
     }).then(function (entries) {
       return Promise.all(entries.map(function (e) { return store.remove(e.seq); }));
-    }).then(function () { return store.forgetMatch(id); }).then(function () {
+    }).then(function () { return store.matches(); }).then(function (all) {
+      // A match started here that moved to it goes too.
+      return Promise.all(all.filter(function (m) { return m.id === id || m.moved === id; }).map(function (m) {
+        return store.forgetMatch(m.id);
+      }));
+    }).then(function () {
       return tellWorker({ type: "forget", match: id });
     });
   }
@@ -300,8 +428,8 @@
   }
 
   const api = {
-    add: add, flush: flush, flushAll: flushAll, entries: store.entries, phoneState: phoneState, keepBoth: keepBoth,
-    dropMine: dropMine, forget: forget, newKey: newKey, scoreWords: scoreWords, say: say, store: store,
+    add: add, flush: flush, flushAll: flushAll, entries: store.entries, phoneState: phoneState,
+    forget: forget, newKey: newKey, say: say, store: store,
     onChange: function (fn) { listeners.push(fn); }, language: language,
   };
   window.scorekeeperOutbox = api;
@@ -318,90 +446,130 @@
     return el;
   }
 
-  // The outbox panel (#outbox, on the sheet and the offline sheet): what is not sent yet, each question.
-  function entryWhat(entry, names) {
+  // What the engine says of the match as this phone has it (its replay, with the sheet's words), and of the hands
+  // waiting behind a question as they would be if kept; null until the engine answers (or when it cannot).
+  function spoken(view, hands) {
+    const e = engine();
+    if (!e) return Promise.resolve(null);
+    return e.replay(forSheet(view.match), hands, language).then(function (state) {
+      return state && state.words ? state : null;
+    }, function () { return null; });
+  }
+  function rowOf(state, number) {
+    if (!state) return null;
+    return state.words.rows.find(function (row) { return row.number === number; }) || null;
+  }
+
+  // The outbox panel (#outbox, on the sheet and the offline sheet): what is not sent yet, and the table's question.
+  function entryWhat(entry, state) {
+    const row = rowOf(state, entry.number_here);
     if (entry.kind === "record") {
-      if (entry.hand && entry.hand.thrown_in) return say("hand", { number: entry.number_here || "" }) + ": " + say("thrown_in");
-      return say("hand", { number: entry.number_here || "" }) + ": " + scoreWords(names, entry.scores);
+      const number = say("hand", { number: entry.number_here || "" });
+      if (entry.hand && entry.hand.thrown_in) return number + ": " + say("thrown_in");
+      return row && row.scores ? number + ": " + row.scores : number;
     }
-    return say(entry.kind + "_of", { number: entry.number });
+    return say(entry.kind === "edit" ? "change_of" : entry.kind + "_of", { number: entry.number });
   }
   function drawOutbox(panel, id) {
     return phoneState(id).then(function (view) {
-      panel.textContent = "";
-      if (!view) { panel.hidden = true; return view; }
-      const names = view.data.names;
-      const live = view.entries.filter(function (e) { return e.status !== "dropped"; });
+      if (!view) { panel.hidden = true; panel.textContent = ""; return view; }
+      const shown = live(view.entries);
       const dropped = view.entries.filter(function (e) { return e.status === "dropped"; });
-      panel.hidden = live.length === 0 && dropped.length === 0;
-      if (live.length) {
-        panel.appendChild(element("p", "outbox-line", sending[id] ? say("sending") : say("waiting", { count: live.length })));
-        const list = element("ul", "outbox-list");
-        live.forEach(function (entry) {
-          const item = element("li", "outbox-entry " + entry.status);
-          item.appendChild(element("span", "", entryWhat(entry, names) + " "));
-          item.appendChild(element("span", "unsent-mark", "↑ " + say("not_sent")));
-          list.appendChild(item);
-          if (entry.status === "conflict") item.appendChild(conflictQuestion(entry, view));
-          if (entry.status === "refused") {
-            const refused = element("div", "outbox-question");
-            refused.appendChild(element("p", "", say("refused", { problem: entry.problem || "" })));
-            const drop = element("button", "button", say("drop_mine"));
-            drop.type = "button";
-            drop.addEventListener("click", function () { dropMine(entry); });
-            refused.appendChild(drop);
-            item.appendChild(refused);
-          }
+      const problems = view.entries.filter(function (e) { return e.status === "refused"; });
+      const draw = function (state) {
+        panel.textContent = "";
+        panel.hidden = shown.length === 0 && dropped.length === 0 && problems.length === 0;
+        const waiting = shown.length + problems.length;
+        if (view.asking || problems.length) {
+          panel.appendChild(element("p", "outbox-line", say("asking", { count: waiting })));
+        } else if (shown.length) {
+          // The server answered: they are on their way (sent again every few seconds until it takes them).
+          panel.appendChild(element("p", "outbox-line", answered ? say("sending") : say("waiting", { count: waiting })));
+        } else {
+          panel.appendChild(element("p", "outbox-line", say("sent")));
+        }
+        if (view.asking) panel.appendChild(conflictQuestion(view, state));
+        problems.forEach(function (entry) {
+          const refusedBox = element("div", "outbox-question");
+          refusedBox.setAttribute("role", "alert");
+          refusedBox.appendChild(element("p", "", entryWhat(entry, state) + ": " + say("refused", { problem: entry.problem || "" })));
+          const drop = element("button", "button", say("drop_mine"));
+          drop.type = "button";
+          drop.addEventListener("click", function () { drop.disabled = true; dropOne(entry); });
+          refusedBox.appendChild(drop);
+          panel.appendChild(refusedBox);
         });
-        panel.appendChild(list);
-      } else {
-        panel.appendChild(element("p", "outbox-line", say("sent")));
-      }
-      if (dropped.length) {
-        const details = element("details", "outbox-dropped");
-        details.appendChild(element("summary", "", say("dropped_head")));
-        const list = element("ul");
-        dropped.forEach(function (entry) { list.appendChild(element("li", "", entryWhat(entry, names))); });
-        details.appendChild(list);
-        panel.appendChild(details);
-      }
-      return view;
+        if (shown.length && !view.asking) {
+          const list = element("ul", "outbox-list");
+          shown.forEach(function (entry) {
+            const item = element("li", "outbox-entry " + entry.status);
+            item.appendChild(element("span", "", entryWhat(entry, state) + " "));
+            item.appendChild(element("span", "unsent-mark", "↑ " + say("not_sent")));
+            list.appendChild(item);
+          });
+          panel.appendChild(list);
+        }
+        if (dropped.length) {
+          const details = element("details", "outbox-dropped");
+          details.appendChild(element("summary", "", say("dropped_head")));
+          const list = element("ul");
+          dropped.forEach(function (entry) { list.appendChild(element("li", "", entryWhat(entry, null))); });
+          details.appendChild(list);
+          panel.appendChild(details);
+        }
+      };
+      draw(null);
+      if (!shown.length && !problems.length) return view;
+      // The hands' scores in the engine's words, once it answers (the engine on the phone; none is started for a
+      // panel that has nothing to say of a hand).
+      return spoken(view, view.hands).then(function (state) { if (state) draw(state); return view; });
     });
   }
-  function conflictQuestion(entry, view) {
-    const names = view.data.names;
+  // Another phone's change, asked once: what it did (the server's words), this phone's changes waiting behind it
+  // (as the engine scores them if both are kept), and the one answer for all of them.
+  function conflictQuestion(view, state) {
+    const asking = view.asking;
     const box = element("div", "outbox-question");
     box.setAttribute("role", "alert");
-    const changes = (entry.conflict && entry.conflict.changes) || [];
-    const yours = entry.hand && entry.hand.thrown_in ? say("thrown_in") : scoreWords(names, entry.scores);
-    // What the other phone did, in the server's words (each change as the services replayed it), then this
-    // phone's own, as the engine on the phone scored it.
-    const lines = changes.map(function (change) { return change.words; }).filter(Boolean);
+    box.id = "outbox-question";
+    const lines = asking.entry.conflict.changes.map(function (change) { return change.words; }).filter(Boolean);
     if (!lines.length) lines.push(say("changed_match"));
+    // One hand of this phone's: its scores; more: each with the number it would get.
+    const only = asking.behind.length === 1 && asking.behind[0].kind === "record" && !(asking.behind[0].hand || {}).thrown_in
+      ? rowOf(state, asking.behind[0].number_here) : null;
+    const yours = only && only.scores ? only.scores
+      : asking.behind.map(function (entry) { return entryWhat(entry, state); }).join("; ");
     lines.push(say("yours_offline", { yours: yours }));
     lines.forEach(function (line) { box.appendChild(element("p", "", line)); });
     const row = element("div", "row");
+    const records = asking.behind.filter(function (e) { return e.kind === "record"; });
     const next = view.data.hands.reduce(function (most, h) { return Math.max(most, h.number); }, 0) + 1;
-    const keep = element("button", "button primary",
-      entry.kind === "record" ? say("keep_both", { number: next }) : say("keep_change"));
+    let keepWords = say("keep_change");
+    if (records.length === asking.behind.length && records.length === 1) keepWords = say("keep_both", { number: next });
+    else if (records.length === asking.behind.length) {
+      keepWords = say("keep_both_hands", { first: next, last: next + records.length - 1 });
+    }
+    const keep = element("button", "button primary", keepWords);
     keep.type = "button";
-    keep.addEventListener("click", function () { keep.disabled = true; keepBoth(entry); });
+    keep.addEventListener("click", function () { keep.disabled = true; drop.disabled = true; answer(view, true); });
     const drop = element("button", "button", say("drop_mine"));
     drop.type = "button";
-    drop.addEventListener("click", function () { drop.disabled = true; dropMine(entry); });
+    drop.addEventListener("click", function () { keep.disabled = true; drop.disabled = true; answer(view, false); });
     row.appendChild(keep);
     row.appendChild(drop);
     box.appendChild(row);
     return box;
   }
 
-  // The offline sheet: the hands the phone keeps and its outbox's, scored by the engine on the phone.
-  // When this page lost its signal (or opened without one), as the table's clock says it.
-  // (As the phone writes the time when it speaks the page's language: an en-GB phone, a 24-hour clock.)
-  const clockLanguage = (navigator.languages || [navigator.language]).filter(function (tag) {
-    return tag && tag.split("-")[0].toLowerCase() === language;
-  })[0] || language;
-  const since = new Date().toLocaleTimeString(clockLanguage, { hour: "2-digit", minute: "2-digit" });
+  // While the table is asked, nothing else is offered that would write: the Record button (and its neighbours)
+  // give way to a line that says why.
+  function holdWrites(asking, actions, reason) {
+    if (actions) actions.hidden = Boolean(asking) || actions.dataset.finished === "yes";
+    if (reason) reason.hidden = !asking;
+  }
+
+  // The offline sheet: the hands the phone keeps and its outbox's, scored by the engine on the phone. While a
+  // question waits it shows the server's figures: the hands waiting are beside them, in the question.
   function drawSheet(root, id) {
     const status = document.getElementById("offline-status");
     return phoneState(id).then(function (view) {
@@ -409,27 +577,47 @@
       const e = engine();
       if (!e) return;
       if (status && e.status !== "ready") status.textContent = say("engine_loading");
+      const counted = view.asking ? view.data.hands.map(function (h) { return { number: h.number, input: h.input, voided: h.voided }; })
+        : view.hands;
+      const marks = view.asking ? {} : view.marks;
       return e.load().then(function () {
-        return e.replay(view.match, view.hands, language);
+        return e.replay(forSheet(view.match), counted, language);
       }).then(function (state) {
-        const names = view.data.names;
+        if (!state || !state.words) throw new Error((state && state.errors && state.errors[0] && state.errors[0].message) || "no state");
+        const said = state.words;
         state.totals.forEach(function (total, i) {
           const cell = root.querySelector("[data-total='" + i + "']");
           if (cell) cell.textContent = total;
         });
+        said.needs.forEach(function (need, i) {
+          const cell = root.querySelector("[data-need='" + i + "']");
+          if (cell) cell.textContent = need;
+        });
+        const pot = document.getElementById("offline-pot");
+        if (pot) {
+          pot.hidden = !state.pot;
+          const figure = pot.querySelector("strong");
+          figure.textContent = state.pot ? fill(figure.dataset.words, { points: state.pot }) : "";
+        }
+        const game = document.getElementById("offline-game");
+        if (game) game.textContent = said.game;
+        const next = document.getElementById("offline-next");
+        // HTML made by the engine's code, the names escaped there (scorekeeper/offline/sheet_words.py).
+        if (next) { next.hidden = !said.next; next.innerHTML = said.next; }
         const line = document.getElementById("offline-line");
-        if (line) line.textContent = state.finished && state.winner !== null && state.winner !== undefined
-          ? names[state.winner] + " ✓" : "";
+        if (line) { line.hidden = !said.over; line.textContent = said.over; }
         const rows = document.getElementById("offline-hands");
         rows.textContent = "";
         let lastCounted = null;
-        state.hands.forEach(function (hand) {
-          const mark = view.marks[hand.number];
+        state.hands.forEach(function (hand, index) {
+          const words = said.rows[index] || {};
+          const mark = marks[hand.number];
+          if (words.head) rows.appendChild(element("p", "game-head", words.head));
           const row = element("details", "hand" + (hand.voided ? " voided" : "") + (mark ? " unsent" : ""));
           row.id = "hand-" + hand.number;
           const summary = element("summary");
           summary.appendChild(element("span", "no", String(hand.number)));
-          names.forEach(function (name, i) {
+          view.data.names.forEach(function (name, i) {
             const cell = element("span", "cell");
             if (hand.voided) cell.appendChild(element("span", "was", "–"));
             else {
@@ -438,21 +626,29 @@
             }
             summary.appendChild(cell);
           });
-          summary.appendChild(element("span", "result", mark ? "↑ " + say("not_sent") : ""));
+          const result = element("span", "result", words.result || "");
+          if (mark) {
+            result.appendChild(document.createTextNode(" "));
+            result.appendChild(element("span", "flag unsent-mark", "↑ " + say("not_sent")));
+          }
+          summary.appendChild(result);
           row.appendChild(summary);
           const body = element("div", "hand-body");
           (hand.explanation || []).forEach(function (text) { body.appendChild(element("p", "", text)); });
-          body.appendChild(rowActions(rows, view, hand, mark));
+          if (!view.asking) body.appendChild(rowActions(rows, view, hand, mark));
           row.appendChild(body);
           rows.appendChild(row);
-          if (!hand.voided) lastCounted = hand;
+          if (words.end) rows.appendChild(element("p", "game-end", words.end));
+          if (!hand.voided) lastCounted = { hand: hand, words: words };
         });
         const last = document.getElementById("offline-last");
-        if (lastCounted && last) {
-          last.hidden = false;
-          last.querySelector(".done-line").textContent = say("Hand", { number: lastCounted.number }) + ": "
-            + scoreWords(names, lastCounted.scores) + (view.marks[lastCounted.number] ? " — ↑ " + say("not_sent") : "");
-          last.querySelector(".done-why").textContent = (lastCounted.explanation || []).slice(-2).join(" ");
+        if (last) {
+          last.hidden = !lastCounted || Boolean(view.asking);
+          if (lastCounted) {
+            last.querySelector(".done-line").textContent = say("Hand", { number: lastCounted.hand.number }) + ": "
+              + lastCounted.words.scores + (marks[lastCounted.hand.number] ? " — ↑ " + say("not_sent") : "");
+            last.querySelector(".done-why").textContent = (lastCounted.hand.explanation || []).slice(-2).join(" ");
+          }
         }
         const record = document.getElementById("offline-record");
         if (record) record.textContent = fill(record.dataset.words, { number: state.hands.length + 1 });
@@ -461,25 +657,37 @@
         const claim = document.getElementById("offline-claim");
         if (claim) claim.hidden = !(state.can_claim || []).some(Boolean);
         const actions = document.getElementById("offline-actions");
-        if (actions) actions.hidden = Boolean(state.finished);
+        if (actions) actions.dataset.finished = state.finished ? "yes" : "no";
+        holdWrites(view.asking, actions, document.getElementById("offline-record-waits"));
         const undo = document.getElementById("offline-undo");
         if (undo) {
           undo.hidden = !lastCounted;
           if (lastCounted) {
-            undo.textContent = fill(undo.dataset.words, { number: lastCounted.number });
-            undo.dataset.number = String(lastCounted.number);
+            undo.textContent = fill(undo.dataset.words, { number: lastCounted.hand.number });
+            undo.dataset.number = String(lastCounted.hand.number);
             undo.dataset.question = fill(undo.dataset.questionWords || undo.dataset.question, {
-              number: lastCounted.number, scores: scoreWords(names, lastCounted.scores) });
+              number: lastCounted.hand.number, scores: lastCounted.words.scores });
           }
         }
-        if (status) status.textContent = view.data.local ? (view.data.problem ? say("refused", { problem: view.data.problem })
-          : sending[id] ? say("creating") : say("new_here"))
-          : navigator.onLine === false ? say("offline_since", { time: since }) : say("back_online");
+        showStatus(status, view);
       });
     }).catch(function (error) {
       if (window.console) console.warn("offline sheet:", error, error && error.stack);
       if (status) status.textContent = say("engine_failed");
     });
+  }
+  // The sheet's top line: where the match is, and the signal as the server's answers (or their absence) tell it.
+  function showStatus(status, view) {
+    if (!status) return;
+    status.hidden = false;
+    if (view.data.local) {
+      status.textContent = view.data.problem ? say("refused", { problem: view.data.problem })
+        : sending[view.data.id] && answered ? say("creating") : say("new_here");
+      return;
+    }
+    if (!answered) status.textContent = say("offline_since", { time: lostTime() });
+    else if (view.asking) status.hidden = true;  // the question, right below, says what is waiting
+    else status.textContent = say("back_online");
   }
 
   // A hand's own buttons on the offline sheet: change it (its kept form, filled on the phone), void or restore it.
@@ -548,19 +756,50 @@
     }).catch(function () { return null; });
   }
 
-  // The offline page's list of the matches this phone keeps.
+  // How many changes of each match wait on this phone (not sent yet, or asked about), by the match's id (a match
+  // started here and moved counted as the server's).
+  function waitingCounts() {
+    return run("outbox", "readonly", function (s) { return s.getAll(); }).then(function (all) {
+      const counts = {};
+      live(all || []).forEach(function (e) { const id = current(e.match); counts[id] = (counts[id] || 0) + 1; });
+      return counts;
+    }).catch(function () { return {}; });
+  }
+  // The offline page's list of the matches this phone keeps, each with what still waits to be sent.
   function drawKept(list) {
-    store.matches().then(function (all) {
+    Promise.all([store.matches(), waitingCounts()]).then(function (found) {
+      const all = found[0].filter(function (data) { return !data.moved; });
       list.textContent = "";
       if (!all.length) { list.appendChild(element("li", "", list.dataset.emptyWords)); return; }
       all.forEach(function (data) {
         const item = element("li");
         const link = element("a", "button", data.names.join(" · "));
         link.href = data.urls.sheet;
+        const count = found[1][data.id] || 0;
+        if (count) {
+          link.appendChild(document.createTextNode(" "));
+          link.appendChild(element("span", "muted unsent-count", "· ↑ " + say("unsent_count", { count: count })));
+        }
         item.appendChild(link);
         list.appendChild(item);
       });
     }).catch(function () { list.appendChild(element("li", "", list.dataset.emptyWords)); });
+  }
+  // A list of this phone's matches kept as the server drew it (the match list, opened with no signal): beside each
+  // match's count of hands, what still waits on the phone.
+  function countWaiting(rows) {
+    waitingCounts().then(function (counts) {
+      rows.forEach(function (row) {
+        const count = counts[row.dataset.match] || 0;
+        let mark = row.querySelector(".unsent-count");
+        if (!count) { if (mark) mark.remove(); return; }
+        if (!mark) {
+          mark = element("span", "muted unsent-count");
+          (row.querySelector(".result") || row).appendChild(mark);
+        }
+        mark.textContent = " · ↑ " + say("unsent_count", { count: count });
+      });
+    });
   }
 
   // The page a start form sent with no signal lands on: the phone starts the match (the engine reads the start
@@ -600,34 +839,73 @@
   const sheet = document.getElementById("offline-sheet");
   const panel = document.getElementById("outbox");
   const kept = document.getElementById("kept-matches");
+  const listed = Array.prototype.slice.call(document.querySelectorAll(".match-row[data-match]"));
   const id = (sheet && sheet.dataset.match) || (panel && panel.dataset.match) || null;
-  if (kept) drawKept(kept);
+  if (kept) { drawKept(kept); listeners.push(function () { drawKept(kept); }); }
+  if (listed.length) { countWaiting(listed); listeners.push(function () { countWaiting(listed); }); }
   if (!id) return;
+  let drawing = null;
+  let again = false;
   function redraw() {
+    // One drawing at a time, the newest last: the outbox changes faster than the engine answers.
+    if (drawing) { again = true; return drawing; }
     const work = [];
     if (panel) work.push(drawOutbox(panel, id));
     if (sheet) work.push(drawSheet(sheet, id));
-    return Promise.all(work);
+    if (!sheet && panel) work.push(holdLivePage(id));
+    drawing = Promise.all(work).catch(function () {}).then(function () {
+      drawing = null;
+      if (again) { again = false; return redraw(); }
+    });
+    return drawing;
+  }
+  // The server's own sheet, while this phone's outbox has a question for the table: its Record button (drawn
+  // again with each live update) gives way to the line that says why.
+  let asked = false;
+  function holdLivePage(id) {
+    return phoneState(id).then(function (view) {
+      asked = Boolean(view && view.asking);
+      applyHold();
+    });
+  }
+  function applyHold() {
+    document.querySelectorAll("#live .sheet-actions").forEach(function (actions) {
+      actions.style.display = asked ? "none" : "";
+      let reason = actions.parentNode.querySelector(".record-waits");
+      if (asked && !reason) {
+        reason = element("p", "notice record-waits", say("record_waits"));
+        actions.parentNode.insertBefore(reason, actions);
+      }
+      if (reason) reason.hidden = !asked;
+    });
+  }
+  const livePart = document.getElementById("live");
+  if (livePart && panel && window.MutationObserver) {
+    new MutationObserver(function () { if (asked) applyHold(); }).observe(livePart, { childList: true });
   }
   listeners.push(function () { redraw(); });
   if (sheet) {
     sheetActions(sheet, id);
-    // Back online with everything sent: the real sheet, from the server.
+    // Back with everything sent (the server answered): the real sheet, from the server. Asked again on each
+    // retry: the browser's "online" alone proves nothing.
     const backOnline = function () {
-      if (navigator.onLine === false) return;
-      // A match started here: once the server has it, its sheet is the server's.
-      let moved = null;
-      try { moved = (JSON.parse(window.localStorage.getItem("scorekeeper-new:" + id)) || {}).moved || null; } catch (e) { moved = null; }
-      const target = moved ? "/m/" + moved : sheet.dataset.sheet;
-      store.entries(moved || id).then(function (entries) {
-        if (entries.some(function (e) { return e.status !== "dropped"; })) return;
-        fetch(target, { method: "HEAD", cache: "no-store", credentials: "same-origin" })
-          .then(function (r) { if (r.ok) location.replace(target); })
-          .catch(function () { /* still no signal */ });
-      });
+      if (navigator.onLine === false) { lost(); redraw(); return; }
+      const moved = current(id);
+      const target = isLocal(moved) ? null : "/m/" + moved;
+      phoneState(id).then(function (view) {
+        const waiting = view ? live(view.entries).length + view.entries.filter(function (e) { return e.status === "refused"; }).length : 0;
+        if (waiting || !target) { if (!sending[current(id)]) flush(id).catch(function () {}); return; }
+        return fetch(target, { method: "HEAD", cache: "no-store", credentials: "same-origin" }).then(function (r) {
+          if (!reached(r)) return redraw();
+          if (r.ok) location.replace(target);
+          else redraw();
+        }, function () { lost(); redraw(); });
+      }).catch(function () {});
     };
-    listeners.push(backOnline);
+    listeners.push(function (sent) { if (sent) backOnline(); });
     window.addEventListener("online", backOnline);
+    setInterval(backOnline, 10000);
+    backOnline();
   }
   takePending(id).then(redraw);
   flush(id).catch(function () {});

@@ -168,7 +168,7 @@ def test_two_phones_offline_record_the_same_hand_and_the_second_is_asked(
         context.close()
 
 
-def test_a_hand_changed_with_no_signal_and_one_the_table_drops(
+def test_a_hand_changed_with_no_signal_and_a_hand_recorded_are_asked_about_once(
         page: Page, context: BrowserContext, server: LiveServer) -> None:
     start_match(page, server.url, "Bela", ["Mike", "Yvonne"])
     match_id = match_id_of(page)
@@ -196,15 +196,16 @@ def test_a_hand_changed_with_no_signal_and_one_the_table_drops(
     assert other.status == 201
 
     context.set_offline(False)
-    # The change of hand 1 is asked about first, then this phone's hand 2 (the other phone's hand 2 named once).
+    # One question for both of this phone's changes (the other phone's hand 2 named once), answered once.
     question = page.locator("#outbox .outbox-question")
+    expect(question).to_have_count(1, timeout=READY)
     expect(question).to_contain_text("Another phone recorded hand 2 (Mike +70, Yvonne +92)", timeout=READY)
+    expect(question).to_contain_text("change of hand 1; hand 3: Mike +0, Yvonne +162.")
+    assert question.inner_text().count("Another phone") == 1
     page.get_by_role("button", name="Send mine as well").click()
-    expect(question).to_contain_text("Yours, not sent yet: Mike +0, Yvonne +162.", timeout=READY)
-    page.get_by_role("button", name="Drop mine").click()
     back_on_the_server_sheet(page)
     hands = page.request.get(f"{server.url}/m/{match_id}/data.json").json()["hands"]
-    assert [(h["number"], h["input"]["card_points"]) for h in hands] == [(1, [90, 62]), (2, [70, 82])]
+    assert [(h["number"], h["input"]["card_points"]) for h in hands] == [(1, [90, 62]), (2, [70, 82]), (3, [40, 112])]
 
 
 KEPT_FOR = """(id) => Promise.all([
@@ -323,3 +324,76 @@ def test_a_start_with_no_signal_that_the_server_would_refuse_says_why_and_starts
         get.onsuccess = () => resolve(get.result.length);
       };
     })""") == 0
+
+
+SHEET_WORDS = """() => {
+  const text = (el) => (el ? el.innerText : "").replace(/\\s+/g, " ").trim();
+  const all = (selector) => Array.from(document.querySelectorAll(selector)).map(text);
+  return {
+    needs: all(".scoreboard .need"), game: text(document.querySelector(".scoreboard .line")),
+    next: text(document.querySelector(".scoreboard .deal")),
+    rows: Array.from(document.querySelectorAll("details.hand"))
+      .map((row) => [row.id, text(row.querySelector(".result"))]),
+    heads: all(".game-head"), ends: all(".game-end"),
+  };
+}"""
+"""What a sheet says beside its figures: under each total, the game line, who deals next, each row's result, the
+games' heads and ends."""
+GAME_AND_MORE = ({"taker": 0, "card_points": [90, 62], "last_trick": 0},    # Mike made it
+                 {"taker": 1, "card_points": [100, 52], "last_trick": 0},   # Yvonne bate
+                 *({"taker": 0, "card_points": [90, 62], "last_trick": 0},) * 4,  # game 1 won, game 2 begins
+                 {"taker": 1, "card_points": [62, 90], "last_trick": 1})
+"""Klaberjass best of three: a made hand, a bate one, the end of game 1 (the line after its last hand) and the
+head of game 2."""
+
+
+def test_the_offline_sheet_says_what_the_live_sheet_says_beside_the_figures(
+        page: Page, context: BrowserContext, server: LiveServer) -> None:
+    from tests.support.servers import api_match
+
+    made = api_match(server, "klaberjass", ["Mike", "Yvonne"], GAME_AND_MORE, best_of=3)
+    page.set_default_timeout(READY)
+    page.goto(f"{server.url}/m/{made['id']}/join?key={made['edit_token']}")
+    page.goto(f"{server.url}/m/{made['id']}?lang=hr")  # in Croatian: the phone's words from its own catalog
+    live = page.evaluate(SHEET_WORDS)
+    assert live["heads"] == ["Partija 1", "Partija 2"] and live["ends"] and live["next"], live
+    ready_for_no_signal(page)
+
+    context.set_offline(True)
+    page.goto(f"{server.url}/m/{made['id']}")
+    expect(page.locator("#offline-sheet")).to_be_visible()
+    expect(page.locator("#offline-hands details.hand")).to_have_count(len(GAME_AND_MORE), timeout=READY)
+    offline = page.evaluate(SHEET_WORDS)
+    shot(page, "offline-sheet-words")
+    # "needs N" (what each side still needs), the game and the games won, who deals next, each row's result words
+    # (bate, valat), the games' heads and ends: as the live sheet says them.
+    assert offline == live
+
+
+def test_the_match_lists_count_the_hands_still_waiting_on_the_phone(
+        page: Page, context: BrowserContext, server: LiveServer) -> None:
+    from tests.support.servers import api_match
+
+    nine = tuple({"taker": n % 2, "card_points": [90, 62] if n % 2 == 0 else [62, 90], "last_trick": n % 2}
+                 for n in range(9))
+    made = api_match(server, "bela", ["Mike", "Yvonne"], nine, rules={"target": 5001})
+    page.set_default_timeout(READY)
+    page.goto(f"{server.url}/m/{made['id']}/join?key={made['edit_token']}")
+    ready_for_no_signal(page)
+    context.set_offline(True)
+    page.goto(f"{server.url}/m/{made['id']}")
+    for points in ({"Mike": 100, "Yvonne": 52}, {"Mike": 40, "Yvonne": 112}, {"Mike": 81, "Yvonne": 71}):
+        record_offline(page, points, "Mike", "Mike")
+    expect(unsent(page)).to_have_count(3, timeout=READY)
+
+    # The phone's match list, as it was kept with a signal: the server's nine hands, and the three on the phone.
+    page.goto(f"{server.url}/matches")
+    row = page.locator(f".match-row[data-match='{made['id']}']")
+    expect(row).to_contain_text("9 hands")
+    expect(row).to_contain_text("not sent yet: 3", timeout=READY)
+    shot(page, "offline-match-list-waiting")
+    # A page this phone never kept: the offline page lists the matches it keeps, with the same count.
+    page.goto(f"{server.url}/clubs/new")
+    kept = page.locator("#kept-matches")
+    expect(kept).to_contain_text("Mike · Yvonne")
+    expect(kept).to_contain_text("not sent yet: 3", timeout=READY)

@@ -164,13 +164,17 @@ def three_hands_offline(page: Page, sheet: str) -> list[int | None]:
     return starts
 
 
-def test_ready_is_said_only_once_everything_is_kept_through_reloads_and_navigation(
-        phone: BrowserContext, proxy: Proxy) -> None:
+def slow_phone_starts_a_match(phone: BrowserContext, proxy: Proxy) -> tuple[Page, str, str]:
+    """A Bela match (Mike, Yvonne) started on a slow phone: its page (the sheet), its id, the sheet's address."""
     page = phone.new_page()
     slow_cpu(page)
     start_match(page, proxy.url, "Bela", ["Mike", "Yvonne"])
-    match_id = match_id_of(page)
-    sheet = page.url.split("?")[0]
+    return page, match_id_of(page), page.url.split("?")[0]
+
+
+def test_ready_is_said_only_once_everything_is_kept_through_reloads_and_navigation(
+        phone: BrowserContext, proxy: Proxy) -> None:
+    page, match_id, sheet = slow_phone_starts_a_match(phone, proxy)
     record(page, "Mike", {"Mike": 100, "Yvonne": 52}, "Mike")
     seen: list[str] = []
     # A phone opens the match twice (a reload), looks at the hand form, comes back: all while the engine downloads.
@@ -195,11 +199,7 @@ def test_ready_is_said_only_once_everything_is_kept_through_reloads_and_navigati
 
 def test_the_service_worker_stopped_mid_download_and_the_phone_gets_ready_all_the_same(
         phone: BrowserContext, proxy: Proxy) -> None:
-    page = phone.new_page()
-    slow_cpu(page)
-    start_match(page, proxy.url, "Bela", ["Mike", "Yvonne"])
-    match_id = match_id_of(page)
-    sheet = page.url.split("?")[0]
+    page, match_id, sheet = slow_phone_starts_a_match(phone, proxy)
     expect(page.locator("#offline-ready")).to_have_text(re.compile(r"^Getting this phone ready.* [1-9]\d* of"),
                                                         timeout=READY)
     # The browser stops the service worker in the middle of the download, as a phone's does to save power.
