@@ -379,6 +379,10 @@ function keep(message) {
       });
     keeping.set(key, work.then(function (ok) {
       return keepEngine(message.language).then(function (engine) { return ok && engine; });
+    }).then(function (ok) {
+      // A phone ready for a match can start the next one with no signal too (Play again): the start pages, once
+      // per release, after everything the match needs (they do not count in its readiness).
+      return message.match ? keepPages(START, SETTINGS.start_pages, true).then(function () { return ok; }) : ok;
     }).then(function (ok) { keeping.delete(key); return ok; }, function () { keeping.delete(key); return false; }));
   }
   return keeping.get(key);
