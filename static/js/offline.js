@@ -476,15 +476,23 @@
       const shown = live(view.entries);
       const dropped = view.entries.filter(function (e) { return e.status === "dropped"; });
       const problems = view.entries.filter(function (e) { return e.status === "refused"; });
+      // On the offline sheet the hands waiting are its rows too (marked): their list is folded under its line, so
+      // the Record button stays on the first screen. Elsewhere (the server's sheet) it is the only place they show.
+      const folded = Boolean(document.getElementById("offline-sheet"));
       const draw = function (state) {
+        const wasOpen = panel.querySelector("details.outbox-waiting[open]") !== null;
         panel.textContent = "";
         panel.hidden = shown.length === 0 && dropped.length === 0 && problems.length === 0;
         const waiting = shown.length + problems.length;
+        let into = panel;
         if (view.asking || problems.length) {
           panel.appendChild(element("p", "outbox-line", say("asking", { count: waiting })));
         } else if (shown.length) {
+          into = element("details", "outbox-waiting");
+          into.open = !folded || wasOpen;
           // The server answered: they are on their way (sent again every few seconds until it takes them).
-          panel.appendChild(element("p", "outbox-line", answered ? say("sending") : say("waiting", { count: waiting })));
+          into.appendChild(element("summary", "outbox-line", answered ? say("sending") : say("waiting", { count: waiting })));
+          panel.appendChild(into);
         } else {
           panel.appendChild(element("p", "outbox-line", say("sent")));
         }
@@ -507,7 +515,7 @@
             item.appendChild(element("span", "unsent-mark", "↑ " + say("not_sent")));
             list.appendChild(item);
           });
-          panel.appendChild(list);
+          into.appendChild(list);
         }
         if (dropped.length) {
           const details = element("details", "outbox-dropped");

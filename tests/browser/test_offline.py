@@ -357,7 +357,7 @@ def test_the_offline_sheet_says_what_the_live_sheet_says_beside_the_figures(
     page.goto(f"{server.url}/m/{made['id']}?lang=hr")  # in Croatian: the phone's words from its own catalog
     live = page.evaluate(SHEET_WORDS)
     assert live["heads"] == ["Partija 1", "Partija 2"] and live["ends"] and live["next"], live
-    ready_for_no_signal(page)
+    expect(page.locator("#offline-ready")).to_have_attribute("data-ready", "yes", timeout=3 * READY)
 
     context.set_offline(True)
     page.goto(f"{server.url}/m/{made['id']}")
