@@ -23,11 +23,11 @@ READY = 60_000
 
 
 def ready_for_no_signal(page: Page) -> None:
-    """The page says the phone is ready: the match's pages and the engine's files kept. (Every page opened with
-    no signal starts the engine anew, seconds of CPU on this shared machine: every step may wait as long.)"""
+    """The page says the phone is ready: the match's pages and the engine's files kept, and the engine set up once
+    on the phone (seconds of CPU on this shared machine, more with two phones at once: every step may wait long)."""
     page.set_default_timeout(READY)
-    expect(page.locator("#offline-ready")).to_have_text(re.compile("ready for no signal"), timeout=READY)
-    expect(page.locator("#offline-ready")).to_have_attribute("data-ready", "yes", timeout=READY)
+    expect(page.locator("#offline-ready")).to_have_attribute("data-ready", "yes", timeout=3 * READY)
+    expect(page.locator("#offline-ready")).to_have_text(re.compile("ready for no signal"))
 
 
 def match_id_of(page: Page) -> str:
