@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.support.browser import fill_hand, record, shot, start_match
+from tests.support.browser import record, record_offline, shot, start_match
 from tests.support.servers import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -32,16 +32,6 @@ def ready_for_no_signal(page: Page) -> None:
 
 def match_id_of(page: Page) -> str:
     return re.search(r"/m/([^/?#]+)", page.url).group(1)
-
-
-def record_offline(page: Page, points: dict[str, int], taker: str, last_trick: str) -> None:
-    """With no signal: from the offline sheet, open the kept hand form, fill it, save; back on the offline sheet."""
-    page.get_by_role("link", name=re.compile("^Record hand")).click()
-    fill_hand(page, taker, points, last_trick)
-    # The preview comes from the engine on the phone: what saving now would score.
-    expect(page.locator("#save-why")).to_contain_text("If you save now", timeout=READY)
-    page.get_by_role("button", name="Save hand").click()
-    expect(page.locator("#offline-sheet")).to_be_visible()
 
 
 OUTBOX_ENTRIES = """() => new Promise((resolve, reject) => {

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.support.browser import PHONE, fill_hand, record, shot, start_match
+from tests.support.browser import PHONE, fill_hand, record, record_offline, shot, start_match
 from tests.support.phone import Proxy
 from tests.support.servers import LiveServer
 
@@ -133,15 +133,6 @@ def watch(page: Page, match_id: str, seconds: float, seen: list[str]) -> bool:
     return False
 
 
-def record_offline(page: Page, points: dict[str, int], taker: str, last_trick: str) -> None:
-    """With no signal: from the offline sheet, the kept hand form, filled and saved; back on the offline sheet."""
-    page.get_by_role("link", name=re.compile("^Record hand")).click()
-    fill_hand(page, taker, points, last_trick)
-    expect(page.locator("#save-why")).to_contain_text("If you save now", timeout=READY)
-    page.get_by_role("button", name="Save hand").click()
-    expect(page.locator("#offline-sheet")).to_be_visible()
-
-
 def no_signal(context: BrowserContext, proxy: Proxy) -> None:
     """The signal lost: the browser offline, and the radio link cut (the service worker's fetches too)."""
     context.set_offline(True)
@@ -157,7 +148,7 @@ def three_hands_offline(page: Page, sheet: str) -> list[int | None]:
     for points, taker, last in (({"Mike": 40, "Yvonne": 112}, "Mike", "Yvonne"),
                                 ({"Mike": 90, "Yvonne": 62}, "Yvonne", "Mike"),
                                 ({"Mike": 81, "Yvonne": 71}, "Mike", "Mike")):
-        record_offline(page, points, taker, last)
+        record_offline(page, points, taker, last, timeout=READY)
         expect(page.locator(".scoreboard [data-total='0']")).to_have_text(re.compile(r"^\d+$"), timeout=READY)
         starts.append(page.evaluate("window.scorekeeperEngine.instance"))
     expect(page.locator("#offline-hands .hand.unsent")).to_have_count(3, timeout=READY)
