@@ -31,21 +31,25 @@ import gettext
 import json
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from ..rules import OPTION_NAMES, HandRecord, Position, RuleError, Rules, make_rules, score_hand
 from ..rules import replay as replay_hands
 from ..rules.words import Said, Translate, say
 from . import sheet_words
+from .drawing import SHEET, TEMPLATES, Drawing
 from .hand_fields import HAND_GROUPS, form_data_from_hand, hand_fields, hand_from_values, in_table_words, read_fields
 from .problems import add_problems
-from .sheet_words import said_all
+from .sheet_page import sheet_parts
+from .sheet_words import said_all, sides_of
 from .start_fields import match_options, read_start
 from .state import hand_entry, said_entry, side_names
 
 Say = Callable[[str], str]
 
 _TRANSLATIONS: dict[str, Translate] = {}
+_CATALOGS: dict[str, gettext.NullTranslations] = {}
 _POSITIONS: OrderedDict[str, Position] = OrderedDict()
 _POSITIONS_KEPT = 8
 
@@ -53,7 +57,8 @@ _POSITIONS_KEPT = 8
 def load_catalog(language: str, path: str) -> None:
     """Speak ``language`` with the compiled catalog (``messages.mo``) at ``path``."""
     with open(path, "rb") as catalog:
-        _TRANSLATIONS[language] = gettext.GNUTranslations(catalog).gettext
+        _CATALOGS[language] = gettext.GNUTranslations(catalog)
+    _TRANSLATIONS[language] = _CATALOGS[language].gettext
 
 
 def speaker(language: str) -> Say:
@@ -218,6 +223,88 @@ def start_match(fields: Mapping[str, str], language: str = "en") -> dict[str, An
     return {"match": match, "names": side_names(rules, body["players"]), "title": spoken(rules.title)}
 
 
+def _templates() -> str:
+    """Where the templates are: beside the package, in the packed engine (``/engine/templates``) as in a checkout;
+    inside it in an installed wheel (``scorekeeper/_data/templates``)."""
+    package = Path(__file__).resolve().parents[1]
+    inside = package / "_data" / "templates"
+    return str(inside if inside.is_dir() else package.parent / "templates")
+
+
+_DRAWINGS: list[Drawing] = []
+
+
+def drawing() -> Drawing:
+    """The tab's one environment of the templates, made on first use (or before the engine's memory snapshot)."""
+    if not _DRAWINGS:
+        _DRAWINGS.append(Drawing(_templates()))
+    return _DRAWINGS[0]
+
+
+def warm() -> None:
+    """Every template the phone draws compiled now: before the engine's memory snapshot, so a start from it draws
+    the sheet at once."""
+    for name in TEMPLATES:
+        drawing().environment.get_template(name)
+
+
+def _was(rules: Rules, match: Mapping[str, Any], hands: Sequence[Mapping[str, Any]],
+         known: Mapping[str, Any]) -> dict[int, dict[str, Any]]:
+    """Each voided hand as it was before it was voided: as the server said (``known``, from its list of changes),
+    or, for a hand voided on this phone, the hand scored again where it stands with the void taken back."""
+    was: dict[int, dict[str, Any]] = {}
+    for index, row in enumerate(hands):
+        if not row.get("voided"):
+            continue
+        number = int(row.get("number") or index + 1)
+        given = known.get(str(number))
+        if isinstance(given, Mapping):
+            was[number] = dict(given)
+            continue
+        try:
+            again = replay_hands(rules, _records([*hands[:index], {**row, "voided": False}]),
+                                 int(match.get("first_dealer", 0)), names_of(rules, match))
+        except RuleError:
+            continue
+        was[number] = hand_entry(again.hands[-1])
+    return was
+
+
+def sheet_page(match: Mapping[str, Any], hands: Sequence[Mapping[str, Any]], language: str = "en",
+               page: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The sheet's changing part as the server draws it (``scorer/_sheet_live.html``), drawn here from the hands
+    the phone has: ``{"html", "totals", "finished", "hands"}``, or the API's errors. ``page`` is what the server's
+    page has beside the hands: the match's ``id`` and ``revision``, the page's query ``args`` (``saved``: what
+    was just done), ``was`` (voided hands as they were, by number), ``unsent`` (the hands this phone changed that
+    the server has not had) and ``urls`` (``Addresses``' patterns)."""
+    page = page or {}
+    rules = rules_of(match)
+    players = names_of(rules, match)
+    try:
+        replayed = replay_hands(rules, _records(hands), int(match.get("first_dealer", 0)), players)
+    except RuleError as error:
+        return _api_errors(error, speaker(language))
+    entries = [hand_entry(scored, bool(row.get("disputed")), row.get("dispute"), row.get("confirmed_by") or ())
+               for scored, row in zip(replayed.hands, hands, strict=True)]
+    revision = int(page.get("revision") or 0)
+    state = {**replayed.summary(), "hands": entries, "revision": revision}
+    names = players or [str(side + 1) for side in range(rules.sides)]
+    sides = sides_of(names)
+    args = {str(name): str(value) for name, value in (page.get("args") or {}).items()}
+    context = {
+        "match": {"id": str(page.get("id") or ""), "revision": revision, "variant": match.get("variant"),
+                  "players": [str(p) for p in match.get("players") or names], "club_id": None},
+        "rules": rules, "state": state, "names": names, "sides": sides,
+        "forms": {"idempotency_key": "", "revision": revision},
+        "was": _was(rules, match, hands, page.get("was") or {}),
+        "request": {"args": args}, "unsent": {int(n) for n in page.get("unsent") or ()}, "offline": True,
+        **sheet_parts(state, sides, args),
+    }
+    translations = _CATALOGS.get(language) or gettext.NullTranslations()
+    html = drawing().render(SHEET, context, translations, page.get("urls") or {})
+    return {"html": html, "totals": state["totals"], "finished": state["finished"], "hands": len(entries)}
+
+
 def _said(errors: Mapping[str, list[Said]], spoken: Say) -> dict[str, list[str]]:
     return {name: [spoken(message) for message in messages] for name, messages in errors.items()}
 
@@ -228,7 +315,7 @@ def _api_errors(error: RuleError, spoken: Say) -> dict[str, Any]:
 
 ENTRIES: dict[str, Callable[..., dict[str, Any]]] = {
     "replay": replay, "preview": preview, "score": score, "handInput": hand_input, "formFields": form_fields,
-    "startMatch": start_match,
+    "startMatch": start_match, "sheetPage": sheet_page,
 }
 """The worker's messages, by the name engine.js calls them."""
 

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, url_for
-from flask_babel import format_time
+from flask_babel import format_time, gettext
 from werkzeug.wrappers import Response
 
 from .. import services
@@ -15,14 +15,14 @@ from ..charts import running_score_svg
 from ..forms import encode_rules, house_overrides
 from ..i18n import current_language, speak_for_page
 from ..models import Match
+from ..offline.chalk import chalk_z_svg
 from . import phone
-from .chalk import chalk_z_svg
 from .links import public_url
 from .rulebook import named_house_rules
 
 bp = Blueprint("board", __name__)
 # Jass's chalk board Z of a side's total, for the scoreboard macro wherever it is shown (sheet, board, TV, claim).
-bp.add_app_template_global(chalk_z_svg, "chalk_z")
+bp.add_app_template_global(lambda total, side: chalk_z_svg(total, side, gettext), "chalk_z")
 
 
 def board_context(match: Match) -> dict[str, Any]:

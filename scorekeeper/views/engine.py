@@ -1,11 +1,12 @@
-"""The phone's engine (issue 22): the engine's own modules and the catalogs it speaks with, for the Web Worker
-that runs them in Pyodide when the phone has no signal (``static/js/engine.js``, ``engine-worker.js``).
+"""The phone's engine: the engine's own modules and the catalogs it speaks with, for the Web Worker that runs
+them in Pyodide when the phone has no signal (``static/js/engine.js``, ``engine-worker.js``).
 
 The modules are packed from the source this server runs, once per process and in memory: ``scorekeeper/rules``
-and the pure ``scorekeeper/offline`` that reads the hand form and shapes the state (and the package's
-``__init__``), never a copy to keep in step. Each catalog is the language's compiled ``messages.mo`` cut down to
-the messages those modules say (extracted from them as ``make messages`` does). Both carry a digest of what they
-hold in their address, so a phone caches them for good and a new engine or catalog is a new address.
+and the pure ``scorekeeper/offline`` that reads the hand form, shapes the state and draws the sheet (and the
+package's ``__init__``), with Jinja2, MarkupSafe and the templates the sheet is drawn from, never a copy to keep
+in step. Each catalog is the language's compiled ``messages.mo`` cut down to the messages those modules and
+templates say (extracted from them as ``make messages`` does). Both carry a digest of what they hold in their
+address, so a phone caches them for good and a new engine or catalog is a new address.
 
 On the wire they travel gzipped to a phone that takes gzip: Pyodide's files as the ``.gz`` copies `make pyodide`
 writes beside them (``serve_precompressed`` answers the static files under ``vendor/pyodide/`` with them), the
@@ -24,6 +25,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import jinja2
+import markupsafe
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
 from babel.messages.mofile import read_mo, write_mo
@@ -31,6 +34,7 @@ from flask import Blueprint, Flask, Response, abort, current_app, jsonify, reque
 from werkzeug.security import safe_join
 
 from ..languages import LANGUAGES
+from ..offline.drawing import TEMPLATES
 from ..offline.hand_fields import TOO_LONG_MESSAGE
 
 bp = Blueprint("engine", __name__)
@@ -39,6 +43,9 @@ PACKAGE = Path(__file__).resolve().parents[1]
 """scorekeeper/: the package the modules are packed from (the checkout's or the installed one)."""
 PACKED = ("__init__.py", "rules/*.py", "offline/*.py")
 """What the worker imports: the engine, the pure bridge, and the package that holds them."""
+LIBRARIES = (jinja2, markupsafe)
+"""The pure-Python libraries the bridge draws the server's templates with on the phone (``offline/drawing.py``):
+their modules as this server runs them (not a copy that could drift), packed under their own names."""
 CATALOGS = PACKAGE / "translations"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 """What the worker fetches of Pyodide (the Makefile's ``PYODIDE_FILES``)."""
@@ -58,13 +65,36 @@ def _sources() -> list[Path]:
     return sorted({path for pattern in PACKED for path in PACKAGE.glob(pattern)})
 
 
+def _templates_folder() -> Path:
+    """The app's templates: inside the package when installed from a wheel, else beside it (as app.py finds them)."""
+    inside = PACKAGE / "_data" / "templates"
+    return inside if inside.is_dir() else PACKAGE.parent / "templates"
+
+
+def _templates() -> list[Path]:
+    return [_templates_folder() / name for name in TEMPLATES]
+
+
+def _packed() -> list[tuple[str, Path]]:
+    """Each packed file and its path in the zip: the package's modules (``scorekeeper/rules/match.py``), the
+    libraries' (``jinja2/environment.py``) and the templates (``templates/scorer/_sheet_live.html``)."""
+    files = [(f"scorekeeper/{path.relative_to(PACKAGE).as_posix()}", path) for path in _sources()]
+    for library in LIBRARIES:
+        folder = Path(str(library.__file__)).parent
+        files += [(f"{folder.name}/{path.relative_to(folder).as_posix()}", path)
+                  for path in sorted(folder.rglob("*.py"))]
+    files += [(f"templates/{name}", path) for name, path in zip(TEMPLATES, _templates(), strict=True)]
+    return files
+
+
 @cache
 def engine_zip() -> bytes:
-    """The engine's modules as a zip, paths from the top of the package (``scorekeeper/rules/match.py``)."""
+    """The engine's modules as a zip, paths from the top of the package (``scorekeeper/rules/match.py``), with the
+    libraries and templates the phone draws its sheet with."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
-        for path in _sources():
-            info = zipfile.ZipInfo(f"scorekeeper/{path.relative_to(PACKAGE).as_posix()}", ZIP_TIME)
+        for name, path in _packed():
+            info = zipfile.ZipInfo(name, ZIP_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, path.read_bytes(), compresslevel=9)
     return buffer.getvalue()
@@ -88,14 +118,30 @@ def digest() -> str:
     return _digest(engine_zip(), *catalogs)
 
 
+Message = tuple[str | None, str]
+"""A message as a catalog holds it: its context (gettext's ``pgettext``; None for most) and its English."""
+
+
+def _found(messages: Any) -> set[Message]:
+    """The (context, English) of each message extracted; a plural's one form is its English."""
+    found: set[Message] = set()
+    for _line, message, _comments, context in messages:
+        english = message[0] if isinstance(message, tuple | list) else message
+        if isinstance(english, str):
+            found.add((context, english))
+    return found
+
+
 @cache
-def _engine_messages() -> frozenset[str]:
-    """Every message the packed modules can say (``Said`` and ``N_``, as ``make messages`` extracts them)."""
-    keywords: dict[str, Any] = {"Said": None, "N_": None}
-    found = {TOO_LONG_MESSAGE}
+def _engine_messages() -> frozenset[Message]:
+    """Every message the packed modules and templates can say: the modules' ``Said``, ``N_``, ``pgettext`` and
+    ``gettext`` (the chalk board's words), the templates' ``_`` and the rest, as ``make messages`` extracts them."""
+    keywords: dict[str, Any] = {"Said": None, "N_": None, "gettext": None, "pgettext": ((1, "c"), 2)}
+    found: set[Message] = {(None, TOO_LONG_MESSAGE)}
     for path in _sources():
-        found |= {message for _line, message, _comments, _context in extract_from_file("python", str(path), keywords)
-                  if isinstance(message, str)}
+        found |= _found(extract_from_file("python", str(path), keywords))
+    for path in _templates():
+        found |= _found(extract_from_file("jinja2", str(path), options={"extensions": "jinja2.ext.i18n"}))
     return frozenset(found)
 
 
@@ -110,8 +156,9 @@ def catalog(language: str) -> bytes | None:
     kept = Catalog(locale=language, charset="utf-8")
     wanted = _engine_messages()
     for message in full:
-        if isinstance(message.id, str) and message.id in wanted and message.string:
-            kept.add(message.id, message.string)
+        english = message.id[0] if isinstance(message.id, tuple | list) else message.id
+        if isinstance(english, str) and (message.context, english) in wanted and message.string:
+            kept.add(message.id, message.string, context=message.context)
     out = io.BytesIO()
     write_mo(out, kept)
     return out.getvalue()

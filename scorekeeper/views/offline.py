@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -35,10 +36,12 @@ from ..forms import NewMatchForm, show_problems
 from ..i18n import current_language, said
 from ..models import Match
 from ..offline import sheet_words
+from ..offline.drawing import ENDPOINTS
 from ..rate_limits import limited
 from ..rules import PRESETS
 from ..services import Answer, ServiceError, Stale
 from . import phone
+from . import sheet_words as views_sheet_words
 from .engine import engine_manifest, engine_urls
 from .scorer import page_context
 from .scorer.hand import hand_page
@@ -84,6 +87,26 @@ def offline_kit() -> list[dict[str, Any]]:
         {"src": url_for("static", filename="js/phone-db.js"), "data": {}},
         {"src": url_for("static", filename="js/offline.js"), "data": {}},
     ]
+
+
+PHONE_ADDRESSES = {"scorer.edit_hand": "{hand}?change={number}"}
+"""Where the phone's drawing of the sheet links instead of the server's page: a hand is changed in the kept hand
+form (``?change=7``), which the phone keeps once for every hand."""
+
+
+@bp.app_template_global()
+def phone_addresses() -> dict[str, str]:
+    """The app's addresses of the pages the sheet links and posts to, as patterns (``/m/{match_id}/undo``), for
+    the phone's drawing of the sheet (``offline/drawing.py``'s ``Addresses``)."""
+    root = request.script_root
+    patterns = {}
+    for endpoint in ENDPOINTS:
+        rule = next(iter(current_app.url_map.iter_rules(endpoint)))
+        patterns[endpoint] = root + re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", r"{\1}", rule.rule)
+    hand = patterns["scorer.new_hand"]
+    for endpoint, pattern in PHONE_ADDRESSES.items():
+        patterns[endpoint] = pattern.replace("{hand}", hand)
+    return patterns
 
 
 def _engine_or_none() -> dict[str, Any] | None:
@@ -162,9 +185,12 @@ def offline_page() -> str:
 
 def match_data(match: Match) -> dict[str, Any]:
     """What the phone keeps of a match to score it with no signal: its game, house rules, players and every
-    hand's input, at a revision. No token: the phone's key stays in its cookie."""
+    hand's input (with what the table said of it: disputed, confirmed), at a revision; and each voided hand as
+    it was before (from the list of changes, which the phone does not keep), for its sheet to show struck
+    through. No token: the phone's key stays in its cookie."""
     rules = services.rules_of(match)
     state = page_context(match)["state"]
+    said = {h["number"]: h for h in state["hands"]}
     return {
         "id": match.id,
         "variant": match.variant,
@@ -174,8 +200,13 @@ def match_data(match: Match) -> dict[str, Any]:
         "names": services.side_names(rules, match.players),
         "revision": match.revision,
         "finished": bool(state.get("finished")),
-        "hands": [{"number": h.number, "input": h.input, "voided": h.voided}
+        "hands": [{"number": h.number, "input": h.input, "voided": h.voided,
+                   "disputed": bool(said.get(h.number, {}).get("disputed")),
+                   "dispute": said.get(h.number, {}).get("dispute"),
+                   "confirmed_by": list(said.get(h.number, {}).get("confirmed_by") or ())}
                   for h in sorted(match.hands, key=lambda h: h.number)],
+        "was": {str(number): hand for number, hand in views_sheet_words.as_voided(
+            state, services.events_of(match)).items()},
         "urls": {
             "sheet": url_for("scorer.sheet", match_id=match.id),
             "offline": url_for("offline.offline_sheet", match_id=match.id),

@@ -14,32 +14,9 @@ from flask_babel import lazy_gettext as _l
 
 from ..offline.sheet_words import game_won_after, score_words, signed, valat_hands
 
-__all__ = ["DONE_ARGS", "JUST_DONE", "RESOLUTION_WORDS", "as_voided", "event_words", "game_won_after", "score_words",
+__all__ = ["RESOLUTION_WORDS", "as_voided", "event_words", "game_won_after", "score_words",
            "signed", "valat_hands"]
 
-DONE_ARGS = {
-    # glossary: hand
-    # Translators: the top of the sheet after a hand is saved: "Recorded hand 7: Mike +0, Yvonne +160 — …".
-    "saved": _l("Recorded hand %(number)s"),
-    # glossary: hand
-    "changed": _l("Changed hand %(number)s"),
-    # glossary: hand
-    "restored": _l("Restored hand %(number)s"),
-    # glossary: hand
-    "voided": _l("Voided hand %(number)s"),
-    # glossary: hand
-    "undone": _l("Undid hand %(number)s"),
-}
-"""The sheet's query arguments after a write (``?saved=7``), and what its top line says was done."""
-JUST_DONE = {
-    # Translators: beside the row of the hand that was just saved.
-    "saved": _l("just saved"),
-    # Translators: beside the row of the hand that was just changed.
-    "changed": _l("just changed"),
-    # Translators: beside the row of the hand that was just restored (counted again).
-    "restored": _l("just restored"),
-}
-"""The word beside the row a write just left counted."""
 RESOLUTION_WORDS = {
     # Translators: how a dispute over a hand was settled, in the list of changes.
     "stands": _l("the score stands"),

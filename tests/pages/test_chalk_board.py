@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from flask_babel import gettext
 
-from scorekeeper.views.chalk import Written, chalk_z_svg, written_score
+from scorekeeper.offline.chalk import Written, chalk_z_svg, written_score
 from tests.support.api import Made, create, record
 from tests.support.pages import Element, parse_page
 
@@ -151,7 +152,7 @@ def test_a_multiplier_is_written_beside_the_contract(client: FlaskClient) -> Non
 
 def test_a_long_row_of_hundreds_goes_on_above_the_top_line(app: Flask) -> None:
     with app.test_request_context():
-        svg = parse_page(str(chalk_z_svg(2620, "Ann & Cat"))).walk()
+        svg = parse_page(str(chalk_z_svg(2620, "Ann & Cat", gettext))).walk()
         z = next(n for n in svg if n.tag == "svg")
     assert drawn_total(z) == 2620
     heights = sorted({float(n.attrs["y1"]) for n in z.walk() if "hundred" in n.classes()})

@@ -15,6 +15,7 @@ from ... import services
 from ...forms import EXPIRED_FORM, hand_form, problems_text
 from ...i18n import current_language, said
 from ...models import Match
+from ...offline.sheet_page import sheet_parts
 from ...qr import qr_svg
 from ...services import Answer, ServiceError, Stale, exports
 from .. import phone, sheet_words, stale
@@ -84,38 +85,15 @@ def board_share(match: Match) -> dict[str, Any]:
 
 def sheet_page(match: Match) -> dict[str, Any]:
     """What the sheet shows beyond the board: each hand's words, the line after the hand that won each game,
-    voided hands as they were, the last hand that counts (for Undo), the list of changes, what was just done."""
+    voided hands as they were, the last hand that counts (for Undo), the list of changes, what was just done
+    (``offline/sheet_page.py``: the phone's drawing of the sheet works them out with the same code)."""
     page = page_context(match)
     state, sides = page["state"], page["sides"]
     events = services.events_of(match)
-    counted = [h for h in state["hands"] if not h["voided"]]
-    last = counted[-1] if counted else None
-    page.update(
-        events=[(e, sheet_words.event_words(e, sides)) for e in events],
-        was=sheet_words.as_voided(state, events), won_after=sheet_words.game_won_after(state),
-        valats=sheet_words.valat_hands(state), last=last, score_words=sheet_words.score_words,
-        # glossary: hand
-        # Translators: the question before a hand is undone; %(scores)s is what each side scored in it,
-        # "Mike +0, Yvonne +136".
-        undo_question=_("Undo hand %(number)s: %(scores)s?", number=last["number"],
-                        scores=sheet_words.score_words(last["scores"], sides)) if last else "",
-        done=_done(state, last),
-    )
+    page.update(sheet_parts(state, sides, request.args),
+                events=[(e, sheet_words.event_words(e, sides)) for e in events],
+                was=sheet_words.as_voided(state, events))
     return page
-
-
-def _done(state: dict[str, Any], last: dict[str, Any] | None) -> dict[str, Any] | None:
-    """What the write before this page did (``?saved=7`` …): its line ("Recorded hand 7"), the word beside its
-    row ("just saved"), the hand, and whether that hand is the last that counts (then Undo is offered beside
-    it). None when the hand is not as the write left it."""
-    for arg, line in sheet_words.DONE_ARGS.items():
-        value = request.args.get(arg, "")
-        hand = next((h for h in state["hands"] if str(h["number"]) == value), None) if value.isdigit() else None
-        if hand is not None and hand["voided"] == (arg in ("voided", "undone")):
-            return {"arg": arg, "line": line % {"number": hand["number"]},
-                    "just": sheet_words.JUST_DONE.get(arg, ""), "hand": hand, "number": hand["number"],
-                    "last": last is not None and last["number"] == hand["number"]}
-    return None
 
 
 def _drop_saved_flashes() -> None:

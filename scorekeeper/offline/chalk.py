@@ -1,4 +1,5 @@
-"""The Swiss written score (Jass): a side's total drawn on the chalk board's "Z" as SVG, on the server, inline.
+"""The Swiss written score (Jass): a side's total drawn on the chalk board's "Z" as SVG, inline: on the server's
+pages and on the phone's, the same code (it is packed with the engine, ``views/engine.py``).
 
 The Z's top line carries the hundreds as strokes, its diagonal the fifty as a cross, its bottom line the twenties as
 strokes; what is left (under 20) is written as a number. 387 is three strokes on top, a cross, one stroke at the
@@ -9,10 +10,13 @@ total's digits beside it: nothing is told by the drawing alone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
-from flask_babel import gettext
 from markupsafe import Markup, escape
+
+Gettext = Callable[..., str]
+"""Flask-Babel's ``gettext`` (a message, then its fields), or the phone's, which works alike."""
 
 
 class Written(NamedTuple):
@@ -63,9 +67,9 @@ def _strokes(count: int, x0: float, y: float, cls: str) -> list[str]:
     return lines
 
 
-def chalk_words(total: int, side: str) -> str:
-    """The drawing in words, in the request's language: "Ann & Cat: 387 on the board: 100 × 3, 50 × 1, 20 × 1
-    and 17"."""
+def chalk_words(total: int, side: str, gettext: Gettext) -> str:
+    """The drawing in words, in the page's language (``gettext``): "Ann & Cat: 387 on the board: 100 × 3, 50 × 1,
+    20 × 1 and 17"."""
     w = written_score(total)
     # Translators: the text of the chalk board's Z drawing (Swiss Jass): %(side)s is a side's name, %(total)s its
     # points; the Z writes each hundred as a stroke, a fifty as a cross, each twenty as a stroke, and the rest.
@@ -74,7 +78,7 @@ def chalk_words(total: int, side: str) -> str:
                    twenties=w.twenties, rest=w.rest)
 
 
-def chalk_z_svg(total: int, side: str) -> Markup:
+def chalk_z_svg(total: int, side: str, gettext: Gettext) -> Markup:
     """A side's ``total`` on the chalk board's Z: strokes for the hundreds on the top line (rows of twenty, the
     later rows above it), a cross for the fifty on the diagonal, strokes for the twenties on the bottom line,
     and the rest as a number."""
@@ -83,7 +87,7 @@ def chalk_z_svg(total: int, side: str) -> Markup:
     lift = (rows - 1) * ROW_HEIGHT
     top, bottom = TOP + lift, BOTTOM + lift
     height = bottom + 12
-    words = escape(chalk_words(total, side))
+    words = escape(chalk_words(total, side, gettext))
     parts = [f'<svg class="chalk-z" viewBox="0 0 {WIDTH} {height}" role="img" aria-label="{words}" '
              f'data-chalk="{total}" fill="currentColor" stroke="currentColor" xmlns="http://www.w3.org/2000/svg">',
              f"<title>{words}</title>",
