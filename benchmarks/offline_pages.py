@@ -144,7 +144,7 @@ def timed(page: Page, url: str, until: Any) -> float:
 
 
 def sheet_drawn(page: Page) -> None:
-    page.locator("#offline-record", has_text=re.compile(r"\d")).wait_for()
+    page.locator("#live .sheet-actions .primary", has_text=re.compile(r"\d")).wait_for()
 
 
 def previewed(page: Page) -> None:

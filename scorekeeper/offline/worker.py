@@ -38,6 +38,7 @@ from ..rules import OPTION_NAMES, HandRecord, Position, RuleError, Rules, make_r
 from ..rules import replay as replay_hands
 from ..rules.words import Said, Translate, say
 from . import sheet_words
+from .charts import catalog_words, running_score_svg
 from .drawing import SHEET, TEMPLATES, Drawing
 from .hand_fields import HAND_GROUPS, form_data_from_hand, hand_fields, hand_from_values, in_table_words, read_fields
 from .problems import add_problems
@@ -291,6 +292,7 @@ def sheet_page(match: Mapping[str, Any], hands: Sequence[Mapping[str, Any]], lan
     names = players or [str(side + 1) for side in range(rules.sides)]
     sides = sides_of(names)
     args = {str(name): str(value) for name, value in (page.get("args") or {}).items()}
+    translations = _CATALOGS.get(language) or gettext.NullTranslations()
     context = {
         "match": {"id": str(page.get("id") or ""), "revision": revision, "variant": match.get("variant"),
                   "players": [str(p) for p in match.get("players") or names], "club_id": None},
@@ -298,9 +300,9 @@ def sheet_page(match: Mapping[str, Any], hands: Sequence[Mapping[str, Any]], lan
         "forms": {"idempotency_key": "", "revision": revision},
         "was": _was(rules, match, hands, page.get("was") or {}),
         "request": {"args": args}, "unsent": {int(n) for n in page.get("unsent") or ()}, "offline": True,
+        "chart": running_score_svg(state, names, rules.target, catalog_words(translations)),
         **sheet_parts(state, sides, args),
     }
-    translations = _CATALOGS.get(language) or gettext.NullTranslations()
     html = drawing().render(SHEET, context, translations, page.get("urls") or {})
     return {"html": html, "totals": state["totals"], "finished": state["finished"], "hands": len(entries)}
 

@@ -134,9 +134,11 @@ def _found(messages: Any) -> set[Message]:
 
 @cache
 def _engine_messages() -> frozenset[Message]:
-    """Every message the packed modules and templates can say: the modules' ``Said``, ``N_``, ``pgettext`` and
-    ``gettext`` (the chalk board's words), the templates' ``_`` and the rest, as ``make messages`` extracts them."""
-    keywords: dict[str, Any] = {"Said": None, "N_": None, "gettext": None, "pgettext": ((1, "c"), 2)}
+    """Every message the packed modules and templates can say: the modules' ``Said``, ``N_``, and ``gettext``,
+    ``ngettext`` and ``pgettext`` (the chalk board's and the charts' words), the templates' ``_`` and the rest, as
+    ``make messages`` extracts them."""
+    keywords: dict[str, Any] = {"Said": None, "N_": None, "gettext": None, "ngettext": (1, 2),
+                                "pgettext": ((1, "c"), 2)}
     found: set[Message] = {(None, TOO_LONG_MESSAGE)}
     for path in _sources():
         found |= _found(extract_from_file("python", str(path), keywords))
@@ -154,6 +156,9 @@ def catalog(language: str) -> bytes | None:
     with path.open("rb") as source:
         full = read_mo(source)
     kept = Catalog(locale=language, charset="utf-8")
+    # The catalog's own plural rule, not babel's for the language: they can differ (French has two forms in the
+    # catalog and three in babel's rule), and the phone must choose the form the server chooses.
+    kept.mime_headers = [("Plural-Forms", full.plural_forms)]
     wanted = _engine_messages()
     for message in full:
         english = message.id[0] if isinstance(message.id, tuple | list) else message.id

@@ -42,10 +42,17 @@ async function dropSnapshot(key) {
   try { await (await caches.open(SNAPSHOTS)).delete(key); } catch (error) { /* nothing kept */ }
 }
 
+async function unpack(message) {
+  const answer = await fetch(message.engine);
+  if (!answer.ok) throw new Error("the engine's modules: HTTP " + answer.status);
+  python.unpackArchive(await answer.arrayBuffer(), "zip", { extractDir: "/engine" });
+}
+
 // Where the snapshot of this engine on this Pyodide is kept (static/js/install.js looks for it there too).
 function snapshotKey(message) { return message.engine + "?snapshot=" + encodeURIComponent(message.version || ""); }
 
-const IMPORT = "import sys\nsys.path.insert(0, '/engine')\nimport scorekeeper.offline.worker";
+// The engine's modules imported, and the templates the sheet is drawn from compiled, before the snapshot is taken.
+const IMPORT = "import sys\nsys.path.insert(0, '/engine')\nimport scorekeeper.offline.worker\nscorekeeper.offline.worker.warm()";
 async function start(message) {
   const began = performance.now();
   const { loadPyodide } = await import(message.pyodide + "pyodide.mjs");
@@ -58,6 +65,9 @@ async function start(message) {
       python = await loadPyodide(Object.assign({ _loadSnapshot: snapshot }, options));
       stamp("pyodide", began);
       timings.snapshot = "loaded";
+      // The snapshot holds the imported modules and compiled templates, not the files: unpacked again (from the
+      // phone's cache) for anything read later.
+      await unpack(message);
     } catch (error) {
       python = null;
       await dropSnapshot(key);
@@ -66,9 +76,7 @@ async function start(message) {
   if (!python) {
     python = await loadPyodide(Object.assign({ _makeSnapshot: true }, options));
     stamp("pyodide", began);
-    const answer = await fetch(message.engine);
-    if (!answer.ok) throw new Error("the engine's modules: HTTP " + answer.status);
-    python.unpackArchive(await answer.arrayBuffer(), "zip", { extractDir: "/engine" });
+    await unpack(message);
     python.runPython(IMPORT);
     stamp("imported", began);
     try {
@@ -106,6 +114,9 @@ const instance = Date.now().toString(36) + "-" + Math.random().toString(36).slic
 async function answer(port, message) {
   try {
     if (message.type === "init") {
+      // Heard at once, before the (long) start: the page knows this worker is alive, not one the browser was
+      // shutting down when the page connected.
+      port.postMessage({ id: message.id, heard: true });
       ready = ready || start(message);
       await ready;
       port.postMessage({ id: message.id, ok: true, value: { instance: instance, timings: timings } });

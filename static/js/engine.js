@@ -11,6 +11,7 @@
 //   score(match, hands, hand, language)            an API hand input scored as the next hand
 //   handInput(match, fields, mode, language)       {hand} as the form would save it, or {errors} by field
 //   formFields(match, hand)                        {fields}: the form filled from a stored hand input (to change it)
+//   sheetPage(match, hands, language, page)        {html, totals, finished, hands}: the server's sheet, drawn here
 //
 // match: the API's match (variant, rules, players or sides, first_dealer); hands: the API's hands in number
 // order ({number, input, voided}), or a state to score from; fields: the hand form's fields as it posts them.
@@ -47,6 +48,7 @@
     const reply = event.data || {};
     const asked = waiting.get(reply.id);
     if (!asked) return;
+    if (reply.heard) { if (asked.heard) asked.heard(); return; }
     waiting.delete(reply.id);
     if (reply.ok) asked.resolve(reply.value);
     else asked.reject(new Error(reply.error));
@@ -67,9 +69,10 @@
   // One engine for the tab, not for each page: a shared worker that outlives a page by a few seconds
   // (extendedLifetime), so the next page of the match (the sheet, the hand form, back) finds it started and
   // connects to it; a browser without shared workers starts a worker per page, as before. {port, onerror, stop}.
-  function startWorker() {
+  function startWorker(fresh) {
     if (window.SharedWorker) {
-      const shared = new SharedWorker(where.worker, { type: "module", name: "scorekeeper-engine " + where.engine, extendedLifetime: true });
+      const name = "scorekeeper-engine " + where.engine + (fresh ? " " + Date.now() : "");
+      const shared = new SharedWorker(where.worker, { type: "module", name: name, extendedLifetime: true });
       return {
         port: shared.port,
         set onerror(fn) { shared.onerror = fn; },
@@ -84,6 +87,9 @@
     };
   }
 
+  // Longer than the worker's longest stretch of work that holds its messages back (importing the engine, making
+  // the snapshot: seconds on a slow phone), so a busy worker is never taken for a dead one.
+  const HEARD_WITHIN = 30000;
   function load() {
     if (started) return started;
     set("loading");
@@ -92,20 +98,37 @@
         reject(new Error("this page cannot run the engine"));
         return;
       }
-      worker = startWorker();
-      worker.port.onmessage = answered;
-      worker.onerror = function (event) {
-        event.preventDefault();
-        reject(new Error("the engine could not start: " + (event.message || "worker error")));
-        broken(event);
-      };
-      send({ type: "init", pyodide: where.pyodide, engine: where.engine, catalogs: where.catalogs, version: where.version })
-        .then(function (started) {
-          // Which start of the engine this page talks to, and when it began: pages of one tab share one.
-          engine.instance = started && started.instance;
-          engine.timings = started && started.timings;
-          resolve();
-        }, reject);
+      const init = { type: "init", pyodide: where.pyodide, engine: where.engine, catalogs: where.catalogs, version: where.version };
+      // Which start of the engine this page talks to, and when it began: pages of one tab share one.
+      function begun(value) {
+        engine.instance = value && value.instance;
+        engine.timings = value && value.timings;
+        resolve();
+      }
+      // A shared worker the browser was shutting down as this page connected never answers: one that has not
+      // said it heard the page within HEARD_WITHIN is left, and a fresh one started (once).
+      function connect(fresh) {
+        worker = startWorker(fresh);
+        worker.port.onmessage = answered;
+        worker.onerror = function (event) {
+          event.preventDefault();
+          reject(new Error("the engine could not start: " + (event.message || "worker error")));
+          broken(event);
+        };
+        const id = next;
+        const asked = send(init);
+        const entry = waiting.get(id);
+        if (!fresh && entry) {
+          const timer = setTimeout(function () {
+            waiting.delete(id);
+            worker.stop();
+            connect(true);
+          }, HEARD_WITHIN);
+          entry.heard = function () { clearTimeout(timer); };
+        }
+        asked.then(begun, reject);
+      }
+      connect(false);
     });
     const loading = started;
     started.then(function () {
@@ -138,6 +161,9 @@
     },
     formFields: function (match, hand) { return ask("formFields", [match, hand], "en"); },
     startMatch: function (fields, language) { return ask("startMatch", [fields, language || "en"], language); },
+    sheetPage: function (match, hands, language, page) {
+      return ask("sheetPage", [match, hands, language || "en", page || {}], language);
+    },
   };
   window.scorekeeperEngine = engine;
 })();

@@ -562,7 +562,10 @@
             const store = storage();
             if (store && draftKey) store.removeItem(draftKey);
             quiet = true;
-            window.location.href = form.dataset.sheet;
+            // The sheet then says what was done, as the server's does after a save (?saved=7).
+            const number = editing === null
+              ? hands(view).reduce(function (most, h) { return Math.max(most, h.number); }, 0) + 1 : editing;
+            window.location.href = form.dataset.sheet + (editing === null ? "?saved=" : "?changed=") + number;
           });
         });
       });

@@ -169,7 +169,10 @@
   // The match as this phone sees it: the server's hands, then the outbox's changes on top (a dropped change no
   // longer counts). Each hand the outbox added or changed is marked with its entry.
   function phoneHands(data, entries) {
-    const hands = data.hands.map(function (h) { return { number: h.number, input: h.input, voided: h.voided }; });
+    const hands = data.hands.map(function (h) {
+      return { number: h.number, input: h.input, voided: h.voided, disputed: Boolean(h.disputed), dispute: h.dispute || null,
+               confirmed_by: h.confirmed_by || [] };
+    });
     const marks = {};
     let next = hands.reduce(function (most, h) { return Math.max(most, h.number); }, 0) + 1;
     live(entries).forEach(function (entry) {
@@ -569,114 +572,48 @@
     return box;
   }
 
-  // While the table is asked, nothing else is offered that would write: the Record button (and its neighbours)
-  // give way to a line that says why.
-  function holdWrites(asking, actions, reason) {
-    if (actions) actions.hidden = Boolean(asking) || actions.dataset.finished === "yes";
-    if (reason) reason.hidden = !asking;
+  // The offline sheet: the server's own sheet (scorer/_sheet_live.html), drawn by the engine on the phone from the
+  // hands it keeps and its outbox's (scorekeeper/offline/worker.py's sheetPage), into #live. While a question waits
+  // it shows the server's hands: the hands waiting are beside them, in the question.
+  function pageArgs() {
+    const args = {};
+    new URLSearchParams(window.location.search).forEach(function (value, name) { args[name] = value; });
+    return args;
   }
-
-  // The offline sheet: the hands the phone keeps and its outbox's, scored by the engine on the phone. While a
-  // question waits it shows the server's figures: the hands waiting are beside them, in the question.
+  function addresses() {
+    const block = document.getElementById("offline-addresses");
+    try { return block ? JSON.parse(block.textContent) : {}; } catch (e) { return {}; }
+  }
+  function serverHands(data) {
+    return data.hands.map(function (h) { return Object.assign({}, h); });
+  }
   function drawSheet(root, id) {
     const status = document.getElementById("offline-status");
+    const into = document.getElementById("live");
     return phoneState(id).then(function (view) {
       if (!view) return;
       const e = engine();
       if (!e) return;
       if (status && e.status !== "ready") status.textContent = say("engine_loading");
-      const counted = view.asking ? view.data.hands.map(function (h) { return { number: h.number, input: h.input, voided: h.voided }; })
-        : view.hands;
-      const marks = view.asking ? {} : view.marks;
+      const counted = view.asking ? serverHands(view.data) : view.hands;
+      const unsent = view.asking ? [] : Object.keys(view.marks).map(Number);
       return e.load().then(function () {
-        return e.replay(forSheet(view.match), counted, language);
-      }).then(function (state) {
-        if (!state || !state.words) throw new Error((state && state.errors && state.errors[0] && state.errors[0].message) || "no state");
-        const said = state.words;
-        state.totals.forEach(function (total, i) {
-          const cell = root.querySelector("[data-total='" + i + "']");
-          if (cell) cell.textContent = total;
+        return e.sheetPage(view.match, counted, language, {
+          id: view.data.id, revision: view.data.revision, args: pageArgs(), was: view.data.was || {},
+          unsent: unsent, urls: addresses(),
         });
-        said.needs.forEach(function (need, i) {
-          const cell = root.querySelector("[data-need='" + i + "']");
-          if (cell) cell.textContent = need;
-        });
-        const pot = document.getElementById("offline-pot");
-        if (pot) {
-          pot.hidden = !state.pot;
-          const figure = pot.querySelector("strong");
-          figure.textContent = state.pot ? fill(figure.dataset.words, { points: state.pot }) : "";
+      }).then(function (drawn) {
+        if (!drawn || typeof drawn.html !== "string") {
+          throw new Error((drawn && drawn.errors && drawn.errors[0] && drawn.errors[0].message) || "no sheet");
         }
-        const game = document.getElementById("offline-game");
-        if (game) game.textContent = said.game;
-        const next = document.getElementById("offline-next");
-        // HTML made by the engine's code, the names escaped there (scorekeeper/offline/sheet_words.py).
-        if (next) { next.hidden = !said.next; next.innerHTML = said.next; }
-        const line = document.getElementById("offline-line");
-        if (line) { line.hidden = !said.over; line.textContent = said.over; }
-        const rows = document.getElementById("offline-hands");
-        rows.textContent = "";
-        let lastCounted = null;
-        state.hands.forEach(function (hand, index) {
-          const words = said.rows[index] || {};
-          const mark = marks[hand.number];
-          if (words.head) rows.appendChild(element("p", "game-head", words.head));
-          const row = element("details", "hand" + (hand.voided ? " voided" : "") + (mark ? " unsent" : ""));
-          row.id = "hand-" + hand.number;
-          const summary = element("summary");
-          summary.appendChild(element("span", "no", String(hand.number)));
-          view.data.names.forEach(function (name, i) {
-            const cell = element("span", "cell");
-            if (hand.voided) cell.appendChild(element("span", "was", "–"));
-            else {
-              cell.appendChild(element("span", "score", String(hand.scores[i])));
-              cell.appendChild(element("span", "running", String(hand.totals[i])));
-            }
-            summary.appendChild(cell);
-          });
-          const result = element("span", "result", words.result || "");
-          if (mark) {
-            result.appendChild(document.createTextNode(" "));
-            result.appendChild(element("span", "flag unsent-mark", "↑ " + say("not_sent")));
-          }
-          summary.appendChild(result);
-          row.appendChild(summary);
-          const body = element("div", "hand-body");
-          (hand.explanation || []).forEach(function (text) { body.appendChild(element("p", "", text)); });
-          if (!view.asking) body.appendChild(rowActions(rows, view, hand, mark));
-          row.appendChild(body);
-          rows.appendChild(row);
-          if (words.end) rows.appendChild(element("p", "game-end", words.end));
-          if (!hand.voided) lastCounted = { hand: hand, words: words };
-        });
-        const last = document.getElementById("offline-last");
-        if (last) {
-          last.hidden = !lastCounted || Boolean(view.asking);
-          if (lastCounted) {
-            last.querySelector(".done-line").textContent = say("Hand", { number: lastCounted.hand.number }) + ": "
-              + lastCounted.words.scores + (marks[lastCounted.hand.number] ? " — ↑ " + say("not_sent") : "");
-            last.querySelector(".done-why").textContent = (lastCounted.hand.explanation || []).slice(-2).join(" ");
-          }
-        }
-        const record = document.getElementById("offline-record");
-        if (record) record.textContent = fill(record.dataset.words, { number: state.hands.length + 1 });
-        const thrownIn = document.getElementById("offline-thrown-in");
-        if (thrownIn) thrownIn.dataset.number = String(state.hands.length + 1);
-        const claim = document.getElementById("offline-claim");
-        if (claim) claim.hidden = !(state.can_claim || []).some(Boolean);
-        const actions = document.getElementById("offline-actions");
-        if (actions) actions.dataset.finished = state.finished ? "yes" : "no";
-        holdWrites(view.asking, actions, document.getElementById("offline-record-waits"));
-        const undo = document.getElementById("offline-undo");
-        if (undo) {
-          undo.hidden = !lastCounted;
-          if (lastCounted) {
-            undo.textContent = fill(undo.dataset.words, { number: lastCounted.hand.number });
-            undo.dataset.number = String(lastCounted.hand.number);
-            undo.dataset.question = fill(undo.dataset.questionWords || undo.dataset.question, {
-              number: lastCounted.hand.number, scores: lastCounted.words.scores });
-          }
-        }
+        // HTML from the server's own templates, drawn on the phone (Jinja2 escapes every name and note).
+        const open = Array.prototype.map.call(into.querySelectorAll("details[open][id]"), function (d) { return d.id; });
+        into.innerHTML = drawn.html;
+        open.forEach(function (name) { const d = document.getElementById(name); if (d) d.open = true; });
+        into.dataset.drawn = "yes";
+        into.dataset.finished = drawn.finished ? "yes" : "no";
+        asked = Boolean(view.asking);
+        applyHold();
         showStatus(status, view);
       });
     }).catch(function (error) {
@@ -698,57 +635,54 @@
     else status.textContent = say("back_online");
   }
 
-  // A hand's own buttons on the offline sheet: change it (its kept form, filled on the phone), void or restore it.
-  function rowActions(rows, view, hand, mark) {
-    const box = element("div", "row hand-actions");
-    const id = view.data.id;
-    const unsentRecord = mark && mark.kind === "record";
-    if (!hand.voided) {
-      const change = element("a", "button small", fill(rows.dataset.changeWords, { number: hand.number }));
-      change.href = view.data.urls.hand + "?change=" + hand.number;
-      box.appendChild(change);
-    }
-    const button = element("button", "button small", fill(hand.voided ? rows.dataset.restoreWords : rows.dataset.voidWords,
-      { number: hand.number }));
-    button.type = "button";
-    button.addEventListener("click", function () {
-      button.disabled = true;
-      const unsentVoid = mark && (mark.kind === "void" || mark.kind === "undo") && hand.voided;
-      if ((unsentRecord && !hand.voided) || unsentVoid) {
-        // A change never sent is taken out of the outbox: nothing to undo on the server.
-        store.remove(mark.seq).then(function () { changed(); });
-        return;
-      }
-      add({ match: id, kind: hand.voided ? "restore" : "void", number: hand.number, base: view.data.revision });
-    });
-    if (!(unsentRecord && hand.voided)) box.appendChild(button);
-    return box;
+  // What a form of the drawn sheet would post (data-write: void, restore, undo, thrown-in, belot) goes to the outbox
+  // instead, and the sheet says what was done, as the server's does after the same write (?voided=2 …).
+  const DONE_ARG = { void: "voided", undo: "undone", restore: "restored", "thrown-in": "saved", belot: "saved" };
+  function saidDone(kind, number) {
+    const args = new URLSearchParams();
+    if (number) args.set(DONE_ARG[kind], String(number));
+    const search = args.toString();
+    window.history.replaceState(null, "", window.location.pathname + (search ? "?" + search : ""));
   }
-
+  function write(id, kind, number, side) {
+    return phoneState(id).then(function (view) {
+      if (!view) return null;
+      if (view.asking) return null;  // answered first: the sheet offers nothing that writes meanwhile
+      const mark = view.marks[number];
+      const hand = view.hands.find(function (h) { return h.number === number; });
+      if (kind === "thrown-in" || kind === "belot") {
+        saidDone(kind, view.hands.length + 1);
+        const hand = kind === "belot" ? { belot: Number(side) } : { thrown_in: true };
+        return add({ match: id, kind: "record", hand: hand, base: view.data.revision, scores: null });
+      }
+      if (!hand) return null;
+      saidDone(kind, number);
+      // A change never sent is taken out of the outbox: nothing to undo on the server.
+      if (mark && mark.status !== "conflict") {
+        const unsentRecord = mark.kind === "record" && (kind === "void" || kind === "undo");
+        const unsentVoid = (mark.kind === "void" || mark.kind === "undo") && kind === "restore";
+        if (unsentRecord || unsentVoid) {
+          if (unsentRecord) saidDone(kind, 0);
+          return store.remove(mark.seq).then(function () { changed(); });
+        }
+      }
+      return add({ match: id, kind: kind, number: number, base: view.data.revision });
+    });
+  }
   function sheetActions(root, id) {
-    const undo = document.getElementById("offline-undo");
-    if (undo) {
-      undo.dataset.questionWords = undo.dataset.question;
-      undo.addEventListener("click", function () {
-        const number = Number(undo.dataset.number);
-        if (!window.confirm(undo.dataset.question)) return;
-        phoneState(id).then(function (view) {
-          const mark = view.marks[number];
-          if (mark && mark.kind === "record" && mark.status !== "conflict") return store.remove(mark.seq).then(function () { changed(); });
-          return add({ match: id, kind: "undo", number: number, base: view.data.revision });
-        });
-      });
-    }
-    const thrown = document.getElementById("offline-thrown-in");
-    if (thrown) {
-      thrown.addEventListener("click", function () {
-        // One mistaken tap would cost a hand: asked once, like Undo.
-        if (!window.confirm(fill(thrown.dataset.question, { number: thrown.dataset.number || "" }))) return;
-        phoneState(id).then(function (view) {
-          return add({ match: id, kind: "record", hand: { thrown_in: true }, base: view.data.revision, scores: null });
-        });
-      });
-    }
+    document.addEventListener("submit", function (event) {
+      const form = event.target instanceof Element ? event.target.closest("form[data-write]") : null;
+      if (!form || !root.contains(form)) return;
+      event.preventDefault();
+      const kind = form.dataset.write;
+      const number = Number(form.dataset.number || (form.elements.number && form.elements.number.value) || 0);
+      const dialog = form.closest("dialog");
+      if (dialog && typeof dialog.close === "function") dialog.close();
+      Array.prototype.forEach.call(form.querySelectorAll("button"), function (b) { b.disabled = true; });
+      window.scrollTo(0, 0);
+      const side = event.submitter && event.submitter.name === "side" ? event.submitter.value : null;
+      write(id, kind, number, side).catch(function () {}).then(function () { redraw(); });
+    });
   }
 
   // A thrown-in hand the service worker caught with no signal: in the outbox, with the key its form carried.

@@ -1,5 +1,5 @@
-// The score sheet's Undo (and Thrown in) asks once, in the page: the Undo link names the hand, its score (the server's words,
-// in data-question) and the revision the sheet shows; the dialog's form posts exactly those, so an undo from a
+// The score sheet's Undo (and Thrown in, and a whole suit) asks once, in the page: the Undo link names the hand,
+// its score (the server's words, in data-question) and the revision the sheet shows; the dialog's form posts exactly those, so an undo from a
 // sheet that another phone changed meanwhile is refused by the server. Without this script (or without
 // <dialog>) the link opens the confirmation page instead. No score is worked out here. The button's words come
 // from the page (data-yes-words), in its language; English otherwise.
@@ -28,23 +28,29 @@
   dialog.querySelector("[data-no]").addEventListener("click", function () { dialog.close(); });
   form.addEventListener("submit", function () { yes.disabled = true; });
 
-  // Thrown in asks once too: its dialog (#confirm-thrown-in, in the sheet's live part) holds the form, with the
-  // revision and key this sheet shows. The live refresh replaces it, so it is found when tapped.
+  // Thrown in asks once too, and so does a whole suit (belot, debertz: which side holds it): each one's dialog
+  // (#confirm-thrown-in, #confirm-belot, in the sheet's live part) holds its form, with the revision and key this
+  // sheet shows. The live refresh replaces them, so they are found when tapped.
+  const ASKED = { "a[data-thrown-in]": "confirm-thrown-in", "a[data-belot]": "confirm-belot" };
   document.addEventListener("click", function (event) {
     const target = event.target instanceof Element ? event.target : null;
-    const thrown = document.getElementById("confirm-thrown-in");
-    if (!target || !thrown || typeof thrown.showModal !== "function") return;
-    if (target.closest("a[data-thrown-in]")) {
+    if (!target) return;
+    const no = target.closest("dialog.confirm-undo [data-no]");
+    if (no && no.closest("dialog") !== dialog) {
       event.preventDefault();
-      thrown.showModal();
-      thrown.querySelector("[data-yes]").focus();
-    } else if (target.closest("#confirm-thrown-in [data-no]")) {
-      event.preventDefault();
-      thrown.close();
+      no.closest("dialog").close();
+      return;
     }
+    Object.keys(ASKED).forEach(function (selector) {
+      const asked = document.getElementById(ASKED[selector]);
+      if (!asked || typeof asked.showModal !== "function" || !target.closest(selector)) return;
+      event.preventDefault();
+      asked.showModal();
+      asked.querySelector("[data-yes], button[type=submit]").focus();
+    });
   });
   document.addEventListener("submit", function (event) {
-    const thrown = document.getElementById("confirm-thrown-in");
-    if (thrown && thrown.contains(event.target)) thrown.querySelector("[data-yes]").disabled = true;
+    const asked = event.target instanceof Element ? event.target.closest("dialog.confirm-undo") : null;
+    if (asked && asked !== dialog) asked.querySelectorAll("button[type=submit]").forEach(function (b) { b.disabled = true; });
   });
 })();

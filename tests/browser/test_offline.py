@@ -47,13 +47,13 @@ OUTBOX_ENTRIES = """() => new Promise((resolve, reject) => {
 
 
 def back_on_the_server_sheet(page: Page) -> None:
-    """Everything sent: the phone shows the server's own sheet (its live part), not the offline one."""
-    expect(page.locator("#live")).to_be_visible(timeout=READY)
-    expect(page.locator("#offline-sheet")).to_have_count(0)
+    """Everything sent: the phone shows the server's own sheet (its live status line), not its own drawing of it."""
+    expect(page.locator("#offline-sheet")).to_have_count(0, timeout=READY)
+    expect(page.locator("#live-status")).to_be_visible(timeout=READY)
 
 
 def unsent(page: Page) -> Any:
-    return page.locator("#offline-hands .hand.unsent")
+    return page.locator("#live .hand.unsent")
 
 
 def test_three_hands_with_no_signal_survive_a_reload_and_a_closed_tab_and_are_sent_once(
@@ -81,7 +81,7 @@ def test_three_hands_with_no_signal_survive_a_reload_and_a_closed_tab_and_are_se
     page.close()
     again = context.new_page()
     again.goto(sheet)
-    expect(again.locator("#offline-hands .hand.unsent")).to_have_count(3, timeout=READY)
+    expect(again.locator("#live .hand.unsent")).to_have_count(3, timeout=READY)
     expect(again.locator(".scoreboard [data-total='0']")).to_have_text(offline_totals[0])
     # The engine on the phone said each hand in the rule book's words.
     expect(again.locator("#hand-2 .hand-body")).to_contain_text("bate")
@@ -148,7 +148,8 @@ def test_two_phones_offline_record_the_same_hand_and_the_second_is_asked(
     expect(question).to_contain_text("Another phone recorded hand 1", timeout=READY)
     expect(question).to_contain_text("Mike +0, Yvonne +162")
     expect(question).to_contain_text("Yours, not sent yet: Mike +92, Yvonne +70.")
-    expect(mike.locator("#offline-record")).to_have_text(re.compile(r"\d"), timeout=READY)  # the engine drew it
+    # The engine drew it.
+    expect(mike.locator("#live .sheet-actions .primary")).to_have_text(re.compile(r"\d"), timeout=READY)
     shot(mike, "offline-conflict-question")
     mike.get_by_role("button", name="Keep both (yours becomes hand 2)").click()
     back_on_the_server_sheet(mike)
@@ -177,7 +178,7 @@ def test_a_hand_changed_with_no_signal_and_a_hand_recorded_are_asked_about_once(
     page.get_by_label("Yvonne: card points").fill("62")
     expect(page.locator("#save-why")).to_contain_text("Mike +100 · Yvonne +62", timeout=READY)
     page.get_by_role("button", name="Save the change").click()
-    expect(page.locator("#offline-hands #hand-1.unsent")).to_be_visible(timeout=READY)
+    expect(page.locator("#live #hand-1.unsent")).to_be_visible(timeout=READY)
     record_offline(page, {"Mike": 40, "Yvonne": 112}, "Mike", "Yvonne")
 
     # Meanwhile another phone records hand 2 with a signal.
@@ -352,7 +353,7 @@ def test_the_offline_sheet_says_what_the_live_sheet_says_beside_the_figures(
     context.set_offline(True)
     page.goto(f"{server.url}/m/{made['id']}")
     expect(page.locator("#offline-sheet")).to_be_visible()
-    expect(page.locator("#offline-hands details.hand")).to_have_count(len(GAME_AND_MORE), timeout=READY)
+    expect(page.locator("#live details.hand")).to_have_count(len(GAME_AND_MORE), timeout=READY)
     offline = page.evaluate(SHEET_WORDS)
     shot(page, "offline-sheet-words")
     # "needs N" (what each side still needs), the game and the games won, who deals next, each row's result words

@@ -98,7 +98,7 @@ def test_a_match_started_with_no_signal_reaches_the_server_once_with_its_hand_at
         page: Page, context: BrowserContext, server: LiveServer) -> None:
     start_offline(page, context, server.url, ["Petra", "Quentin"])
     record_offline(page, {"Petra": 100, "Quentin": 52}, "Petra", "Petra")
-    expect(page.locator("#offline-hands .hand.unsent")).to_have_count(1, timeout=READY)
+    expect(page.locator("#live .hand.unsent")).to_have_count(1, timeout=READY)
     expect(page.locator(".scoreboard [data-total='0']")).to_have_text("110", timeout=READY)
     pause()
 
@@ -120,7 +120,9 @@ def test_a_match_started_with_no_signal_reaches_the_server_once_with_its_hand_at
     # The table opens the match again: the server's own sheet, which says the hand still waits (0–0 is not the
     # score: the hand is on its way), not a silent "Live" 0–0.
     page.reload()
-    expect(page.locator("#live")).to_be_visible(timeout=READY)
+    # The server's own sheet (its live status line), not the phone's drawing of it.
+    expect(page.locator("#offline-sheet")).to_have_count(0, timeout=READY)
+    expect(page.locator("#live-status")).to_be_visible(timeout=READY)
     match_id = re.search(r"/m/([^/?#]+)", page.url).group(1)
     assert match_id == lost["id"], "the same match as the first try's, not a second one"
     expect(page.locator("#outbox")).to_contain_text("hand 1: Petra +110, Quentin +52 ↑ not sent yet", timeout=READY)
@@ -193,7 +195,9 @@ def test_the_signal_is_back_only_when_the_server_answers(
 
     # The server answers again: the hand goes by itself, and the phone is on the server's own sheet.
     between.resume()
-    expect(page.locator("#live")).to_be_visible(timeout=READY)
+    # The server's own sheet (its live status line), not the phone's drawing of it.
+    expect(page.locator("#offline-sheet")).to_have_count(0, timeout=READY)
+    expect(page.locator("#live-status")).to_be_visible(timeout=READY)
     expect(page.locator("#live #hand-2")).to_be_visible()
     assert [h["number"] for h in page.request.get(f"{between.url}/m/{made['id']}/data.json").json()["hands"]] == [1, 2]
 
@@ -217,5 +221,7 @@ def test_no_signal_since_keeps_the_time_the_signal_was_lost_through_a_reload(
     assert now not in said, (now, said)  # the page's clock did move on
     # Once the server answers, the time is forgotten: the next loss of signal has its own.
     context.set_offline(False)
-    expect(page.locator("#live")).to_be_visible(timeout=READY)
+    # The server's own sheet (its live status line), not the phone's drawing of it.
+    expect(page.locator("#offline-sheet")).to_have_count(0, timeout=READY)
+    expect(page.locator("#live-status")).to_be_visible(timeout=READY)
     assert page.evaluate("localStorage.getItem('scorekeeper-signal-lost')") is None

@@ -151,7 +151,7 @@ def three_hands_offline(page: Page, sheet: str) -> list[int | None]:
         record_offline(page, points, taker, last, timeout=READY)
         expect(page.locator(".scoreboard [data-total='0']")).to_have_text(re.compile(r"^\d+$"), timeout=READY)
         starts.append(page.evaluate("window.scorekeeperEngine.instance"))
-    expect(page.locator("#offline-hands .hand.unsent")).to_have_count(3, timeout=READY)
+    expect(page.locator("#live .hand.unsent")).to_have_count(3, timeout=READY)
     return starts
 
 

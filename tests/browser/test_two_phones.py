@@ -129,7 +129,7 @@ def _three_hands_behind_hand_10(server: LiveServer, page: Page, context: Browser
         time.sleep(1)
         page.get_by_role("button", name="Save hand").click()
         expect(page.locator("#offline-sheet")).to_be_visible()
-    expect(page.locator("#offline-hands .hand.unsent")).to_have_count(3, timeout=READY)
+    expect(page.locator("#live .hand.unsent")).to_have_count(3, timeout=READY)
     status, body = server.json("POST", f"/api/v1/matches/{made['id']}/hands",
                                {"taker": 1, "card_points": [50, 102], "last_trick": 1},
                                {"Authorization": f"Bearer {made['edit_token']}"})
@@ -157,8 +157,8 @@ def test_three_hands_behind_another_phones_hand_are_one_question_on_the_first_sc
     page.evaluate("window.scrollTo(0, 0)")
     for button in (keep, drop):
         expect(button).to_be_in_viewport()
-    expect(page.locator("#offline-record")).to_be_hidden()
-    expect(page.locator("#offline-record-waits")).to_be_visible()
+    expect(page.locator("#live .sheet-actions")).to_be_hidden()
+    expect(page.locator(".record-waits")).to_be_visible()
     assert question.bounding_box()["y"] < page.locator(".scoreboard").bounding_box()["y"]
     expect(page.locator("#outbox .outbox-line")).not_to_contain_text("They go by themselves")
     expect(page.locator("#outbox .outbox-line")).to_contain_text("Not sent yet: 3.")
@@ -167,12 +167,14 @@ def test_three_hands_behind_another_phones_hand_are_one_question_on_the_first_sc
     server_totals = [str(t) for t in match_state(server, made["id"], made["edit_token"])["totals"]]
     expect(page.locator(".scoreboard [data-total='0']")).to_have_text(server_totals[0], timeout=READY)
     expect(page.locator(".scoreboard [data-total='1']")).to_have_text(server_totals[1])
-    expect(page.locator("#offline-hands .hand")).to_have_count(10)
-    expect(page.locator("#offline-hands .hand.unsent")).to_have_count(0)
+    expect(page.locator("#live .hand")).to_have_count(10)
+    expect(page.locator("#live .hand.unsent")).to_have_count(0)
     page.screenshot(path=str(ARTIFACTS / "two-phones-offline-asked-once-first-screen.png"))
 
     keep.click()
-    expect(page.locator("#live")).to_be_visible(timeout=READY)
+    # The server's own sheet (its live status line), not the phone's drawing of it.
+    expect(page.locator("#offline-sheet")).to_have_count(0, timeout=READY)
+    expect(page.locator("#live-status")).to_be_visible(timeout=READY)
     hands = match_state(server, made["id"], made["edit_token"])["hands"]
     assert [(h["number"], h["input"]["card_points"]) for h in hands[9:]] == [
         (10, [50, 102]), (11, [100, 52]), (12, [40, 112]), (13, [81, 71])]
@@ -186,7 +188,9 @@ def test_drop_mine_drops_every_hand_behind_the_other_phones(
     # The table opens the sheet again before answering: the server's own sheet asks the same question at its top,
     # and offers no Record button until it is answered.
     page.reload()
-    expect(page.locator("#live")).to_be_visible(timeout=READY)
+    # The server's own sheet (its live status line), not the phone's drawing of it.
+    expect(page.locator("#offline-sheet")).to_have_count(0, timeout=READY)
+    expect(page.locator("#live-status")).to_be_visible(timeout=READY)
     question = page.locator("#outbox .outbox-question")
     expect(question).to_contain_text("Another phone recorded hand 10 (Mike +50, Yvonne +112)", timeout=READY)
     expect(page.locator("#live .sheet-actions")).to_be_hidden()

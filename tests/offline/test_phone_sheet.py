@@ -4,7 +4,7 @@ phone downloads) from what the phone keeps of the match (its data.json). For eve
 the live sheet as the server renders it and the phone's drawing are read as a person reads them: the same words
 everywhere (scores, totals, needs, games won, who deals next, each row's result and explanation, the game heads and
 ends, the buttons), the same chalk board Z and strokes for Jass. Only what needs the signal differs, and is checked
-to: the board's QR code and its Share button, the running-score chart, and the forms that dispute a hand."""
+to: the board's QR code and its Share button, and the forms that dispute a hand."""
 
 from __future__ import annotations
 
@@ -25,9 +25,9 @@ from tests.support.app import SharedApps
 from tests.support.pages import Element, parse_page
 
 LANGUAGES = ("en", "hr")
-SIGNAL_ONLY = {"share-now", "chart", "dispute", "resolve"}
-"""What the server's sheet has and the phone's has not: sharing the board (its QR code, made on the server), the
-running-score chart, and disputing a hand (the phone's outbox carries hands, voids and restores only)."""
+SIGNAL_ONLY = {"share-now", "dispute", "resolve"}
+"""What the server's sheet has and the phone's has not: sharing the board (its QR code, made on the server) and
+disputing a hand (the phone's outbox carries hands, voids and restores only)."""
 
 
 @pytest.fixture(scope="module")
