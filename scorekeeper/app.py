@@ -7,7 +7,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response
+from flask import Flask, Response, g
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from werkzeug.exceptions import HTTPException
@@ -39,6 +39,16 @@ TEMPLATES = ROOT / "templates"
 STATIC = ROOT / "static"
 MIGRATIONS = ROOT / "migrations"
 """Alembic's folder (Flask-Migrate, batch mode so SQLite can alter tables)."""
+
+
+def _use_script(name: str) -> str:
+    """A template's note that this page needs the script ``name`` (static/js/<name>.js); draws nothing."""
+    g.setdefault("scripts_used", set()).add(name)
+    return ""
+
+
+def _script_used(name: str) -> bool:
+    return name in g.get("scripts_used", ())
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -105,6 +115,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     # The suits' signs, written once in the engine (rules/cards.py), for the macros that show a contract.
     app.jinja_env.globals["suit_signs"] = SUIT_SIGNS
+    # The scripts a page needs beyond every page's: a macro that draws what one works says so (use_script), and
+    # the page's foot loads only those (script_used), so a page without a Share button never downloads share.js.
+    app.jinja_env.globals.update(use_script=_use_script, script_used=_script_used)
 
     from .views import api, board, clubs, confirm, engine, health, offline, referee, rulebook, scorer, tournaments
 

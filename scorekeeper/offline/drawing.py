@@ -11,7 +11,8 @@ a template's world is given here the same way:
 - the ``say`` filter (a ``Said`` in the page's language) and ``decimalformat`` (a whole number in plain digits, as
   ``i18n.number`` writes it), ``chalk_z`` (the Jass chalk board), ``sheet_words``, ``suit_signs``;
 - ``url_for``: the app's own address patterns (``Addresses``), which the page gives;
-- ``csrf_token``: empty, since nothing the phone draws is posted to the server (its forms go to the outbox).
+- ``csrf_token``: empty, since nothing the phone draws is posted to the server (its forms go to the outbox);
+  ``use_script``: nothing (the phone's sheet page loads its own scripts).
 
 Only the standard library, the engine, Jinja2 and MarkupSafe: it runs in Pyodide on the phone.
 """
@@ -90,7 +91,7 @@ class Drawing:
         # Globals, as Flask's are: the macros a template imports see them too (not the render's context).
         self.addresses = Addresses({})
         self.environment.globals.update(sheet_words=sheet_words, suit_signs=SUIT_SIGNS, chalk_z=self.chalk_z,
-                                        csrf_token=lambda: "", url_for=self.url_for)
+                                        csrf_token=lambda: "", url_for=self.url_for, use_script=lambda name: "")
 
     def gettext(self, message: str, **fields: Any) -> str:
         """Flask-Babel's ``gettext``: the message in the page's language, its fields filled."""

@@ -56,8 +56,8 @@ OUTBOX_HEADER = "X-Scorekeeper-Outbox"
 """The header the phone's outbox sends with every change: a form on another site cannot send it."""
 KINDS = ("record", "edit", "void", "undo", "restore")
 """The changes an outbox may carry."""
-PRECACHED = ("css/app.css", "js/install.js", "js/phone-db.js", "js/offline.js", "js/engine.js", "js/hand.js",
-             "js/new-match.js", "js/start.js",
+PRECACHED = ("css/app.css", "js/install.js", "js/ready.js", "js/phone-db.js", "js/offline.js", "js/engine.js",
+             "js/hand.js", "js/new-match.js", "js/start.js",
              "js/live.js", "js/sheet.js", "js/share.js", "js/wake.js", "icons/icon-192.png", "icons/icon-512.png")
 """Static files every installed phone keeps from its first visit (the engine's files come when a match opens)."""
 

@@ -538,13 +538,18 @@
       return box.phoneState(matchId).then(function (view) {
         if (!view) throw new Error("not ready");
         const fields = formFields();
-        return e.load().then(function () { return e.handInput(view.match, fields, mode, language); }).then(function (made) {
+        // The hand as the form would save it, and its score, asked together (the worker answers one after the other).
+        return e.load().then(function () {
+          return Promise.all([e.handInput(view.match, fields, mode, language),
+                              e.preview(view.match, hands(view), fields, mode, language)]);
+        }).then(function (answers) {
+          const made = answers[0];
           if (made.errors) {
             showWhy({ ok: false, errors: made.errors });
             button.disabled = false;
             return null;
           }
-          return e.preview(view.match, hands(view), fields, mode, language).then(function (scored) {
+          return Promise.resolve(answers[1]).then(function (scored) {
             // A hand still in the outbox is changed there: it is sent as it is now, once (the server has never
             // seen it, and its number may yet change).
             const unsent = editing === null ? null : view.marks[editing];

@@ -590,14 +590,16 @@
   function drawSheet(root, id) {
     const status = document.getElementById("offline-status");
     const into = document.getElementById("live");
+    // The engine connected to while the phone's hands are read: the two at once.
+    const e = engine();
+    const loading = e ? e.load() : null;
+    if (loading) loading.catch(function () {});
     return phoneState(id).then(function (view) {
-      if (!view) return;
-      const e = engine();
-      if (!e) return;
+      if (!view || !e) return;
       if (status && e.status !== "ready") status.textContent = say("engine_loading");
       const counted = view.asking ? serverHands(view.data) : view.hands;
       const unsent = view.asking ? [] : Object.keys(view.marks).map(Number);
-      return e.load().then(function () {
+      return loading.then(function () {
         return e.sheetPage(view.match, counted, language, {
           id: view.data.id, revision: view.data.revision, args: pageArgs(), was: view.data.was || {},
           unsent: unsent, urls: addresses(),
@@ -694,7 +696,7 @@
         const revision = Number(pending.fields.revision);
         return add({ match: id, kind: "record", hand: { thrown_in: true }, key: pending.fields.idempotency_key || newKey(),
                      base: isNaN(revision) ? view.data.revision : revision, scores: null });
-      }).then(function () { return store.donePending(path); });
+      }).then(function () { return store.donePending(path); }).then(function () { return true; });
     }).catch(function () { return null; });
   }
 
@@ -849,6 +851,8 @@
     setInterval(backOnline, 10000);
     backOnline();
   }
-  takePending(id).then(redraw);
+  // Drawn at once; again if a form the service worker caught was taken into the outbox meanwhile.
+  redraw();
+  takePending(id).then(function (taken) { if (taken) redraw(); });
   flush(id).catch(function () {});
 })();
