@@ -797,7 +797,9 @@
     if (panel) work.push(drawOutbox(panel, id));
     if (sheet) work.push(drawSheet(sheet, id));
     if (!sheet && panel) work.push(holdLivePage(id));
-    drawing = Promise.all(work).catch(function () {}).then(function () {
+    // A drawing that hangs (an engine or a store that never answers) does not hold the next one back for good.
+    const stuck = new Promise(function (resolve) { setTimeout(resolve, 20000); });
+    drawing = Promise.race([Promise.all(work).catch(function () {}), stuck]).then(function () {
       drawing = null;
       if (again) { again = false; return redraw(); }
     });
@@ -849,6 +851,11 @@
     listeners.push(function (sent) { if (sent) backOnline(); });
     window.addEventListener("online", backOnline);
     setInterval(backOnline, 10000);
+    // Not drawn yet (the engine still starting, or a drawing that hung): tried again every few seconds.
+    setInterval(function () {
+      const into = document.getElementById("live");
+      if (into && into.dataset.drawn !== "yes") redraw();
+    }, 10000);
     backOnline();
   }
   // Drawn at once; again if a form the service worker caught was taken into the outbox meanwhile.
