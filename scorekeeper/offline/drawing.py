@@ -39,7 +39,8 @@ TEMPLATES = ("scorer/_sheet_live.html", "_macros/score.html", "_macros/forms.htm
 """The templates the phone draws with, and those they import (views/engine.py packs them)."""
 ENDPOINTS = ("scorer.sheet", "scorer.new_hand", "scorer.edit_hand", "scorer.claim", "scorer.undo_confirm",
              "scorer.undo", "scorer.void", "scorer.restore", "scorer.dispute", "scorer.resolve",
-             "scorer.thrown_in_confirm", "scorer.thrown_in", "scorer.belot_confirm", "scorer.play_again",
+             "scorer.thrown_in_confirm", "scorer.thrown_in", "scorer.belot_confirm", "scorer.belot",
+             "scorer.play_again",
              "scorer.again", "board.board", "board.again")
 """The pages the sheet links to and posts to: the patterns ``Addresses`` is given (views/offline.py)."""
 

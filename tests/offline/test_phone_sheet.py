@@ -9,7 +9,6 @@ to: the board's QR code and its Share button, and the forms that dispute a hand.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,35 +19,14 @@ from flask.testing import FlaskClient
 from scorekeeper.offline import worker
 from scorekeeper.offline.drawing import ENDPOINTS, Addresses
 from scorekeeper.rules import PRESETS
-from tests.offline.test_sheet_words import Match
+from tests.offline.test_sheet_words import PLAYERS, Match, _hands
+from tests.offline.conftest import PHONE_LANGUAGES
 from tests.support.app import SharedApps
 from tests.support.pages import Element, parse_page
 
-LANGUAGES = ("en", "hr")
 SIGNAL_ONLY = {"share-now", "dispute", "resolve"}
 """What the server's sheet has and the phone's has not: sharing the board (its QR code, made on the server) and
 disputing a hand (the phone's outbox carries hands, voids and restores only)."""
-
-
-@pytest.fixture(scope="module")
-def shared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SharedApps]:
-    apps = SharedApps(tmp_path_factory.mktemp("phone-sheet"))
-    yield apps
-    apps.close()
-
-
-@pytest.fixture(scope="module")
-def catalogs(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """The worker speaks each language with the catalog the phone downloads (the engine's cut, views/engine.py)."""
-    from scorekeeper.views.engine import catalog
-
-    folder = tmp_path_factory.mktemp("phone-catalogs")
-    for language in LANGUAGES:
-        data = catalog(language)
-        if data is not None:
-            path = Path(folder) / f"{language}.mo"
-            path.write_bytes(data)
-            worker.load_catalog(language, str(path))
 
 
 def _without(node: Element, classes: set[str]) -> Element:
@@ -96,7 +74,7 @@ def phone(app: Flask, client: FlaskClient, match_id: str, language: str, args: d
     return str(drawn["html"])
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", PHONE_LANGUAGES)
 @pytest.mark.parametrize("variant", list(PRESETS))
 def test_the_phone_draws_the_sheet_the_server_draws(shared: SharedApps, backend: str, catalogs: None,
                                                     variant: str, language: str) -> None:
@@ -172,3 +150,43 @@ def test_the_phones_addresses_are_the_apps(app: Flask) -> None:
             assert phone_url_for(endpoint, **given, **extra, print=None) == url_for(endpoint, **given, **extra)
         assert phone_url_for("scorer.sheet", match_id="a b", _anchor="scoring") == url_for(
             "scorer.sheet", match_id="a b", _anchor="scoring")
+
+
+def test_every_address_the_drawn_templates_ask_for_is_the_phones() -> None:
+    """Each ``url_for`` in the templates the phone draws with names a page the phone has an address for: one it
+    lacks would stop the drawing of every sheet that shows that link (a match in play, say, and not the finished
+    one the other tests read)."""
+    from jinja2 import Environment, FileSystemLoader, nodes
+
+    from scorekeeper.offline.drawing import TEMPLATES
+
+    folder = Path(__file__).resolve().parents[2] / "templates"
+    environment = Environment(loader=FileSystemLoader(folder), extensions=["jinja2.ext.i18n"])
+    asked = set()
+    for name in TEMPLATES:
+        tree = environment.parse((folder / name).read_text(encoding="utf-8"))
+        for call in tree.find_all(nodes.Call):
+            if isinstance(call.node, nodes.Name) and call.node.name == "url_for":
+                assert isinstance(call.args[0], nodes.Const), f"{name}: url_for of a name not written out"
+                asked.add(call.args[0].value)
+    assert asked and asked <= set(ENDPOINTS), sorted(asked - set(ENDPOINTS))
+
+
+@pytest.mark.parametrize("variant", list(PRESETS))
+def test_a_match_in_play_is_drawn_as_the_server_draws_it(shared: SharedApps, backend: str, catalogs: None,
+                                                          variant: str) -> None:
+    """Two hands in, nothing ended: the sheet with everything a match in play offers (Record, Undo, Thrown in,
+    the whole suit, the claim) drawn on the phone as on the server."""
+    rules = PRESETS[variant]
+    app, client = shared.app(backend)
+    answer = client.post("/api/v1/matches", json={"variant": variant, "players": PLAYERS[:rules.players]})
+    assert answer.status_code == 201
+    body = answer.get_json()
+    auth = {"Authorization": f"Bearer {body['edit_token']}"}
+    for hand in _hands(rules)[:2]:
+        assert client.post(f"/api/v1/matches/{body['id']}/hands", json=hand, headers=auth).status_code == 201
+    assert client.get(f"/m/{body['id']}/join?key={body['edit_token']}").status_code == 302
+    server = client.get(f"/m/{body['id']}/live?lang=en", follow_redirects=True)
+    live, drawn = read(server.get_data(as_text=True)), read(phone(app, client, body["id"], "en"))
+    assert any(button.startswith("Record hand 3") for button in live["buttons"]), live["buttons"]
+    assert drawn == live

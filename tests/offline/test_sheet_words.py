@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,12 +17,12 @@ from flask.testing import FlaskClient
 
 from scorekeeper.offline import worker
 from scorekeeper.rules import PRESETS, Rules
+from tests.offline.conftest import PHONE_LANGUAGES
 from tests.support.app import SharedApps
 from tests.support.pages import Element, parse_page
 
 API = "/api/v1"
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
-LANGUAGES = ("en", "hr")
 
 
 def _hands(rules: Rules) -> list[dict[str, Any]]:
@@ -81,28 +80,6 @@ class Match:
             recorded = client.post(f"{API}/matches/{self.id}/hands", json=hands[0], headers=auth)
             assert recorded.status_code == 201, recorded.get_data(as_text=True)
         assert client.get(f"/m/{self.id}/join?key={token}").status_code == 302
-
-
-@pytest.fixture(scope="module")
-def shared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SharedApps]:
-    apps = SharedApps(tmp_path_factory.mktemp("sheet-words"))
-    yield apps
-    apps.close()
-
-
-@pytest.fixture(scope="module")
-def catalogs(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """The phone's worker speaks each language with the catalog the phone downloads (the engine's cut)."""
-    from scorekeeper.views.engine import catalog
-
-    folder = tmp_path_factory.mktemp("phone-catalogs")
-    for language in LANGUAGES:
-        data = catalog(language)
-        if data is None:
-            continue
-        path = Path(folder) / f"{language}.mo"
-        path.write_bytes(data)
-        worker.load_catalog(language, str(path))
 
 
 def said(node: Element | None) -> str:
@@ -177,7 +154,7 @@ def phone_sheet(client: FlaskClient, match_id: str, language: str) -> dict[str, 
     }
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", PHONE_LANGUAGES)
 @pytest.mark.parametrize("variant", list(PRESETS))
 def test_the_phones_sheet_says_what_the_live_sheet_says(shared: SharedApps, backend: str, catalogs: None,
                                                         variant: str, language: str) -> None:
