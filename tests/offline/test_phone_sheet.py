@@ -19,8 +19,8 @@ from flask.testing import FlaskClient
 from scorekeeper.offline import worker
 from scorekeeper.offline.drawing import ENDPOINTS, Addresses
 from scorekeeper.rules import PRESETS
-from tests.offline.test_sheet_words import PLAYERS, Match, _hands
 from tests.offline.conftest import PHONE_LANGUAGES
+from tests.offline.test_sheet_words import PLAYERS, Match, _hands
 from tests.support.app import SharedApps
 from tests.support.pages import Element, parse_page
 
