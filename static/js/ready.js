@@ -25,15 +25,21 @@
       setTimeout(function () { resolve(null); }, wait);
     });
   }
-  // Every file kept: the engine is started once on this phone, in the background, and keeps its memory snapshot
-  // (engine-worker.js). A start that could not make one still works: the phone is ready, its starts slower.
+  // The engine is started once on this phone, in the background, and keeps its memory snapshot (engine-worker.js),
+  // as soon as the phone begins getting ready: its own downloads are the service worker's (each file fetched once,
+  // checked, and kept), so Pyodide compiles and starts while the rest still comes, rather than after it. A start
+  // that fails before every file is kept is tried again once they are; one that fails then, or cannot make a
+  // snapshot, leaves the phone not ready (no start) or ready with slower starts (no snapshot).
   let preparing = null;
-  function prepare(counted, what) {
+  function prepare(counted, what, early) {
     if (!preparing) {
       preparing = window.scorekeeperInject(counted.kit).then(function () { return window.scorekeeperEngine.load(); }).then(function () {
         const made = window.scorekeeperEngine.timings && window.scorekeeperEngine.timings.snapshot;
         if (!/^(made|loaded)$/.test(made || "")) what.noSnapshot = true;
-      }, function () { what.failed = true; });
+      }, function () {
+        if (early) preparing = null;
+        else what.failed = true;
+      });
     }
     return preparing;
   }
@@ -60,7 +66,8 @@
         if (navigator.onLine === false || (counted.prepare && what.failed)) { show("no", counted); return; }
         if (what.askFirst) { show("ask", counted, function () { what.askFirst = false; tick(); }); return; }
         show(counted.prepare ? "preparing" : "getting", counted);
-        if (counted.prepare) { prepare(counted, what).then(tick); return; }
+        if (counted.prepare) { prepare(counted, what, false).then(tick); return; }
+        if (!what.early) { what.early = true; prepare(counted, what, true).then(tick); }
         if (!asked || Date.now() - moved > 20000) {
           asked = moved = Date.now();
           ask(registration, message, 600000).then(function (answer) { if (answer && !answer.ok) tick(); });

@@ -41,17 +41,20 @@ def decode(image: Path) -> list[str]:
 
 
 def rasterize(svg: str, path: Path) -> Path:
-    """Draw the QR of our inline SVG (qrcode's SvgPathImage: one ``Mx,yHx2Vy2Hxz`` square per dark module)
-    on white, as a binary PGM image that zbarimg reads; a code drawn any other way fails here, loudly."""
+    """Draw the QR of our inline SVG (scorekeeper/qr.py: one ``Mx yhnv1Hxz`` rectangle for each run of dark
+    modules along a row) on white, as a binary PGM image that zbarimg reads; a code drawn any other way fails
+    here, loudly."""
     size = re.search(r'viewBox="0 0 (\d+) (\d+)"', svg)
     body = re.search(r'<path [^>]*\bd="([^"]*)"', svg)
     assert size and body, "not the SVG QR this module knows how to draw"
     modules = int(size.group(1))
-    squares = re.findall(r"M(\d+),(\d+)H(\d+)V(\d+)H\d+z", body.group(1))
-    assert squares and "".join(f"M{x},{y}H{x2}V{y2}H{x}z" for x, y, x2, y2 in squares) == body.group(1)
+    runs = re.findall(r"M(\d+) (\d+)h(\d+)v1H(\d+)z", body.group(1))
+    assert runs and "".join(f"M{x} {y}h{n}v1H{x2}z" for x, y, n, x2 in runs) == body.group(1)
+    assert all(x == x2 for x, _, _, x2 in runs)
+    squares = [(int(x), int(y), int(x) + int(n), int(y) + 1) for x, y, n, _ in runs]
     width = modules * MODULE
     pixels = bytearray([255]) * (width * width)
-    for x, y, x2, y2 in ((int(v) for v in square) for square in squares):
+    for x, y, x2, y2 in squares:
         for row in range(y * MODULE, y2 * MODULE):
             start = row * width
             pixels[start + x * MODULE:start + x2 * MODULE] = bytes((x2 - x) * MODULE)
