@@ -35,7 +35,10 @@ from .chalk import chalk_z_svg
 
 SHEET = "scorer/_sheet_live.html"
 """The sheet's changing part: the server's live sheet, and the whole of the phone's sheet but its outbox."""
-TEMPLATES = ("scorer/_sheet_live.html", "_macros/score.html", "_macros/forms.html", "_macros/share.html")
+OUTBOX_QUESTION = "offline/_outbox_question.html"
+"""The outbox's question: the server's two-phones question (``scorer/_conflict.html``) for this phone's changes."""
+TEMPLATES = ("scorer/_sheet_live.html", "_macros/score.html", "_macros/forms.html", "_macros/share.html",
+             OUTBOX_QUESTION, "scorer/_conflict.html")
 """The templates the phone draws with, and those they import (views/engine.py packs them)."""
 ENDPOINTS = ("scorer.sheet", "scorer.new_hand", "scorer.edit_hand", "scorer.claim", "scorer.undo_confirm",
              "scorer.undo", "scorer.void", "scorer.restore", "scorer.dispute", "scorer.resolve",

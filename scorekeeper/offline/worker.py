@@ -12,7 +12,10 @@ server gives for the same question, its sentences said in the phone's language.
 - ``hand_input(match, fields, mode, language)``: the hand the form would save, ``{"hand": …}``, or the form's
   ``{"errors": {field: [messages]}}`` as the hand page shows them (the engine's own check is ``preview``'s);
 - ``start_match(fields, language)``: a match started with no signal from the start form's fields (its create
-  body, its sides' names), or the form's errors.
+  body, its sides' names), or the form's errors;
+- ``sheet_page(match, hands, language, page)``: the sheet's changing part, drawn from the server's template;
+- ``outbox_question(match, hands, behind, conflict, language)``: the outbox's question after another phone
+  changed the match, drawn from the server's two-phones question (``scorer/_conflict.html``).
 
 ``match`` is the API's match (only ``variant``, ``rules``, ``players`` or ``sides``, and ``first_dealer`` are
 read; ``rules`` may be the stored options or the API's whole ``rules`` object); ``hands`` the API's hands in
@@ -39,11 +42,11 @@ from ..rules import replay as replay_hands
 from ..rules.words import Said, Translate, say
 from . import sheet_words
 from .charts import catalog_words, running_score_svg
-from .drawing import SHEET, TEMPLATES, Drawing
+from .drawing import OUTBOX_QUESTION, SHEET, TEMPLATES, Drawing
 from .hand_fields import HAND_GROUPS, form_data_from_hand, hand_fields, hand_from_values, in_table_words, read_fields
 from .problems import add_problems
 from .sheet_page import sheet_parts
-from .sheet_words import said_all, sides_of
+from .sheet_words import said_all, score_words, sides_of
 from .start_fields import match_options, read_start
 from .state import hand_entry, said_entry, side_names
 
@@ -307,6 +310,43 @@ def sheet_page(match: Mapping[str, Any], hands: Sequence[Mapping[str, Any]], lan
     return {"html": html, "totals": state["totals"], "finished": state["finished"], "hands": len(entries)}
 
 
+def outbox_question(match: Mapping[str, Any], hands: Sequence[Mapping[str, Any]], behind: Sequence[Mapping[str, Any]],
+                    conflict: Mapping[str, Any] | None, language: str = "en") -> dict[str, Any]:
+    """The question the outbox asks the table when the server refused one of this phone's changes because another
+    phone changed the match first (``scorer/_conflict.html``'s ``outbox_question``, the server's own question):
+    ``{"html"}``. ``hands``: the match as this phone has it (the server's hands, this phone's changes on top, its
+    new hands numbered as they would be if kept); ``behind``: the changes the question is for, in order (``kind``;
+    ``number``: the hand it changes, or the number a recorded hand has in ``hands``); ``conflict``: what the
+    server said (``changes``, each with its ``words`` and, for a hand recorded, its ``hand``). The waiting hands
+    are scored as the sheet scores them, replayed after the other phone's; a match the rules refuse as it stands
+    is asked about without their scores."""
+    rules = rules_of(match)
+    names = names_of(rules, match) or [str(side + 1) for side in range(rules.sides)]
+    sides = sides_of(names)
+    rows = {int(row["number"]): row for row in hands if row.get("number") is not None}
+    scores: dict[int, str] = {}
+    try:
+        replayed = replay_hands(rules, _records(hands), int(match.get("first_dealer", 0)), names)
+    except RuleError:
+        replayed = None
+    for scored in replayed.hands if replayed is not None else ():
+        if scored.outcome is not None:
+            scores[scored.number] = score_words(list(scored.outcome.scores), sides)
+    waiting = []
+    for change in behind:
+        kind, number = str(change.get("kind") or ""), int(change.get("number") or 0)
+        given = (rows.get(number) or {}).get("input")
+        hand: Mapping[str, Any] = given if isinstance(given, Mapping) else {}
+        waiting.append({"kind": kind, "number": number, "thrown_in": bool(hand.get("thrown_in")),
+                        "scores": scores.get(number, "") if kind == "record" else "", "input": hand})
+    changes = [c for c in (conflict or {}).get("changes") or () if isinstance(c, Mapping)]
+    theirs = [(c.get("hand") or {}).get("input") for c in changes if c.get("event") == "record"]
+    asked = {"lines": [str(c["words"]) for c in changes if c.get("words")], "behind": waiting,
+             "same": any(w["kind"] == "record" and w["input"] and w["input"] in theirs for w in waiting)}
+    translations = _CATALOGS.get(language) or gettext.NullTranslations()
+    return {"html": drawing().render(OUTBOX_QUESTION, {"asked": asked}, translations, {})}
+
+
 def _said(errors: Mapping[str, list[Said]], spoken: Say) -> dict[str, list[str]]:
     return {name: [spoken(message) for message in messages] for name, messages in errors.items()}
 
@@ -317,7 +357,7 @@ def _api_errors(error: RuleError, spoken: Say) -> dict[str, Any]:
 
 ENTRIES: dict[str, Callable[..., dict[str, Any]]] = {
     "replay": replay, "preview": preview, "score": score, "handInput": hand_input, "formFields": form_fields,
-    "startMatch": start_match, "sheetPage": sheet_page,
+    "startMatch": start_match, "sheetPage": sheet_page, "outboxQuestion": outbox_question,
 }
 """The worker's messages, by the name engine.js calls them."""
 

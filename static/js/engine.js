@@ -12,6 +12,11 @@
 //   handInput(match, fields, mode, language)       {hand} as the form would save it, or {errors} by field
 //   formFields(match, hand)                        {fields}: the form filled from a stored hand input (to change it)
 //   sheetPage(match, hands, language, page)        {html, totals, finished, hands}: the server's sheet, drawn here
+//   outboxQuestion(match, hands, behind, conflict, language)
+//                                                  {html}: the outbox's question after another phone changed the
+//                                                  match, the server's two-phones question drawn here (behind:
+//                                                  the changes waiting, [{kind, number}]; conflict: the server's
+//                                                  412 answer, its changes' words)
 //
 // match: the API's match (variant, rules, players or sides, first_dealer); hands: the API's hands in number
 // order ({number, input, voided}), or a state to score from; fields: the hand form's fields as it posts them.
@@ -163,6 +168,9 @@
     startMatch: function (fields, language) { return ask("startMatch", [fields, language || "en"], language); },
     sheetPage: function (match, hands, language, page) {
       return ask("sheetPage", [match, hands, language || "en", page || {}], language);
+    },
+    outboxQuestion: function (match, hands, behind, conflict, language) {
+      return ask("outboxQuestion", [match, hands, behind, conflict, language || "en"], language);
     },
   };
   window.scorekeeperEngine = engine;

@@ -570,7 +570,10 @@
             // The sheet then says what was done, as the server's does after a save (?saved=7).
             const number = editing === null
               ? hands(view).reduce(function (most, h) { return Math.max(most, h.number); }, 0) + 1 : editing;
-            window.location.href = form.dataset.sheet + (editing === null ? "?saved=" : "?changed=") + number;
+            const sheet = form.dataset.sheet + (editing === null ? "?saved=" : "?changed=") + number;
+            // The kept sheet shown in this page's place (offline.js), the engine already running; else loaded.
+            return (box.showSheet ? box.showSheet(matchId, sheet) : Promise.reject(new Error("a page load")))
+              .catch(function () { window.location.href = sheet; });
           });
         });
       });

@@ -22,9 +22,12 @@
 (function () {
   "use strict";
   const language = document.documentElement.lang || "en";
-  const wordsBlock = document.getElementById("offline-words");
   let words = {};
-  try { words = wordsBlock ? JSON.parse(wordsBlock.textContent) : {}; } catch (e) { words = {}; }
+  function readWords() {
+    const block = document.getElementById("offline-words");
+    try { words = block ? JSON.parse(block.textContent) : {}; } catch (e) { words = {}; }
+  }
+  readWords();
   function fill(text, values) {
     return String(text || "").replace(/\{(\w+)\}/g, function (whole, name) { return name in values ? values[name] : whole; });
   }
@@ -482,7 +485,7 @@
       // On the offline sheet the hands waiting are its rows too (marked): their list is folded under its line, so
       // the Record button stays on the first screen. Elsewhere (the server's sheet) it is the only place they show.
       const folded = Boolean(document.getElementById("offline-sheet"));
-      const draw = function (state) {
+      const draw = function (state, question) {
         const wasOpen = panel.querySelector("details.outbox-waiting[open]") !== null;
         panel.textContent = "";
         panel.hidden = shown.length === 0 && dropped.length === 0 && problems.length === 0;
@@ -499,7 +502,7 @@
         } else {
           panel.appendChild(element("p", "outbox-line", say("sent")));
         }
-        if (view.asking) panel.appendChild(conflictQuestion(view, state));
+        if (view.asking && question) panel.appendChild(conflictQuestion(view, question));
         problems.forEach(function (entry) {
           const refusedBox = element("div", "outbox-question");
           refusedBox.setAttribute("role", "alert");
@@ -529,46 +532,57 @@
           panel.appendChild(details);
         }
       };
-      draw(null);
+      draw(null, keptQuestion(view));
       if (!shown.length && !problems.length) return view;
-      // The hands' scores in the engine's words, once it answers (the engine on the phone; none is started for a
-      // panel that has nothing to say of a hand).
-      return spoken(view, view.hands).then(function (state) { if (state) draw(state); return view; });
+      // The hands' scores in the engine's words and the question it draws, once it answers (the engine on the
+      // phone; none is started for a panel that has nothing to say of a hand).
+      const listed = problems.length > 0 || !view.asking;
+      return Promise.all([listed ? spoken(view, view.hands) : null, drawnQuestion(view)]).then(function (found) {
+        if (found[0] || found[1]) draw(found[0], found[1]);
+        return view;
+      });
     });
   }
-  // Another phone's change, asked once: what it did (the server's words), this phone's changes waiting behind it
-  // (as the engine scores them if both are kept), and the one answer for all of them.
-  function conflictQuestion(view, state) {
-    const asking = view.asking;
-    const box = element("div", "outbox-question");
-    box.setAttribute("role", "alert");
-    box.id = "outbox-question";
-    const lines = asking.entry.conflict.changes.map(function (change) { return change.words; }).filter(Boolean);
-    if (!lines.length) lines.push(say("changed_match"));
-    // One hand of this phone's: its scores; more: each with the number it would get.
-    const only = asking.behind.length === 1 && asking.behind[0].kind === "record" && !(asking.behind[0].hand || {}).thrown_in
-      ? rowOf(state, asking.behind[0].number_here) : null;
-    const yours = only && only.scores ? only.scores
-      : asking.behind.map(function (entry) { return entryWhat(entry, state); }).join("; ");
-    lines.push(say("yours_offline", { yours: yours }));
-    lines.forEach(function (line) { box.appendChild(element("p", "", line)); });
-    const row = element("div", "row");
-    const records = asking.behind.filter(function (e) { return e.kind === "record"; });
-    const next = view.data.hands.reduce(function (most, h) { return Math.max(most, h.number); }, 0) + 1;
-    let keepWords = say("keep_change");
-    if (records.length === asking.behind.length && records.length === 1) keepWords = say("keep_both", { number: next });
-    else if (records.length === asking.behind.length) {
-      keepWords = say("keep_both_hands", { first: next, last: next + records.length - 1 });
-    }
-    const keep = element("button", "button primary", keepWords);
-    keep.type = "button";
-    keep.addEventListener("click", function () { keep.disabled = true; drop.disabled = true; answer(view, true); });
-    const drop = element("button", "button", say("drop_mine"));
-    drop.type = "button";
-    drop.addEventListener("click", function () { keep.disabled = true; drop.disabled = true; answer(view, false); });
-    row.appendChild(keep);
-    row.appendChild(drop);
-    box.appendChild(row);
+  // Another phone's change, asked once: the server's two-phones question (scorer/_conflict.html's outbox_question),
+  // drawn by the engine on the phone (worker.py's outboxQuestion) from what the other phone did (the server's
+  // words) and this phone's changes waiting behind it (scored by the engine as if kept). The last one drawn is kept
+  // with what it was drawn from, so the panel drawn again (at each change of the outbox) shows it at once.
+  let questionDrawn = { key: null, html: null };
+  function questionArgs(view) {
+    const behind = view.asking.behind.map(function (e) {
+      return { kind: e.kind, number: e.kind === "record" ? e.number_here : e.number };
+    });
+    return [view.match, view.hands, behind, view.asking.entry.conflict];
+  }
+  function keptQuestion(view) {
+    return view.asking && questionDrawn.key === JSON.stringify(questionArgs(view)) ? questionDrawn.html : null;
+  }
+  // Null when the engine cannot answer: the panel's line still says a question waits.
+  function drawnQuestion(view) {
+    const e = engine();
+    if (!e || !view.asking) return Promise.resolve(null);
+    const args = questionArgs(view);
+    const key = JSON.stringify(args);
+    if (questionDrawn.key === key) return Promise.resolve(questionDrawn.html);
+    return e.outboxQuestion(args[0], args[1], args[2], args[3], language).then(function (drawn) {
+      if (!drawn || typeof drawn.html !== "string") return null;
+      questionDrawn = { key: key, html: drawn.html };
+      return drawn.html;
+    }, function () { return null; });
+  }
+  // The drawn question in place, its two answers (data-answer="keep" or "drop") the one answer for every change
+  // behind it. HTML from the server's own template, drawn on the phone (Jinja2 escapes every name).
+  function conflictQuestion(view, html) {
+    const holder = document.createElement("template");
+    holder.innerHTML = html;
+    const box = holder.content.firstElementChild;
+    const buttons = box.querySelectorAll("button[data-answer]");
+    Array.prototype.forEach.call(buttons, function (button) {
+      button.addEventListener("click", function () {
+        Array.prototype.forEach.call(buttons, function (b) { b.disabled = true; });
+        answer(view, button.dataset.answer === "keep");
+      });
+    });
     return box;
   }
 
@@ -587,6 +601,7 @@
   function serverHands(data) {
     return data.hands.map(function (h) { return Object.assign({}, h); });
   }
+  let drawnKey = null;
   function drawSheet(root, id) {
     const status = document.getElementById("offline-status");
     const into = document.getElementById("live");
@@ -599,15 +614,23 @@
       if (status && e.status !== "ready") status.textContent = say("engine_loading");
       const counted = view.asking ? serverHands(view.data) : view.hands;
       const unsent = view.asking ? [] : Object.keys(view.marks).map(Number);
+      const question = [view.match, counted, language, {
+        id: view.data.id, revision: view.data.revision, args: pageArgs(), was: view.data.was || {},
+        unsent: unsent, urls: addresses(),
+      }];
+      // The same sheet asked again (the outbox sent nothing new, the signal still gone): already drawn.
+      const key = JSON.stringify(question) + "|" + Boolean(view.asking);
+      if (into.dataset.drawn === "yes" && key === drawnKey) {
+        showStatus(status, view);
+        return;
+      }
       return loading.then(function () {
-        return e.sheetPage(view.match, counted, language, {
-          id: view.data.id, revision: view.data.revision, args: pageArgs(), was: view.data.was || {},
-          unsent: unsent, urls: addresses(),
-        });
+        return e.sheetPage.apply(e, question);
       }).then(function (drawn) {
         if (!drawn || typeof drawn.html !== "string") {
           throw new Error((drawn && drawn.errors && drawn.errors[0] && drawn.errors[0].message) || "no sheet");
         }
+        drawnKey = key;
         // HTML from the server's own templates, drawn on the phone (Jinja2 escapes every name and note).
         const open = Array.prototype.map.call(into.querySelectorAll("details[open][id]"), function (d) { return d.id; });
         into.innerHTML = drawn.html;
@@ -777,34 +800,6 @@
       });
     }).catch(function () { show("new-not-ready"); });
   }
-  const starting = document.getElementById("new-match");
-  if (starting) startHere(starting);
-
-  const sheet = document.getElementById("offline-sheet");
-  const panel = document.getElementById("outbox");
-  const kept = document.getElementById("kept-matches");
-  const listed = Array.prototype.slice.call(document.querySelectorAll(".match-row[data-match]"));
-  const id = (sheet && sheet.dataset.match) || (panel && panel.dataset.match) || null;
-  if (kept) { drawKept(kept); listeners.push(function () { drawKept(kept); }); }
-  if (listed.length) { countWaiting(listed); listeners.push(function () { countWaiting(listed); }); }
-  if (!id) return;
-  let drawing = null;
-  let again = false;
-  function redraw() {
-    // One drawing at a time, the newest last: the outbox changes faster than the engine answers.
-    if (drawing) { again = true; return drawing; }
-    const work = [];
-    if (panel) work.push(drawOutbox(panel, id));
-    if (sheet) work.push(drawSheet(sheet, id));
-    if (!sheet && panel) work.push(holdLivePage(id));
-    // A drawing that hangs (an engine or a store that never answers) does not hold the next one back for good.
-    const stuck = new Promise(function (resolve) { setTimeout(resolve, 20000); });
-    drawing = Promise.race([Promise.all(work).catch(function () {}), stuck]).then(function () {
-      drawing = null;
-      if (again) { again = false; return redraw(); }
-    });
-    return drawing;
-  }
   // The server's own sheet, while this phone's outbox has a question for the table: its Record button (drawn
   // again with each live update) gives way to the line that says why.
   let asked = false;
@@ -825,41 +820,131 @@
       if (reason) reason.hidden = !asked;
     });
   }
-  const livePart = document.getElementById("live");
-  if (livePart && panel && window.MutationObserver) {
-    new MutationObserver(function () { if (asked) applyHold(); }).observe(livePart, { childList: true });
+
+  // What this file does on the page it is on: the new match's form, the phone's match list, the outbox and the
+  // offline sheet. Run when the page loads, and again when the kept sheet is shown in its place (showSheet).
+  function mount() {
+    const starting = document.getElementById("new-match");
+    if (starting) startHere(starting);
+
+    const sheet = document.getElementById("offline-sheet");
+    const panel = document.getElementById("outbox");
+    const kept = document.getElementById("kept-matches");
+    const listed = Array.prototype.slice.call(document.querySelectorAll(".match-row[data-match]"));
+    const id = (sheet && sheet.dataset.match) || (panel && panel.dataset.match) || null;
+    if (kept) { drawKept(kept); listeners.push(function () { if (document.body.contains(kept)) drawKept(kept); }); }
+    if (listed.length) {
+      countWaiting(listed);
+      listeners.push(function () { if (document.body.contains(listed[0])) countWaiting(listed); });
+    }
+    if (!id) return;
+    // A page shown in place of another (showSheet) leaves this one's timers and listeners with nothing to do.
+    const root = document.body;
+    const alive = function () { return document.body === root; };
+    let drawing = null;
+    let again = false;
+    function redraw() {
+      if (!alive()) return Promise.resolve();
+      // One drawing at a time, the newest last: the outbox changes faster than the engine answers.
+      if (drawing) { again = true; return drawing; }
+      const work = [];
+      if (panel) work.push(drawOutbox(panel, id));
+      if (sheet) work.push(drawSheet(sheet, id));
+      if (!sheet && panel) work.push(holdLivePage(id));
+      // A drawing that hangs (an engine or a store that never answers) does not hold the next one back for good.
+      const stuck = new Promise(function (resolve) { setTimeout(resolve, 20000); });
+      drawing = Promise.race([Promise.all(work).catch(function () {}), stuck]).then(function () {
+        drawing = null;
+        if (again) { again = false; return redraw(); }
+      });
+      return drawing;
+    }
+    const livePart = document.getElementById("live");
+    if (livePart && panel && window.MutationObserver) {
+      new MutationObserver(function () { if (asked) applyHold(); }).observe(livePart, { childList: true });
+    }
+    listeners.push(function () { redraw(); });
+    if (sheet) {
+      sheetActions(sheet, id);
+      // Back with everything sent (the server answered): the real sheet, from the server. Asked again on each
+      // retry: the browser's "online" alone proves nothing.
+      const backOnline = function () {
+        if (!alive()) return;
+        if (navigator.onLine === false) { lost(); redraw(); return; }
+        const moved = current(id);
+        const target = isLocal(moved) ? null : "/m/" + moved;
+        phoneState(id).then(function (view) {
+          const waiting = view ? live(view.entries).length + view.entries.filter(function (e) { return e.status === "refused"; }).length : 0;
+          if (waiting || !target) { if (!sending[current(id)]) flush(id).catch(function () {}); return; }
+          return fetch(target, { method: "HEAD", cache: "no-store", credentials: "same-origin" }).then(function (r) {
+            if (!reached(r)) return redraw();
+            if (r.ok) location.replace(target);
+            else redraw();
+          }, function () { lost(); redraw(); });
+        }).catch(function () {});
+      };
+      listeners.push(function (sent) { if (sent) backOnline(); });
+      window.addEventListener("online", backOnline);
+      setInterval(backOnline, 10000);
+      // Not drawn yet (the engine still starting, or a drawing that hung): tried again every few seconds.
+      setInterval(function () {
+        if (!alive()) return;
+        const into = document.getElementById("live");
+        if (into && into.dataset.drawn !== "yes") redraw();
+      }, 10000);
+      backOnline();
+    }
+    // Drawn at once; again if a form the service worker caught was taken into the outbox meanwhile.
+    redraw();
+    takePending(id).then(function (taken) { if (taken) redraw(); });
+    flush(id).catch(function () {});
   }
-  listeners.push(function () { redraw(); });
-  if (sheet) {
-    sheetActions(sheet, id);
-    // Back with everything sent (the server answered): the real sheet, from the server. Asked again on each
-    // retry: the browser's "online" alone proves nothing.
-    const backOnline = function () {
-      if (navigator.onLine === false) { lost(); redraw(); return; }
-      const moved = current(id);
-      const target = isLocal(moved) ? null : "/m/" + moved;
-      phoneState(id).then(function (view) {
-        const waiting = view ? live(view.entries).length + view.entries.filter(function (e) { return e.status === "refused"; }).length : 0;
-        if (waiting || !target) { if (!sending[current(id)]) flush(id).catch(function () {}); return; }
-        return fetch(target, { method: "HEAD", cache: "no-store", credentials: "same-origin" }).then(function (r) {
-          if (!reached(r)) return redraw();
-          if (r.ok) location.replace(target);
-          else redraw();
-        }, function () { lost(); redraw(); });
-      }).catch(function () {});
-    };
-    listeners.push(function (sent) { if (sent) backOnline(); });
-    window.addEventListener("online", backOnline);
-    setInterval(backOnline, 10000);
-    // Not drawn yet (the engine still starting, or a drawing that hung): tried again every few seconds.
-    setInterval(function () {
-      const into = document.getElementById("live");
-      if (into && into.dataset.drawn !== "yes") redraw();
-    }, 10000);
-    backOnline();
+
+  // Saved with no signal, the hand form gives way to the kept sheet without a page load (the History API): the
+  // kept page's body from Cache Storage in place of the form's, the scripts it has that this page has not loaded,
+  // this file mounted on it. The engine, connected and warm, draws the sheet at once; the browser's Back loads the
+  // form again (the kept page, as any page load with no signal). Rejected (then the caller loads the page) for a
+  // match started on this phone, whose pages are the start pages filled in, or a sheet the phone did not keep.
+  let shown = false;
+  function showSheet(id, url) {
+    if (isLocal(id) || !window.DOMParser || !window.history.pushState || !window.caches) {
+      return Promise.reject(new Error("a page load"));
+    }
+    return caches.match("/m/" + id + "/offline").then(function (kept) {
+      if (!kept) throw new Error("the sheet is not kept");
+      return kept.text();
+    }).then(function (html) {
+      const doc = new DOMParser().parseFromString(html, "text/html");
+      if (!doc.getElementById("offline-sheet") || !doc.body) throw new Error("not the kept sheet");
+      const loaded = {};
+      document.querySelectorAll("script[src]").forEach(function (script) { loaded[script.src] = true; });
+      const wanted = Array.prototype.filter.call(doc.body.querySelectorAll("script[src]"), function (script) {
+        return !loaded[new URL(script.getAttribute("src"), window.location.href).href];
+      });
+      window.history.pushState({ shown: "sheet" }, "", url);
+      if (!shown) {
+        shown = true;
+        window.addEventListener("popstate", function () { window.location.reload(); });
+      }
+      document.title = doc.title;
+      document.body.replaceWith(document.adoptNode(doc.body));
+      window.scrollTo(0, 0);
+      readWords();
+      mount();
+      // Scripts the form's page had not (the sheet's dialogs, keeping the screen on), in order, as a page runs them.
+      wanted.reduce(function (chain, old) {
+        return chain.then(function () {
+          return new Promise(function (resolve) {
+            const script = document.createElement("script");
+            Array.prototype.forEach.call(old.attributes, function (a) { if (a.name !== "defer") script.setAttribute(a.name, a.value); });
+            script.async = false;
+            script.onload = script.onerror = resolve;
+            old.replaceWith(script);
+          });
+        });
+      }, Promise.resolve());
+    });
   }
-  // Drawn at once; again if a form the service worker caught was taken into the outbox meanwhile.
-  redraw();
-  takePending(id).then(function (taken) { if (taken) redraw(); });
-  flush(id).catch(function () {});
+  api.showSheet = showSheet;
+  mount();
 })();

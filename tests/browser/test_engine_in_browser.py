@@ -141,7 +141,9 @@ def phone(browser: Browser, browser_context_args: dict[str, Any], engine_server:
           table: dict[str, Any]) -> Iterator[tuple[Page, dict[str, Any]]]:
     """The match's hand form open on a phone, engine.js added as the macro adds it, and the engine loaded once;
     with the engine's status changes and the Pyodide files fetched before it was asked to load."""
-    context = browser.new_context(**browser_context_args)
+    # No service worker: getting ready for no signal (which starts the engine at once, in the background) is
+    # tests/browser/test_ready_for_no_signal.py's; here the engine starts only when this page's script asks.
+    context = browser.new_context(**browser_context_args, service_workers="block")
     page = context.new_page()
     fetched: list[str] = []
     page.on("request", lambda request: fetched.append(request.url))

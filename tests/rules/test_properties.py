@@ -432,12 +432,17 @@ def play(data: st.DataObject, rules: Rules, most: int, claims: bool = True) -> l
         raw = data.draw(hands(rules, claim_sides, claim_now))
         played.append(raw)
         out = score_hand(rules, position, raw)
-        if out.game_winner is None:
+        if out.game_winner is None and not out.drawn:
             position = after(position, out)
             continue
-        games_won[out.game_winner] += 1
-        if games_won[out.game_winner] * 2 > rules.best_of:
-            break
+        if out.drawn:
+            # A game drawn at its deal limit (Klaverjas): a match of one game ends with it.
+            if rules.best_of == 1:
+                break
+        else:
+            games_won[out.game_winner] += 1
+            if games_won[out.game_winner] * 2 > rules.best_of:
+                break
         position = Position.start(rules)
     return played
 
@@ -610,7 +615,7 @@ def test_replay_is_deterministic_and_prefixes_agree(variant: str, data: st.DataO
     game = full.hands[k - 1].game if k else None
     if last is None or game is None:
         assert (prefix.game, prefix.totals, prefix.pot) == (1, (0,) * rules.sides, 0)
-    elif last.game_winner is None:
+    elif last.game_winner is None and not last.drawn:
         assert (prefix.totals, prefix.pot, prefix.game) == (last.totals, last.pot, game)
         assert not prefix.finished
     elif prefix.finished:

@@ -76,12 +76,13 @@ def record(page: Page, taker: str, points: dict[str, int], last_trick: str,
 
 def record_offline(page: Page, points: dict[str, int], taker: str, last_trick: str, timeout: float = 60_000) -> None:
     """With no signal: from the offline sheet, open the kept hand form, fill it, save; back on the offline sheet.
-    The preview comes from the engine on the phone (what saving now would score): waited for up to ``timeout`` ms."""
+    The preview comes from the engine on the phone (what saving now would score), and the sheet after the save:
+    each waited for up to ``timeout`` ms."""
     page.get_by_role("link", name=re.compile("^Record hand")).click()
     fill_hand(page, taker, points, last_trick)
     expect(page.locator("#save-why")).to_contain_text("If you save now", timeout=timeout)
     page.get_by_role("button", name="Save hand").click()
-    expect(page.locator("#offline-sheet")).to_be_visible()
+    expect(page.locator("#offline-sheet")).to_be_visible(timeout=timeout)
 
 
 def totals(page: Page) -> list[str]:
