@@ -35,7 +35,8 @@ script added to every document (Playwright's own work is not counted); its clock
    [data-total]`` numbers, not "…"). The first page with the engine working, cold. **Target ≤ 3 s.**
 3. **Offline, the later pages**: from that sheet "Record hand", a hand filled in (taker, card points, last
    trick), Save; twice (form → sheet → form → sheet). Timed: the tap to the form shown; the last tap to the
-   preview of what saving would score (``#save-why``; hand.js waits 250 ms after the last input before asking);
+   preview of what saving would score (``#save-why``; hand.js waits 100 ms after the last input before asking
+   the engine, 250 ms before asking the server);
    Save to the sheet showing the new totals. **Target ≤ 300 ms each.**
 4. **A 20-hand evening** with no signal (5 with ``--quick``), hand after hand with no pause: the whole of it
    and each hand, within a time limit (a hand not done within it ends the evening as a miss).

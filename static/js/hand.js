@@ -258,9 +258,11 @@
   const lines = document.getElementById("preview-lines");
   const why = document.getElementById("save-why");
   let timer = null;
+  // Asked once the scorer pauses: the server a quarter of a second after the last input; the engine on the phone
+  // (no round trip, answers out of order are dropped) sooner.
   function schedule() {
     clearTimeout(timer);
-    timer = setTimeout(ask, 250);
+    timer = setTimeout(ask, offline() ? 100 : 250);
   }
   function elementOf(key) {
     return document.getElementById("group-" + key) || form.querySelector("[name='" + key + "']");
@@ -514,13 +516,18 @@
     if (editing === null) return view.hands;
     return view.hands.filter(function (h) { return h.number < editing; });
   }
+  // The engine's last preview, with what it was asked: Save asks again only if the form or the match changed since.
+  let previewed = { key: null, answer: null };
+  function previewKey(view, fields) { return JSON.stringify([view.data.revision, hands(view), fields]); }
   function phonePreview() {
     return kit().then(function (box) {
       return box.phoneState(matchId);
     }).then(function (view) {
       if (!view) throw new Error("not ready");
       const e = window.scorekeeperEngine;
-      return e.load().then(function () { return e.preview(view.match, hands(view), formFields(), mode, language); });
+      const fields = formFields();
+      return e.load().then(function () { return e.preview(view.match, hands(view), fields, mode, language); })
+        .then(function (answer) { previewed = { key: previewKey(view, fields), answer: answer }; return answer; });
     });
   }
   function say(text) {
@@ -540,8 +547,9 @@
         const fields = formFields();
         // The hand as the form would save it, and its score, asked together (the worker answers one after the other).
         return e.load().then(function () {
+          const known = previewed.key === previewKey(view, fields) ? previewed.answer : null;
           return Promise.all([e.handInput(view.match, fields, mode, language),
-                              e.preview(view.match, hands(view), fields, mode, language)]);
+                              known || e.preview(view.match, hands(view), fields, mode, language)]);
         }).then(function (answers) {
           const made = answers[0];
           if (made.errors) {
