@@ -34,7 +34,7 @@ catalogs: $(RUN_STAMP)
 # language's catalog brought up to it (new messages empty, for a translator; tests/pages/test_languages.py
 # fails until each is translated). What is extracted: scorekeeper/translations/babel.cfg.
 messages: $(DEV_STAMP)
-	@$(BIN)/pybabel -q extract --ignore-dirs='.*' -F scorekeeper/translations/babel.cfg -k Said -k _l \
+	@$(BIN)/pybabel -q extract --ignore-dirs='.*' -F scorekeeper/translations/babel.cfg -k Said -k NC_:1c,2 -k _l \
 		-k lazy_gettext -k lazy_ngettext:1,2 -c glossary: -c Translators: --no-location --sort-output \
 		-o scorekeeper/translations/messages.pot .
 	@$(BIN)/pybabel -q update -i scorekeeper/translations/messages.pot -d scorekeeper/translations \
@@ -108,6 +108,9 @@ run: $(RUN_STAMP) catalogs pyodide
 lint: setup
 	$(BIN)/ruff check scorekeeper tests benchmarks
 	$(BIN)/lint-imports
+	@# The browser's scripts parse (node comes with npm, which `make pyodide` uses): a script that does not parse
+	@# stops every page that loads it, and only the browser tests would say so, slowly.
+	@if command -v node >/dev/null; then for file in static/js/*.js; do node --check "$$file" || exit 1; done; fi
 
 # The whole package, then the pure packages (the engine, the bridge the phone runs with it, the tournaments and
 # the club statistics) strictly.

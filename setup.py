@@ -23,7 +23,7 @@ CATALOGS = "translations/*/LC_MESSAGES/*.mo"
 
 
 PYODIDE = Path("static/vendor/pyodide")
-"""Pyodide, which the phone's engine runs in (issue 22): fetched and checked by `make pyodide` (the Makefile pins
+"""Pyodide, which the phone's engine runs in: fetched and checked by `make pyodide` (the Makefile pins
 its version and SHA-256), git-ignored, and carried in the wheel with the rest of static/."""
 
 

@@ -1,4 +1,4 @@
-"""Languages benchmark (issue 16): what speaking a table's language costs a page, in bytes and in time.
+"""Languages benchmark: what speaking a table's language costs a page, in bytes and in time.
 
 **Targets:**
 

@@ -1,4 +1,4 @@
-"""The phone's engine (issue 22): what it costs to download, to start and to use, in this machine's Chromium.
+"""The phone's engine: what it costs to download, to start and to use, in this machine's Chromium.
 
 Starts `scorekeeper serve` on a fresh SQLite file, opens one of its pages (the rules page: engine.js added as
 templates/_macros/engine.html adds it) in Debian's Chromium (headless, through Playwright) and measures:

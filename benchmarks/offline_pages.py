@@ -1,4 +1,4 @@
-"""No signal at the table (issue 22): what the offline work costs a first visit, and how long a phone with no
+"""No signal at the table: what the offline work costs a first visit, and how long a phone with no
 signal waits before it can score.
 
 Two measurements, in Debian's Chromium (headless, through Playwright), against `scorekeeper serve` on fresh
@@ -10,7 +10,7 @@ SQLite files:
   total byte weight) until the network has been quiet for 2 s, the live sheet's event stream left out (it never
   ends). The service worker's own downloads (getting the phone ready: the match's pages and the engine's files)
   are its requests, not the page's, and come after the page has loaded. **Target:** each page no heavier than
-  the same page of the commit before issue 22 (``--baseline``, served from a git worktree in the same run) by
+  the same page of the commit before the phone's engine (``--baseline``, served from a git worktree in the same run) by
   more than 10 KB (+5 KB for the manifest, +5 KB for the worker).
 - **no signal, seconds**: a phone made ready for a match (the sheet opened with a signal, "ready for no
   signal"), then cut off (Playwright's offline mode): from opening the sheet to its totals drawn by the engine
@@ -20,7 +20,7 @@ SQLite files:
 
 Usage::
 
-    python benchmarks/offline_pages.py                 # both, against the commit before issue 22
+    python benchmarks/offline_pages.py                 # both, against the commit before the phone's engine
     python benchmarks/offline_pages.py --runs 5 --json
     python benchmarks/offline_pages.py --baseline HEAD~3
 
@@ -47,7 +47,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import HOST, ROOT, BenchmarkError, Server, free_port, machine  # noqa: E402
 
 BASELINE = "31f8c69"
-"""The last commit before issue 22."""
+"""The last commit before the phone's engine (scorekeeper/offline)."""
 ALLOWED = 10 * 1024
 """What a first visit may grow by: the manifest (+5 KB) and the worker (+5 KB)."""
 CHROMIUM = "/usr/bin/chromium"

@@ -111,10 +111,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     compress.init_app(app)
     _compress_static_files(app)
 
-    from .rules import SUIT_SIGNS
+    from .rules import CHOICES, SUIT_SIGNS, limits
 
     # The suits' signs, written once in the engine (rules/cards.py), for the macros that show a contract.
     app.jinja_env.globals["suit_signs"] = SUIT_SIGNS
+    # The limits of what a table types (rules/limits.py), for the pages' maxlength.
+    app.jinja_env.globals["limits"] = limits
+    # The kinds of a game's choices (rules/variants.py CHOICES): a page compares a rule with a member of its kind.
+    app.jinja_env.globals.update(CHOICES)
     # The scripts a page needs beyond every page's: a macro that draws what one works says so (use_script), and
     # the page's foot loads only those (script_used), so a page without a Share button never downloads share.js.
     app.jinja_env.globals.update(use_script=_use_script, script_used=_script_used)

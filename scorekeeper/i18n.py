@@ -1,9 +1,9 @@
-"""The table's language (issue 16): which of the seven the answer speaks, and the switch that remembers it.
+"""The table's language: which of the eight the answer speaks, and the switch that remembers it.
 
 A page speaks the language the phone chose with the switch (the ``lang`` cookie, set by any page's
 ``?lang=hr`` link), else the best of the phone's ``Accept-Language``, else English. The JSON API never reads
 the cookie (its requests carry a token, not a phone's state): it answers in ``Accept-Language``, English
-when none of the seven fits. The catalogs are ``scorekeeper/translations/<lang>/LC_MESSAGES/messages.po``,
+when none of the eight fits. The catalogs are ``scorekeeper/translations/<lang>/LC_MESSAGES/messages.po``,
 compiled to ``.mo`` by ``make`` and by the wheel's build (setup.py); a catalog missing at run time leaves
 that language in English, never an error.
 """

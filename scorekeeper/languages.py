@@ -1,4 +1,4 @@
-"""The languages the app speaks (issue 16), with no dependency: the pages' switch (``i18n``), the services that
+"""The languages the app speaks, with no dependency: the pages' switch (``i18n``), the services that
 store a board's language and the forms that offer it all read this one table."""
 
 from __future__ import annotations

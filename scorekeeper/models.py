@@ -9,6 +9,7 @@ from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Tex
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
+from .rules.limits import NAME_LIMIT
 
 
 def utcnow() -> datetime:
@@ -39,7 +40,7 @@ class Player(db.Model):  # type: ignore[name-defined,misc]
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     club_id: Mapped[str] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
-    name: Mapped[str] = mapped_column(String(40))
+    name: Mapped[str] = mapped_column(String(NAME_LIMIT))
     key: Mapped[str] = mapped_column(String(160))
     """The name as compared: case folded, spaces collapsed ("mike " and "Mike" are one player)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -70,7 +70,7 @@ def _rules_shape() -> Any:
     types = get_type_hints(Rules)
     members: dict[str, Any] = {}
     for item in fields(Rules):
-        if not item.init or item.name in ("bela_word", "belot_word", "cards"):
+        if not item.init or item.metadata.get("fact") or item.name == "cards":
             continue
         name = option_name(item.name)
         kind = _RULES_SHOWN.get(name, types[item.name])

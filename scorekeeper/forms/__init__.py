@@ -19,7 +19,6 @@ from .clubs import CLUB_FIELDS, NewClubForm
 from .hand import (
     HAND_GROUPS,
     SIDE_ASKS,
-    THANKS_KINDS,
     bela_toggle,
     claim_takes_melds,
     form_data_from_hand,
@@ -43,7 +42,6 @@ from .problems import EXPIRED_FORM, FORM, form_field, problems_text, show_proble
 __all__ = [
     "CLAIM_CHOICES", "CLAIM_KEYS", "CLUB_FIELDS", "CONTRACT_LABELS", "CONTRACT_WORDS", "EXPIRED_FORM", "FORM",
     "HAND_GROUPS", "HOUSE_FIELDS", "MATCH_FIELDS", "MATCH_GROUPS", "MAX_PLAYERS", "SIDE_ASKS", "SUIT_SIGNS",
-    "THANKS_KINDS",
     "NewClubForm", "NewMatchForm", "bela_toggle", "checked_rules", "claim_overrides", "claim_takes_melds",
     "decode_rules", "encode_rules", "form_data_from_hand", "form_field", "hand_form", "hand_from_form",
     "house_overrides", "in_table_words", "new_key", "options", "problems_text", "show_problems", "swiss_pad",

@@ -11,7 +11,6 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import Length, Optional
@@ -22,7 +21,6 @@ from ..offline.hand_fields import (
     HAND_GROUPS,
     MELDS_LONGEST,
     SIDE_ASKS,
-    THANKS_KINDS,
     bela_toggle,
     claim_parts,
     claim_takes_melds,
@@ -31,14 +29,12 @@ from ..offline.hand_fields import (
 )
 from ..rules import Problem, Rules
 from ..rules.describe import meld_chips
-from ..rules.variants import Claims
+from ..rules.variants import Claims, Revoke
 from .choices import CONTRACT_LABELS, new_key, options
+from .problems import TOO_LONG
 
-__all__ = ["HAND_GROUPS", "SIDE_ASKS", "THANKS_KINDS", "TOO_LONG", "bela_toggle", "claim_takes_melds",
+__all__ = ["HAND_GROUPS", "SIDE_ASKS", "bela_toggle", "claim_takes_melds",
            "form_data_from_hand", "hand_form", "hand_from_form", "in_table_words", "swiss_pad"]
-# Translators: beside a text that is too long (a side's melds); %(max)d is the most characters it may have.
-# (offline.hand_fields.TOO_LONG_MESSAGE is this message, for the phone's worker.)
-TOO_LONG = _l("Field cannot be longer than %(max)d characters.")
 
 
 def _side_choices(names: Iterable[str]) -> list[tuple[str, str]]:
@@ -80,8 +76,10 @@ def _claim_part_fields(rules: Rules, fields: dict[str, Field]) -> None:
     # glossary: claim, hand
     fields["claim-parts-card_points"] = IntegerField(_("Card points of the tricks taken so far"),
                                                      validators=[Optional()])
-    # glossary: claim
-    fields["claim-parts-last_trick"] = BooleanField(_("Took the last trick (+10)"))
+    # glossary: claim. %(points)s is what the last trick adds in this game (10, or the house's figure; 5 in Jass).
+    if "last_trick" in asked:
+        fields["claim-parts-last_trick"] = BooleanField(_("Took the last trick (+%(points)s)",
+                                                          points=rules.last_trick))
     if "declarations" in asked:
         # glossary: claim, hand
         fields["claim-parts-declarations"] = StringField(
@@ -118,7 +116,7 @@ def _thanks_fields(rules: Rules, names: list[str], fields: dict[str, Field]) -> 
     # Translators: Jass: the side that thanks (bedankt sich), ending the game in the middle of a hand.
     fields["claim-side"] = RadioField(_("Who thanks"), choices=options(_side_choices(names)), validators=[Optional()])
     fields["contract"] = _contract_field(rules)
-    for kind in THANKS_KINDS[rules.claim_order]:
+    for kind in rules.claim_order.kinds:
         for i, name in enumerate(names):
             if kind == "stoeck":
                 # glossary: Stöck
@@ -201,7 +199,7 @@ def hand_form(
             # melds count (RULES.md §3, melds need a trick).
             # Translators: %(side)s is a side's name.
             fields[f"took_trick-{i}"] = BooleanField(_("%(side)s took a trick (no card points)", side=name))
-        if rules.revoke.value != "none":
+        if rules.revoke is not Revoke.NONE:
             blank = [("", "—")]
             # glossary: revoke
             # Translators: who challenged a play as a revoke.

@@ -1,4 +1,4 @@
-"""The choice of a board's or a venue screen's language (issue 16), on the club and tournament forms (and the
+"""The choice of a board's or a venue screen's language, on the club and tournament forms (and the
 start page): none (each phone's own), or one of the app's languages, each named in its own language."""
 
 from __future__ import annotations

@@ -16,10 +16,12 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 from ..offline.house_rules import checked_rules, decode_rules
 from ..offline.start_fields import CLAIM_KEYS, claim_overrides, field_overrides, start_body
 from ..rules import PRESETS
+from ..rules.limits import NAME_LIMIT, SEATS
 from .choices import options
 from .languages import chosen_language, screen_language_field
+from .problems import TOO_LONG
 
-MAX_PLAYERS = 4
+MAX_PLAYERS = SEATS
 # Translators: a house-rule choice (and the folded house rules' summary) that keeps the game's own rule.
 AS_THE_GAME_SAYS = _l("as the game says")
 CLAIM_CHOICES = [
@@ -38,8 +40,6 @@ START_FIELDS = ("variant", "first_dealer", "target", "tie", "deal_limit", "bela_
 """The start form's fields that make a match's create body."""
 HOUSE_FIELDS = ("target", "deal_limit", "tie", "claims", "bela_on_bate", "melds", "best_of")
 """The start form's house-rule fields, in the order the folded summary names them."""
-# Translators: beside a text that is too long (a player's name); %(max)d is the most characters it may have.
-TOO_LONG = _l("Field cannot be longer than %(max)d characters.")
 SUMMARY_LINES = {
     # Translators: the folded house rules' summary of the tie rule; %(choice)s is the choice, "taker is bate".
     "tie": _l("on a tie: %(choice)s"),
@@ -75,6 +75,10 @@ MATCH_GROUPS = ("players", "rules")
 """The start form's groups a problem may be about: all the players, all the house rules."""
 
 
+NAME_LENGTH = Length(max=NAME_LIMIT, message=TOO_LONG)
+"""A seat's name: at most the limit every reading of a name keeps (scorekeeper/rules/limits.py)."""
+
+
 class NewMatchForm(FlaskForm):
     """Start a match: the game, the house rules that differ, the players in seat order, the first dealer."""
 
@@ -85,15 +89,16 @@ class NewMatchForm(FlaskForm):
     variant = RadioField(
         # glossary: game
         _l("Game"),
-        choices=options([(name, rules.title) for name, rules in PRESETS.items()]),
+        # Read from the registry when the form is made, so a game added to it is offered.
+        choices=lambda: options([(name, rules.title) for name, rules in PRESETS.items()]),
         default="bela",
         # glossary: game
         validators=[InputRequired(_l("choose a game"))],
     )
-    player_0 = StringField(_l("Seat %(number)s", number=1), validators=[Optional(), Length(max=40, message=TOO_LONG)])
-    player_1 = StringField(_l("Seat %(number)s", number=2), validators=[Optional(), Length(max=40, message=TOO_LONG)])
-    player_2 = StringField(_l("Seat %(number)s", number=3), validators=[Optional(), Length(max=40, message=TOO_LONG)])
-    player_3 = StringField(_l("Seat %(number)s", number=4), validators=[Optional(), Length(max=40, message=TOO_LONG)])
+    player_0 = StringField(_l("Seat %(number)s", number=1), validators=[Optional(), NAME_LENGTH])
+    player_1 = StringField(_l("Seat %(number)s", number=2), validators=[Optional(), NAME_LENGTH])
+    player_2 = StringField(_l("Seat %(number)s", number=3), validators=[Optional(), NAME_LENGTH])
+    player_3 = StringField(_l("Seat %(number)s", number=4), validators=[Optional(), NAME_LENGTH])
     first_dealer = RadioField(
         _l("First dealer"),
         # Translators: a seat at the table, before its player's name is typed: "Seat 1".

@@ -19,11 +19,15 @@ from ..offline.problems import FORM, Fields, add_problems, form_field
 from ..offline.problems import add as _add
 from ..rules import Problem
 
-__all__ = ["EXPIRED_FORM", "FORM", "WTFORMS_WORDS", "Fields", "HasProblems", "form_field", "problems_text",
-           "show_problems"]
+__all__ = ["EXPIRED_FORM", "FORM", "TOO_LONG", "WTFORMS_WORDS", "Fields", "HasProblems", "form_field",
+           "problems_text", "show_problems"]
 EXPIRED_FORM = _l("This page was open too long: nothing was saved. Reload it and try again.")
 """What a form whose CSRF token no longer holds (a page left open, a lost cookie, another site) says, on every
 page (a lazy text: said in the language of the request that shows it)."""
+# Translators: beside a text that is too long (a player's name, a side's melds); %(max)d is the most characters
+# it may have. (offline.hand_fields.TOO_LONG_MESSAGE is this message, for the phone's worker.)
+TOO_LONG = _l("Field cannot be longer than %(max)d characters.")
+"""What every form's Length says of a text over its limit (scorekeeper/rules/limits.py)."""
 WTFORMS_WORDS = {"Not a valid integer value.": WHOLE_NUMBER, "Not a valid choice.": NOT_A_CHOICE}
 """WTForms' own messages (in English, or in the request's language when WTForms has a catalog for it) in the
 table's words (the phone's worker says them of the same fields), said in the request's language."""

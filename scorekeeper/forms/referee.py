@@ -28,6 +28,10 @@ SQUARE_SLOTS = 1
 LEGAL_FIELDS = {"hand.*": "hand"}
 """The legal-play form's field for an engine problem: every card of the hand is the one ``hand`` field."""
 _CARD_SPLIT = re.compile(r"[\s,;]+")
+CARD_LONGEST = 4
+"""A card as the referee's form takes it: rank then suit, "10H" or "10♥" at most."""
+CARDS_LONGEST = 80
+"""The cards a player held, written one after the other ("7S KD 9S …")."""
 EMPTY = "—"
 """An empty choice of a list."""
 FOUR_OF = {
@@ -221,12 +225,12 @@ def legal_form(rules: Rules, names: list[str], seats: list[str], formdata: Any) 
                                                 validators=[Optional()], choices=options([("", EMPTY), *seat_choices]))
         # Translators: %(number)s is the card's place in the trick (1, 2, 3).
         fields[f"trick-{n}-card"] = StringField(_("Card %(number)s of the trick", number=n + 1),
-                                                validators=[Optional(), Length(max=4)])
+                                                validators=[Optional(), Length(max=CARD_LONGEST)])
     fields["seat"] = SelectField(_("The accused player"), validators=[Optional()],
                                  choices=options([("", EMPTY), *seat_choices]))
-    fields["hand"] = StringField(_("The cards the accused held"), validators=[Optional(), Length(max=80)])
+    fields["hand"] = StringField(_("The cards the accused held"), validators=[Optional(), Length(max=CARDS_LONGEST)])
     fields["played"] = StringField(_("The card the accused played (optional)"),
-                                   validators=[Optional(), Length(max=4)])
+                                   validators=[Optional(), Length(max=CARD_LONGEST)])
     top = rules.cards.top_trump
     # Translators: Yuss (the jack) and jasek (the queen) are the top trump's names in the game: keep them;
     # %(rank)s is its rank in words (jack, queen).

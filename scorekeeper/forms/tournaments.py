@@ -46,8 +46,8 @@ class NewTournamentForm(FlaskForm):
         # Translators: "Friday Belote" is an example of a tournament's name: a weekday and the game.
         _l("give the tournament a name, such as \"Friday Belote\""))])
     # Each game's name in the page's language (the engine's title, said when the form is shown).
-    variant = SelectField(_l("Game"), choices=options((name, LazyString(said, rules.title))
-                                                      for name, rules in PRESETS.items()),
+    variant = SelectField(_l("Game"), choices=lambda: options((name, LazyString(said, rules.title))
+                                                              for name, rules in PRESETS.items()),
                           default="belote")
     # glossary: game
     deal_limit = RadioField(_l("How a game ends"), choices=options(DEAL_LIMITS), default=SEVEN_DEALS,

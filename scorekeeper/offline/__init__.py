@@ -1,4 +1,4 @@
-"""What the phone runs when it has no signal (issue 22), and what the server shares of it: standard library and
+"""What the phone runs when it has no signal, and what the server shares of it: standard library and
 ``scorekeeper.rules`` only, so it runs unchanged in Pyodide in the phone's Web Worker.
 
 - ``problems``     where a problem is shown on a form (a field, a group of fields, or the form's top)

@@ -9,7 +9,8 @@ a template's world is given here the same way:
 - ``_``/``gettext``/``ngettext``/``pgettext``: Jinja2's i18n extension over the language's catalog, installed
   exactly as Flask-Babel installs its own (``newstyle``: a message's fields filled and escaped by Jinja2);
 - the ``say`` filter (a ``Said`` in the page's language) and ``decimalformat`` (a whole number in plain digits, as
-  ``i18n.number`` writes it), ``chalk_z`` (the Jass chalk board), ``sheet_words``, ``suit_signs``;
+  ``i18n.number`` writes it), ``chalk_z`` (the Jass chalk board), ``sheet_words``, ``suit_signs``, ``limits``, and
+  the kinds of a game's choices (``CHOICES``: ``Claims``, ``Success``…);
 - ``url_for``: the app's own address patterns (``Addresses``), which the page gives;
 - ``csrf_token``: empty, since nothing the phone draws is posted to the server (its forms go to the outbox);
   ``use_script``: nothing (the phone's sheet page loads its own scripts).
@@ -28,7 +29,7 @@ from urllib.parse import quote, urlencode
 from jinja2 import Environment, FileSystemLoader
 from markupsafe import Markup
 
-from ..rules import SUIT_SIGNS
+from ..rules import CHOICES, SUIT_SIGNS, limits
 from ..rules.words import say
 from . import sheet_words
 from .chalk import chalk_z_svg
@@ -94,8 +95,9 @@ class Drawing:
         self.environment.filters.update(say=self.say, decimalformat=whole_number)
         # Globals, as Flask's are: the macros a template imports see them too (not the render's context).
         self.addresses = Addresses({})
-        self.environment.globals.update(sheet_words=sheet_words, suit_signs=SUIT_SIGNS, chalk_z=self.chalk_z,
-                                        csrf_token=lambda: "", url_for=self.url_for, use_script=lambda name: "")
+        self.environment.globals.update(sheet_words=sheet_words, suit_signs=SUIT_SIGNS, limits=limits,
+                                        chalk_z=self.chalk_z, csrf_token=lambda: "", url_for=self.url_for,
+                                        use_script=lambda name: "", **CHOICES)
 
     def gettext(self, message: str, **fields: Any) -> str:
         """Flask-Babel's ``gettext``: the message in the page's language, its fields filled."""

@@ -16,13 +16,14 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from ..rules import Contract, Problem, Rules
-from ..rules.variants import ClaimOrder, Claims, FalseClaim, Success
+from ..rules.limits import MELDS_LIMIT
+from ..rules.variants import Claims, FalseClaim, Revoke, Success
 from ..rules.words import N_, Listed, Said, Translate
 
 HAND_GROUPS = ("card_points", "melds", "bela", "took_trick", "revoke", "claim", "claim-points", "valat",
                "claim-stoeck", "claim-weis", "claim-tricks")
 """Problems of a whole group of fields, shown at the top of that group."""
-MELDS_LONGEST = 60
+MELDS_LONGEST = MELDS_LIMIT
 """The most characters a side's melds may have."""
 
 # What the server's WTForms says of a field in the table's words (``forms.problems.WTFORMS_WORDS``), and the
@@ -57,9 +58,6 @@ JASS_ASKS = {
     "contract": Said("choose the trumps: a suit, Obenabe or Undenufe"),
 }
 """A Swiss pad's own asks, over ``SIDE_ASKS`` (RULES.md §11: the taker is who chose trumps; a claim is bedanken)."""
-THANKS_KINDS = {ClaimOrder.STOECK_WEIS_STICH: ("stoeck", "weis", "tricks"),
-                ClaimOrder.STOECK_STICH_WEIS: ("stoeck", "tricks", "weis")}
-"""The kinds of points a bedanken gives per side, in the counting order of the game (the form asks them so)."""
 
 
 class TooLong(Said):
@@ -70,7 +68,7 @@ class TooLong(Said):
         return translate(self.message) % self.fields
 
 
-# The message of forms.hand.TOO_LONG (WTForms' Length), extracted from there.
+# The message of forms.problems.TOO_LONG (WTForms' Length), extracted from there.
 TOO_LONG_MESSAGE = "Field cannot be longer than %(max)d characters."
 
 
@@ -115,8 +113,9 @@ def claim_takes_melds(rules: Rules) -> bool:
 def claim_parts(rules: Rules) -> tuple[str, ...]:
     """The parts of the points won so far the claim form asks for beside the one number (RULES.md §6: card
     points of tricks taken, declarations that count, bela, last trick). Where the form already asks for the
-    declarations and bela made so far (Clobby), the claimant's are taken from there, not asked twice."""
-    parts = ["card_points", "last_trick"]
+    declarations and bela made so far (Clobby), the claimant's are taken from there, not asked twice. A house
+    that gives the last trick nothing (``last-trick: 0``) is not asked who took it."""
+    parts = ["card_points", "last_trick"] if rules.last_trick else ["card_points"]
     if not claim_takes_melds(rules):
         if rules.meld_values:
             parts.append("declarations")
@@ -147,7 +146,7 @@ def hand_fields(rules: Rules, claim: bool = False) -> list[Field]:
     if claim and rules.thanks:
         # Jass's bedanken (RULES.md §11): the contract (its multiplier), and each side's points so far by kind.
         kinds = [Field(f"claim-{kind}-{i}", "toggle" if kind == "stoeck" else "whole")
-                 for kind in THANKS_KINDS[rules.claim_order] for i in sides]
+                 for kind in rules.claim_order.kinds for i in sides]
         return [*fields, Field("claim-side", "choice", sides),
                 Field("contract", "choice", contracts if rules.contract_required else ("", *contracts)), *kinds]
     if claim:
@@ -168,7 +167,7 @@ def hand_fields(rules: Rules, claim: bool = False) -> list[Field]:
     if swiss_pad(rules):
         fields += [Field(f"valat-{i}", "toggle") for i in range(rules.sides)]
     fields += [Field(f"took_trick-{i}", "toggle") for i in range(rules.sides)]
-    if rules.revoke.value != "none":
+    if rules.revoke is not Revoke.NONE:
         fields += [Field("revoke-accuser", "choice", ("", *sides)), Field("revoke-accused", "choice", ("", *sides)),
                    Field("revoke-upheld", "choice", ("yes", "no"))]
     return fields
@@ -241,7 +240,7 @@ def _claim_parts(get: Get, rules: Rules, body: Mapping[str, Any], problems: list
     cards = get("claim-parts-card_points")
     text = (get("claim-parts-declarations") or "").strip() if "declarations" in asked else ""
     bela = bool(get("claim-parts-bela")) if "bela" in asked else False
-    last = bool(get("claim-parts-last_trick"))
+    last = bool(get("claim-parts-last_trick")) if "last_trick" in asked else False
     if cards is None and not text and not bela and not last:
         return None
     parts: dict[str, Any] = {"card_points": cards if cards is not None else 0, "last_trick": last}
@@ -343,7 +342,7 @@ def _thanks(get: Get, rules: Rules, body: dict[str, Any]) -> None:
     if get("contract"):
         body["contract"] = get("contract")
     sides = range(rules.sides)
-    for kind in THANKS_KINDS[rules.claim_order]:
+    for kind in rules.claim_order.kinds:
         if kind == "stoeck":
             body["claim"][kind] = [rules.bela_points if get(f"claim-{kind}-{i}") else 0 for i in sides]
         else:

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..rules import SUIT_SIGNS, Rules
+from ..rules.variants import Success, TableWords, Tie
 from ..rules.words import Number, Said, Translate
 
 Sides = Sequence[Mapping[str, Any]]
@@ -116,9 +117,9 @@ def result_words(hand: Mapping[str, Any], names: Sequence[str], rules: Rules) ->
     four = rules.players == 4
     given = hand.get("input")
     inp: Mapping[str, Any] = given if isinstance(given, Mapping) else {}
-    # Belote's own words (outside, inside, hanging): as the pages have always said them.
-    belote = rules.variant == "belote"
-    jass = rules.words.value == "jass"
+    # Belote's own words (outside, inside, hanging), where the game says them.
+    belote = rules.outside_inside
+    jass = rules.words is TableWords.JASS
     # glossary: trumps (no trumps, all trumps), Obenabe, Undenufe
     signs: dict[str, object] = {**SUIT_SIGNS, "no-trumps": Said("no trumps"), "all-trumps": Said("all trumps"),
                                 "top-down": Said("Obenabe"), "bottom-up": Said("Undenufe")}
@@ -137,7 +138,7 @@ def result_words(hand: Mapping[str, Any], names: Sequence[str], rules: Rules) ->
     claim_seat = _seat(claim.get("side"), len(names))
     claimant: object = names[claim_seat] if claim_seat is not None else Said("the claimant")
     revoke: Mapping[str, Any] = inp["revoke"] if isinstance(inp.get("revoke"), Mapping) else {}
-    half = rules.success.value == "half-bait"
+    half = rules.success is Success.HALF_BAIT
     result = hand.get("result")
     if hand.get("voided"):
         return Said("voided: no longer scored")
@@ -199,11 +200,11 @@ def _bate_words(rules: Rules, four: bool, belote: bool, half: bool, taker: objec
         return (Said("%(taker)s%(how)s are bate (inside)", taker=taker, how=how) if four
                 else Said("%(taker)s%(how)s is bate (inside)", taker=taker, how=how))
     # glossary: bate; nat is Klaverjas's word for it at every table
-    if rules.words.value == "nat":
+    if rules.words is TableWords.NAT:
         return (Said("%(taker)s%(how)s are nat", taker=taker, how=how) if four
                 else Said("%(taker)s%(how)s is nat", taker=taker, how=how))
     # glossary: bate; "baited" is the half-bait house rule's word for it
-    if half or rules.words.value == "bait":
+    if half or rules.words is TableWords.BAIT:
         return (Said("%(taker)s%(how)s are baited", taker=taker, how=how) if four
                 else Said("%(taker)s%(how)s is baited", taker=taker, how=how))
     # glossary: bate
@@ -212,15 +213,15 @@ def _bate_words(rules: Rules, four: bool, belote: bool, half: bool, taker: objec
 
 
 def _tie_words(rules: Rules, belote: bool) -> Said:
-    tie = rules.tie.value
-    if tie == "hold-taker":
+    tie = rules.tie
+    if tie is Tie.HOLD_TAKER:
         # glossary: hanging (Belote's held-over points)
         return Said("hanging") if belote else Said("the taker’s points are held over")
-    if tie == "hold-all":
+    if tie is Tie.HOLD_ALL:
         return Said("the whole hand is held over")
-    if tie == "taker-nothing" and rules.words.value == "bait":
+    if tie is Tie.TAKER_NOTHING and rules.words is TableWords.BAIT:
         return Said("half bait: the taker scores nothing")
-    if tie == "taker-nothing":
+    if tie is Tie.TAKER_NOTHING:
         return Said("the taker scores nothing")
     return Said("the taker is bate")
 
@@ -228,13 +229,13 @@ def _tie_words(rules: Rules, belote: bool) -> Said:
 def every_trick_word(hand: Mapping[str, Any], rules: Rules) -> Said:
     """A hand in which one side took every trick (the engine's ``valat``: true, or in Jass the side): its word at
     the table."""
-    if rules.words.value == "nat":
+    if rules.words is TableWords.NAT:
         # Translators: Klaverjas's word for every trick to the playing side (pit), on its sheet.
         return Said("pit")
-    if rules.words.value == "jass" and hand.get("kontermatch"):
+    if rules.words is TableWords.JASS and hand.get("kontermatch"):
         # glossary: Match
         return Said("Kontermatch")
-    if rules.words.value == "jass":
+    if rules.words is TableWords.JASS:
         # glossary: Match. Translators: Jass's word for every trick to one side.
         return pgettext("Jass: every trick to one side", "Match")
     # glossary: valat (every trick to one side)

@@ -9,13 +9,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..rules import PRESETS, RuleError, make_rules
+from ..rules.limits import NAME_LIMIT, SEATS
 from ..rules.words import Said
 from .hand_fields import NOT_A_CHOICE, WHOLE_NUMBER
 from .house_rules import checked_rules, decode_rules
 
-MAX_PLAYERS = 4
-NAME_LONGEST = 40
-"""The most characters a player's name may have on the start form."""
+MAX_PLAYERS = SEATS
 TARGET_RANGE = (1, 100000)
 CLAIM_KEYS = ("claims", "claim-window", "claim-from")
 """The options the start form's one "Claims" field sets together."""
@@ -118,9 +117,9 @@ def read_start(fields: Mapping[str, str]) -> tuple[dict[str, Any] | None, dict[s
     if values["first_dealer"] not in {str(i) for i in range(MAX_PLAYERS)}:
         problems["first_dealer"] = [NOT_A_CHOICE]
     for i in range(MAX_PLAYERS):
-        if len(values[f"player_{i}"]) > NAME_LONGEST:
+        if len(values[f"player_{i}"]) > NAME_LIMIT:
             # Translators: beside a text that is too long (a player's name); %(max)d is the most characters it may have.
-            problems[f"player_{i}"] = [Said("Field cannot be longer than %(max)d characters.", max=NAME_LONGEST)]
+            problems[f"player_{i}"] = [Said("Field cannot be longer than %(max)d characters.", max=NAME_LIMIT)]
     if values["extra_rules"] and checked_rules(values["rules_for"], decode_rules(values["extra_rules"])) is None:
         # As the start form's own check (forms.match.NewMatchForm.validate_extra_rules) says it.
         problems["extra_rules"] = [Said("the house rules from the link could not be read: open the link again, "

@@ -1,4 +1,4 @@
-"""The phone's engine (issue 22): what ``static/js/engine-worker.js`` calls in Pyodide, each answer the JSON the
+"""The phone's engine: what ``static/js/engine-worker.js`` calls in Pyodide, each answer the JSON the
 server gives for the same question, its sentences said in the phone's language.
 
 - ``replay(match, hands, language)``: the match's state, as the API's ``state`` (without its ``revision``,

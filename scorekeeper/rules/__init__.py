@@ -10,15 +10,15 @@ Typical use::
 from .cards import CZECH, JASS, SUIT_SIGNS, Card, CardValues, Contract, Rank, Suit, deck_card_points
 from .errors import MatchFinished, Problem, RuleError
 from .hand import Claim, ClaimParts, HandInput, RevokeChallenge, read_declarations, read_hand
-from .legal import Family, LegalPlays, Played, PlayOptions, family_of, legal_plays, split_play_options
+from .legal import LegalPlays, Played, PlayOptions, family_of, legal_plays, split_play_options
 from .match import ENGINE_VERSION, GameRecord, HandRecord, MatchState, Replayer, ScoredHand, check_next, replay
 from .melds import MeldContest, Sequence, Square, contest
 from .referee import judge_melds
 from .scoring import HandResult, Position, Result, hand_points, leader_seat, score_hand, tens_pair
-from .variants import OPTION_NAMES, PRESETS, Rules, find_variant, make_rules
+from .variants import CHOICES, OPTION_NAMES, PRESETS, Family, Rules, find_variant, make_rules
 
 __all__ = [
-    "ENGINE_VERSION", "CZECH", "JASS", "OPTION_NAMES", "PRESETS", "SUIT_SIGNS",
+    "CHOICES", "ENGINE_VERSION", "CZECH", "JASS", "OPTION_NAMES", "PRESETS", "SUIT_SIGNS",
     "Card", "CardValues", "Claim", "ClaimParts", "Contract", "Family", "GameRecord", "HandInput", "HandRecord",
     "HandResult", "LegalPlays", "MatchFinished", "MatchState", "MeldContest", "PlayOptions", "Played", "Position",
     "Problem", "Rank", "Replayer", "Result", "RevokeChallenge", "RuleError", "Rules", "ScoredHand", "Sequence",

@@ -7,7 +7,8 @@ section 4: each side's hand points, the verdict, tens, a bela kept aside, the do
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from .hand import ClaimParts
 from .judgement import Claimed, Decided, Ending, GameEnd, Revoked, Ruled, Ruling, SideSum, Step, Thanked, Transfer
@@ -314,12 +315,38 @@ _FAILED_LEVEL = {
 _FAILED_LEVEL[TableWords.NAT] = _FAILED_LEVEL[TableWords.BATE]
 
 
+class _Verdict(NamedTuple):
+    """What a verdict is said from: the rules, the decision, the ruling, the sides' names, and the sentence's
+    head ("Taker Mike: 90 against 72")."""
+
+    rules: Rules
+    judged: Decided
+    ruled: Ruled
+    names: Sequence[str]
+    head: Said
+
+    @property
+    def points(self) -> Sequence[int]:
+        """Each side's hand points."""
+        return self.judged.hand_points.points
+
+    @property
+    def value(self) -> int:
+        """What the hand paid, all sides together."""
+        return sum(self.judged.pay)
+
+    @property
+    def scorer(self) -> str:
+        """The name of the side the ruling pays (a bate's or a bait's defenders)."""
+        assert self.ruled.scorer is not None
+        return self.names[self.ruled.scorer]
+
+
 def _verdict(rules: Rules, judged: Decided, ruled: Ruled, names: Sequence[str]) -> Said:
-    """What the success rule and the tie rule made of the hand, in one sentence that begins with its figures."""
+    """What the success rule and the tie rule made of the hand, in one sentence that begins with its figures: the
+    ruling's row of ``_VERDICTS`` says it (as scoring's ``_DECISIONS`` decides it)."""
     points = judged.hand_points.points
-    pay = judged.pay
     taker = ruled.taker
-    value = sum(pay)
     if rules.sides == 2:
         against: object = points[1 - taker]
     else:
@@ -329,89 +356,132 @@ def _verdict(rules: Rules, judged: Decided, ruled: Ruled, names: Sequence[str]) 
     # players); the sentences after it say what came of it.
     head = Said("Taker %(side)s: %(points)s against %(against)s", side=names[taker], points=points[taker],
                 against=against)
-    ruling = ruled.ruling
-    scorer = ruled.scorer
-    if ruling is Ruling.EACH_OWN:
-        written = Listed((Said("%(side)s %(points)s", side=names[s], points=p) for s, p in enumerate(pay)),
-                         N_(", "))
-        # Translators: Jass: no bate, each side writes its own points: "Each side writes its own: Ana & Marko 37,
-        # Ivo & Petra 120."
-        return Said("Each side writes its own: %(written)s.", written=written)
-    if ruling is Ruling.MADE:
-        # glossary: made it
-        # Translators: %(head)s is "Taker Mike: 92 against 70".
-        return Said("%(head)s: made. Each side scores its own.", head=head)
-    if ruling is Ruling.BATE:
-        assert scorer is not None
-        if rules.sides == 2:
-            one, many = _FAILED_TWO[rules.words]
-            return Said.agreeing(rules.team(names[scorer]), one, many, head=head, side=names[scorer],
-                                 whole=_whole(value, points))
-        one, many = _FAILED_MOST[rules.words]
-        return Said.agreeing(rules.team(names[scorer]), one, many, head=head, side=names[scorer], own=pay[scorer],
-                             points=pay[taker], total=ruled.scores[scorer])
-    if ruling is Ruling.BAITED:
-        assert scorer is not None
-        # glossary: hand, baited
-        # Translators: %(head)s is "Taker Mike: 70 against 92"; %(whole)s "the hand value 162".
-        return Said.agreeing(rules.team(names[scorer]), N_("%(head)s: %(side)s has half or more of the "
-                                                           "hand value %(value)s: bait. %(side)s scores "
-                                                           "%(whole)s."),
-                             # Translators: the same, said of a team (two partners): its verbs plural.
-                             N_("%(head)s: %(side)s have half or more of the hand value %(value)s: bait. %(side)s "
-                                "score %(whole)s."), head=head, side=names[scorer], value=sum(points),
-                             whole=_whole(value, points))
-    if ruling is Ruling.HALF_MADE:
-        # glossary: made it, hand
-        # Translators: %(head)s is "Taker Mike: 92 against 70".
-        return Said("%(head)s: made, the defenders have less than half of %(value)s. Each side scores its own.",
-                    head=head, value=sum(points))
-    if ruling is Ruling.DOUBLED_MADE:
-        # glossary: made it
-        # Translators: %(head)s is "Taker Mike: 92 against 70"; %(doubled)s "Doubled" or "Redoubled".
-        return Said.agreeing(rules.team(names[taker]), N_("%(head)s: made. %(doubled)s: %(side)s scores "
-                                                          "everything, %(value)s."),
-                             # Translators: the same, said of a team (two partners): its verbs plural.
-                             N_("%(head)s: made. %(doubled)s: %(side)s score everything, %(value)s."), head=head,
-                             doubled=_doubled(judged.multiplier), side=names[taker], value=value)
-    if ruling is Ruling.DOUBLED_BATE:
-        assert scorer is not None
-        # glossary: bate
-        # Translators: %(head)s is "Taker Mike: 70 against 92"; %(doubled)s "Doubled" or "Redoubled".
-        return Said.agreeing(rules.team(names[scorer]), N_("%(head)s: bate. %(doubled)s: %(side)s scores "
-                                                           "everything, %(value)s."),
-                             # Translators: the same, said of a team (two partners): its verbs plural.
-                             N_("%(head)s: bate. %(doubled)s: %(side)s score everything, %(value)s."), head=head,
-                             doubled=_doubled(judged.multiplier), side=names[scorer], value=value)
-    if ruling is Ruling.DOUBLED_TIE_HANGS:
-        # glossary: hanging
-        # Translators: %(head)s is "Taker Mike: 81 against 81"; %(doubled)s "Doubled" or "Redoubled".
-        return Said("%(head)s: a tie. %(doubled)s: everything, %(value)s, hangs.", head=head,
-                    doubled=_doubled(judged.multiplier), value=value)
-    if ruling is Ruling.DOUBLED_TIE_TAKER_NOTHING:
-        # glossary: taker
-        # Translators: %(head)s is "Taker Mike: 81 against 81"; %(doubled)s "Doubled" or "Redoubled".
-        return Said("%(head)s: a tie. %(doubled)s: the taker scores nothing; defenders score their own.",
-                    head=head, doubled=_doubled(judged.multiplier))
-    if ruling is Ruling.BATE_DEFENDERS_LEVEL:
-        return Said(_FAILED_LEVEL[rules.words], head=head, points=pay[taker])
-    if ruling is Ruling.TIE_HOLD_TAKER:
-        # glossary: taker
-        # Translators: %(head)s is "Taker Mike: 81 against 81".
-        return Said("%(head)s: a tie. The defenders score their own; the taker's %(points)s is held over.",
-                    head=head, points=pay[taker])
-    if ruling is Ruling.TIE_HOLD_ALL:
-        # glossary: hand
-        # Translators: %(head)s is "Taker Mike: 81 against 81".
-        return Said("%(head)s: a tie. Nobody scores; the hand value %(value)s is held over.", head=head,
-                    value=value)
-    if rules.words is TableWords.BAIT:
-        # glossary: bait, taker
-        # Translators: Tarabish's word for a tie, "half bait"; %(head)s is "Taker Mike: 81 against 81".
-        return Said("%(head)s: half bait. The taker scores nothing; the defenders score their own.", head=head)
+    return _VERDICTS[ruled.ruling](_Verdict(rules, judged, ruled, names, head))
+
+
+def _each_own(v: _Verdict) -> Said:
+    written = Listed((Said("%(side)s %(points)s", side=v.names[s], points=p) for s, p in enumerate(v.judged.pay)),
+                     N_(", "))
+    # Translators: Jass: no bate, each side writes its own points: "Each side writes its own: Ana & Marko 37,
+    # Ivo & Petra 120."
+    return Said("Each side writes its own: %(written)s.", written=written)
+
+
+def _made(v: _Verdict) -> Said:
+    # glossary: made it
+    # Translators: %(head)s is "Taker Mike: 92 against 70".
+    return Said("%(head)s: made. Each side scores its own.", head=v.head)
+
+
+def _bate(v: _Verdict) -> Said:
+    team = v.rules.team(v.scorer)
+    if v.rules.sides == 2:
+        one, many = _FAILED_TWO[v.rules.words]
+        return Said.agreeing(team, one, many, head=v.head, side=v.scorer, whole=_whole(v.value, v.points))
+    one, many = _FAILED_MOST[v.rules.words]
+    scorer = v.ruled.scorer
+    assert scorer is not None
+    return Said.agreeing(team, one, many, head=v.head, side=v.scorer, own=v.judged.pay[scorer],
+                         points=v.judged.pay[v.ruled.taker], total=v.ruled.scores[scorer])
+
+
+def _baited(v: _Verdict) -> Said:
+    # glossary: hand, baited
+    # Translators: %(head)s is "Taker Mike: 70 against 92"; %(whole)s "the hand value 162".
+    return Said.agreeing(v.rules.team(v.scorer), N_("%(head)s: %(side)s has half or more of the "
+                                                    "hand value %(value)s: bait. %(side)s scores "
+                                                    "%(whole)s."),
+                         # Translators: the same, said of a team (two partners): its verbs plural.
+                         N_("%(head)s: %(side)s have half or more of the hand value %(value)s: bait. %(side)s "
+                            "score %(whole)s."), head=v.head, side=v.scorer, value=sum(v.points),
+                         whole=_whole(v.value, v.points))
+
+
+def _half_made(v: _Verdict) -> Said:
+    # glossary: made it, hand
+    # Translators: %(head)s is "Taker Mike: 92 against 70".
+    return Said("%(head)s: made, the defenders have less than half of %(value)s. Each side scores its own.",
+                head=v.head, value=sum(v.points))
+
+
+def _doubled_made(v: _Verdict) -> Said:
+    # glossary: made it
+    # Translators: %(head)s is "Taker Mike: 92 against 70"; %(doubled)s "Doubled" or "Redoubled".
+    return Said.agreeing(v.rules.team(v.names[v.ruled.taker]), N_("%(head)s: made. %(doubled)s: %(side)s scores "
+                                                                  "everything, %(value)s."),
+                         # Translators: the same, said of a team (two partners): its verbs plural.
+                         N_("%(head)s: made. %(doubled)s: %(side)s score everything, %(value)s."), head=v.head,
+                         doubled=_doubled(v.judged.multiplier), side=v.names[v.ruled.taker], value=v.value)
+
+
+def _doubled_bate(v: _Verdict) -> Said:
+    # glossary: bate
+    # Translators: %(head)s is "Taker Mike: 70 against 92"; %(doubled)s "Doubled" or "Redoubled".
+    return Said.agreeing(v.rules.team(v.scorer), N_("%(head)s: bate. %(doubled)s: %(side)s scores "
+                                                    "everything, %(value)s."),
+                         # Translators: the same, said of a team (two partners): its verbs plural.
+                         N_("%(head)s: bate. %(doubled)s: %(side)s score everything, %(value)s."), head=v.head,
+                         doubled=_doubled(v.judged.multiplier), side=v.scorer, value=v.value)
+
+
+def _doubled_tie_hangs(v: _Verdict) -> Said:
+    # glossary: hanging
+    # Translators: %(head)s is "Taker Mike: 81 against 81"; %(doubled)s "Doubled" or "Redoubled".
+    return Said("%(head)s: a tie. %(doubled)s: everything, %(value)s, hangs.", head=v.head,
+                doubled=_doubled(v.judged.multiplier), value=v.value)
+
+
+def _doubled_tie_taker_nothing(v: _Verdict) -> Said:
+    # glossary: taker
+    # Translators: %(head)s is "Taker Mike: 81 against 81"; %(doubled)s "Doubled" or "Redoubled".
+    return Said("%(head)s: a tie. %(doubled)s: the taker scores nothing; defenders score their own.",
+                head=v.head, doubled=_doubled(v.judged.multiplier))
+
+
+def _bate_defenders_level(v: _Verdict) -> Said:
+    return Said(_FAILED_LEVEL[v.rules.words], head=v.head, points=v.judged.pay[v.ruled.taker])
+
+
+def _tie_hold_taker(v: _Verdict) -> Said:
     # glossary: taker
     # Translators: %(head)s is "Taker Mike: 81 against 81".
-    return Said("%(head)s: a tie. The taker scores nothing; the defenders score their own.", head=head)
+    return Said("%(head)s: a tie. The defenders score their own; the taker's %(points)s is held over.",
+                head=v.head, points=v.judged.pay[v.ruled.taker])
+
+
+def _tie_hold_all(v: _Verdict) -> Said:
+    # glossary: hand
+    # Translators: %(head)s is "Taker Mike: 81 against 81".
+    return Said("%(head)s: a tie. Nobody scores; the hand value %(value)s is held over.", head=v.head,
+                value=v.value)
+
+
+def _tie_taker_nothing(v: _Verdict) -> Said:
+    if v.rules.words is TableWords.BAIT:
+        # glossary: bait, taker
+        # Translators: Tarabish's word for a tie, "half bait"; %(head)s is "Taker Mike: 81 against 81".
+        return Said("%(head)s: half bait. The taker scores nothing; the defenders score their own.", head=v.head)
+    # glossary: taker
+    # Translators: %(head)s is "Taker Mike: 81 against 81".
+    return Said("%(head)s: a tie. The taker scores nothing; the defenders score their own.", head=v.head)
+
+
+_VERDICTS: dict[Ruling, Callable[[_Verdict], Said]] = {
+    Ruling.EACH_OWN: _each_own,
+    Ruling.MADE: _made,
+    Ruling.BATE: _bate,
+    Ruling.BAITED: _baited,
+    Ruling.HALF_MADE: _half_made,
+    Ruling.DOUBLED_MADE: _doubled_made,
+    Ruling.DOUBLED_BATE: _doubled_bate,
+    Ruling.DOUBLED_TIE_HANGS: _doubled_tie_hangs,
+    Ruling.DOUBLED_TIE_TAKER_NOTHING: _doubled_tie_taker_nothing,
+    Ruling.BATE_DEFENDERS_LEVEL: _bate_defenders_level,
+    Ruling.TIE_HOLD_TAKER: _tie_hold_taker,
+    Ruling.TIE_HOLD_ALL: _tie_hold_all,
+    Ruling.TIE_TAKER_NOTHING: _tie_taker_nothing,
+}
+"""The verdict's sentence of each ruling, one row each (every ruling has one: tests/rules check the table)."""
 
 
 def _whole(value: int, points: Sequence[int]) -> Said:

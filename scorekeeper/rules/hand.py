@@ -10,7 +10,7 @@ from .cards import Card, Contract, Rank, Suit
 from .errors import Problem, RuleError
 from .melds import Declaration, Square
 from .melds import Sequence as Run
-from .variants import Claims, Contest, Melds, Revoke, Rules, SequenceTie
+from .variants import THANKS_KINDS, Claims, Contest, Melds, Revoke, Rules, SequenceTie
 from .words import N_, Listed, Said
 
 MeldEntry = int | Declaration
@@ -682,22 +682,19 @@ def _read_race(r: _Reader, value: Mapping[str, object], side: int | None) -> Cla
     return Claim(side, race[side], race=race)
 
 
-_THANKS = ("stoeck", "weis", "tricks")
-
-
 def _read_thanks(r: _Reader, value: Mapping[str, object], side: int | None) -> Claim | None:
     """Jass's bedanken (RULES.md §11): both sides' Stöck, Weis and trick points so far in the hand, before the
     multiplier: ``{"side": 0, "stoeck": [20, 0], "weis": [0, 50], "tricks": [31, 12]}``."""
     rules = r.rules
     for key in value:
-        if key not in ("side", *_THANKS):
+        if key not in ("side", *THANKS_KINDS):
             # glossary: claim
             r.fail(f"claim.{key}", Said("a claim (bedanken) has side, stoeck, weis and tricks, not %(name)s",
                                         name=repr(key)))
     kinds: dict[str, tuple[int, ...]] = {}
     deck = rules.deck(None) + rules.last_trick
     weis_most = max(rules.meld_values.values(), default=0) * (rules.cards_per_side // 3)
-    for key in _THANKS:
+    for key in THANKS_KINDS:
         raw = value.get(key, [0] * rules.sides)
         if not isinstance(raw, (list, tuple)) or len(raw) != rules.sides:
             # glossary: claim, hand
@@ -726,7 +723,7 @@ def _read_thanks(r: _Reader, value: Mapping[str, object], side: int | None) -> C
                 continue
             good.append(0)
         kinds[key] = tuple(good)
-    if len(kinds) == len(_THANKS):
+    if len(kinds) == len(THANKS_KINDS):
         if sum(kinds["tricks"]) > deck:
             r.fail("claim.tricks", Said("the tricks won so far add up to %(sum)s: more than the %(most)s in the hand",
                                         sum=sum(kinds["tricks"]), most=deck))

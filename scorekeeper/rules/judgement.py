@@ -17,7 +17,7 @@ class SideSum(NamedTuple):
 
     card_points: int
     last_trick: bool
-    """The side took the last trick (+10)."""
+    """The side took the last trick (worth ``Rules.last_trick``: 10 by default)."""
     doubled: bool
     """Its card points, with the last trick, count twice: no-trumps in a game that doubles them."""
     melds: int

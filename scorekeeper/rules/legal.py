@@ -1,19 +1,22 @@
 """Which cards a player could legally play to a trick, and why: the referee of a revoke dispute.
 
-The obligations differ by family of rules, each from its source in seeds/:
+The obligations differ by family of rules, each from the rule book's text for it (RULES.md's sources):
 
-- two-handed Bela and Klaberjass (000, 002): follow suit; when void, trump; a trump lead must be beaten;
-- three-handed Bela (000, 002): the same, and when a plain lead was trumped by the second player the third,
-  void too, must overtrump, else play a lower trump (underplay);
-- Clobby (003): follow suit; when void, trump, and over any trump already played if possible, else discard;
-  a trump lead must be beaten if possible;
-- Belote 151 (001): trump colour: follow and raise on trumps; when void, trump (over an opponent's trump) unless
-  partner is winning, free if that cannot be done; no-trumps: follow only; all-trumps: follow and raise;
-- South African four-handed Klaberjass (002): a trump lead must be beaten by a higher trump if possible; when
-  void after a trump was played, trump only if higher, else discard; no-trumps: follow only.
+- two-handed Bela and Klaberjass (the Scottish rules, the Klaberjass encyclopedia article): follow suit; when
+  void, trump; a trump lead must be beaten;
+- three-handed Bela (the same two texts): the same, and when a plain lead was trumped by the second player the
+  third, void too, must overtrump, else play a lower trump (underplay);
+- Clobby (its pub rules): follow suit; when void, trump, and over any trump already played if possible, else
+  discard; a trump lead must be beaten if possible;
+- Belote 151 (the four-handed contract rules): trump colour: follow and raise on trumps; when void, trump (over an
+  opponent's trump) unless partner is winning, free if that cannot be done; no-trumps: follow only; all-trumps:
+  follow and raise;
+- South African four-handed Klaberjass (the encyclopedia article): a trump lead must be beaten by a higher trump
+  if possible; when void after a trump was played, trump only if higher, else discard; no-trumps: follow only.
 
-The other four-handed presets (RULES.md §10 and §11: bela-4, Klaverjas, Tarabish, Deberc, Schieber) say nothing
-of the trick play, so they keep the South African obligations. Every contract without trumps (no-trumps, Jass's
+Which a game keeps is its preset's ``Rules.trick_play``. The other four-handed presets (RULES.md §10 and §11:
+bela-4, Klaverjas, Tarabish, Deberc, Schieber) say nothing of the trick play, so they keep the South African
+obligations (Belote's where a house rule adds all-trumps). Every contract without trumps (no-trumps, Jass's
 Obenabe and Undenufe) only asks to follow suit; the cards' order in it (Undenufe's six on top) is the game's
 ``rules.cards.power``. In the 36-card pack (Jass) the sixes are cards too.
 
@@ -25,45 +28,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import TypeGuard
 
 from .cards import Card, Contract, Rank, Suit
 from .errors import Problem, RuleError
-from .variants import Deal, Rules
+from .variants import Deal, Family, Rules
 from .words import N_, Listed, Said
 
 
-class Family(StrEnum):
-    """A set of trick-play obligations shared by some presets."""
-
-    TWO_HANDED = "two-handed"
-    """Two-handed Bela / Klaberjass (sources 000, 002): bela, klaberjass, zensa, derda."""
-    THREE_HANDED = "three-handed"
-    """Three-handed Bela (000, 002): the third player overtrumps, else underplays a trump."""
-    CLOBBY = "clobby"
-    """Clobby pub rules (003)."""
-    BELOTE = "belote"
-    """Four-handed Belote 151 (001): partner-winning exemption, no-trumps and all-trumps."""
-    SOUTH_AFRICAN = "south-african"
-    """South African four-handed Klaberjass (002)."""
-
-
-_FAMILIES = {"clobby": Family.CLOBBY, "belote": Family.BELOTE, "south-african": Family.SOUTH_AFRICAN}
-# Source 000 ("it is acceptable in Scotland to withold the Yuss (trump J) if one holds the Yuss alone")
-# speaks of the Yuss after the trump-lead rule, so there it may be withheld from a trump lead as well as
-# from trumping; source 002's "bare Yass variation" only frees the player from trumping a plain suit lead.
-_SCOTTISH = frozenset({"bela", "bela-3"})
-
-
 def family_of(rules: Rules) -> Family:
-    """The trick-play family of ``rules``: by players, then by the four-handed preset it was built from."""
+    """The trick-play family of ``rules``: by players, then the four-handed game's own (``Rules.trick_play``)."""
     if rules.players == 2:
         return Family.TWO_HANDED
     if rules.players == 3:
         return Family.THREE_HANDED
-    if rules.variant in _FAMILIES:
-        return _FAMILIES[rules.variant]
+    if rules.trick_play is not None:
+        return rules.trick_play
     if rules.doubles or Contract.ALL_TRUMPS in rules.contracts:
         return Family.BELOTE
     return Family.SOUTH_AFRICAN
@@ -77,11 +57,11 @@ class PlayOptions:
     """A player whose only trump is the jack (the Yuss) need not play it; None: the variant's default
     (yes in Bela as in Scotland, no elsewhere)."""
     scoring_trump_lead: bool = False
-    """Trumps may be led only with a scoring card, not an 8 or 7 (a Scottish custom of source 000)."""
+    """Trumps may be led only with a scoring card, not an 8 or 7 (a Scottish custom, in the Scottish rules)."""
 
     def bare_yuss_for(self, rules: Rules) -> bool:
         """Whether the bare Yuss may be withheld under ``rules``."""
-        return self.bare_yuss if self.bare_yuss is not None else rules.variant in _SCOTTISH
+        return self.bare_yuss if self.bare_yuss is not None else rules.scottish_yuss
 
 
 PLAY_OPTION_NAMES: tuple[str, ...] = ("bare-yuss", "scoring-trump-lead")
@@ -542,8 +522,8 @@ def _bare_yuss(table: _Table, held: list[Card], legal: list[Card], lines: list[s
     yuss = Card(table.rules.cards.top_trump, trump)
     if trumps != [yuss] or legal != [yuss] or len(held) == 1:
         return legal, lines
-    if table.led is trump and table.rules.variant not in _SCOTTISH:
-        return legal, lines  # source 002's bare Yass only frees the player from trumping a plain lead
+    if table.led is trump and not table.rules.scottish_yuss:
+        return legal, lines  # the encyclopedia's bare Yass only frees the player from trumping a plain lead
     if yuss.rank is Rank.JACK:
         # glossary: trumps
         # Translators: the Yuss (Jass) is the jack of trumps, the top trump.

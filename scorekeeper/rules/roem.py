@@ -18,9 +18,6 @@ from .melds import Square
 from .variants import Rules
 from .words import Listed, Said
 
-ROEM_GAMES = frozenset({"klaverjas"})
-"""The presets whose melds are won in the tricks, each side scoring the roem of the tricks it takes."""
-
 
 @dataclass(frozen=True, slots=True)
 class Roem:
@@ -62,7 +59,7 @@ def read_trick_cards(rules: Rules, raw: object, problems: list[Problem]) -> list
 
 def no_roem(rules: Rules) -> Said | None:
     """Why ``rules``' game has no roem to ask about, or None when it has (Klaverjas)."""
-    if rules.variant in ROEM_GAMES:
+    if rules.roem:
         return None
     # glossary: melds
     return Said("%(game)s has no roem: roem is won in the tricks in Klaverjas only (ask the melds referee about "

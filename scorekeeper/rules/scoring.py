@@ -42,7 +42,6 @@ from .judgement import (
 from .melds import Declaration, contest
 from .variants import (
     BelaOnBate,
-    ClaimOrder,
     Contest,
     Deal,
     DealLimitLevel,
@@ -563,12 +562,6 @@ def _race(rules: Rules, position: Position, side: int, race: tuple[int, ...], na
                    position.pot, totals, side, side)
 
 
-_ORDERS = {
-    ClaimOrder.STOECK_WEIS_STICH: ("stoeck", "weis", "tricks"),
-    ClaimOrder.STOECK_STICH_WEIS: ("stoeck", "tricks", "weis"),
-}
-
-
 def _thanks(rules: Rules, position: Position, side: int, thanks: Thanks, contract: Contract | None) -> Claimed:
     """Jass's bedanken (RULES.md §11): both sides add what they had won so far, multiplied. A claimant short of the
     target loses the game; if both reached it, the counting order decides who got there first (a side needing a
@@ -576,7 +569,7 @@ def _thanks(rules: Rules, position: Position, side: int, thanks: Thanks, contrac
     target = rules.target
     assert target is not None  # check_rules: claims need a target
     times = rules.multiplier(contract)
-    order = _ORDERS[rules.claim_order]
+    order = rules.claim_order.kinds
     kinds = {"stoeck": thanks.stoeck, "weis": thanks.weis, "tricks": thanks.tricks}
     reached: list[int | None] = []
     for s in range(rules.sides):

@@ -6,11 +6,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any, get_type_hints
+from typing import Any, get_args, get_type_hints
 
 from .cards import CZECH, JASS, JASS_36, LAST_TRICK, SUIT_CONTRACTS, SWISS, CardValues, Contract, Rank
 from .errors import Problem, RuleError
-from .words import N_, Listed, Said
+from .words import N_, NC_, Listed, Said
 
 
 class Success(StrEnum):
@@ -123,6 +123,17 @@ class ClaimOrder(StrEnum):
     STOECK_STICH_WEIS = "stoeck-stich-weis"
     """Stöck, then the tricks, then Weis (some clubs)."""
 
+    @property
+    def kinds(self) -> tuple[str, str, str]:
+        """The kinds of points of ``THANKS_KINDS`` in this order: what the form asks first, and counts first."""
+        stoeck, weis, tricks = THANKS_KINDS
+        return (stoeck, weis, tricks) if self is ClaimOrder.STOECK_WEIS_STICH else (stoeck, tricks, weis)
+
+
+THANKS_KINDS = ("stoeck", "weis", "tricks")
+"""The kinds of points a bedanken gives for each side (Stöck, Weis, the tricks' points so far), as the API and the
+forms name them (RULES.md §11)."""
+
 
 class NoTrick(StrEnum):
     """The value of ``melds-need-trick`` besides true and false."""
@@ -207,6 +218,25 @@ TARGET_LIMIT = 1_000_000_000
 HOUSE_RULE = MappingProxyType({"house_rule": True})
 """The metadata of a ``Rules`` field a match may set when it is created (a house rule the table agreed)."""
 
+FACT = MappingProxyType({"fact": True})
+"""The metadata of a ``Rules`` field that is a fact of the game the engine reads (its words, its trick play), neither
+an option a match sets nor one the API shows among the rules."""
+
+
+class Family(StrEnum):
+    """A set of trick-play obligations shared by some presets (the legal-play referee, rules/legal.py)."""
+
+    TWO_HANDED = "two-handed"
+    """Two-handed Bela and Klaberjass, and their cousins."""
+    THREE_HANDED = "three-handed"
+    """Three-handed Bela: the third player overtrumps, else underplays a trump."""
+    CLOBBY = "clobby"
+    """Clobby's pub rules."""
+    BELOTE = "belote"
+    """Four-handed Belote 151: partner-winning exemption, no-trumps and all-trumps."""
+    SOUTH_AFRICAN = "south-african"
+    """South African four-handed Klaberjass."""
+
 
 @dataclass(frozen=True, slots=True)
 class Rules:
@@ -259,11 +289,16 @@ class Rules:
     bela_points: int = field(default=BELA_POINTS, metadata=HOUSE_RULE)
     """What a bela is worth: 20, the Czech bejle 40."""
     # glossary: belote and rebelote
-    bela_word: str = Said("bela")
+    bela_word: str = field(default=Said("bela"), metadata=FACT)
     """The game's own word for K and Q of trumps: bela, belote, bella, bejle (a ``Said``: said in the table's
     language, like ``title`` and ``description``)."""
+    # glossary: belote and rebelote
+    # Translators: the word for K and Q of trumps at the start of a sentence ("Bela always counts: ..."), not a game.
+    capital_bela_word: str = field(default=Said("Bela"), metadata=FACT)
+    """The bela word at the start of a sentence: Bela, Belote, Bella (a ``Said``: a language may write the two
+    differently)."""
     # glossary: belot
-    belot_word: str = Said("belot")
+    belot_word: str = field(default=Said("belot"), metadata=FACT)
     """The game's word for all eight cards of one suit in one hand: belot, debertz (a ``Said``)."""
     bela_on_bate: BelaOnBate = field(default=BelaOnBate.MOVES, metadata=HOUSE_RULE)
     melds: Melds = field(default=Melds.BEST_SIDE, metadata=HOUSE_RULE)
@@ -300,6 +335,26 @@ class Rules:
     strokes: bool = False
     """The game's result is also kept in strokes (Jass's Striche: win 2, Berg 1, Match 1, Kontermatch 2,
     Schneider 2), by which clubs and tournaments rank."""
+    trick_play: Family | None = field(default=None, metadata=FACT)
+    """The four-handed trick play the game keeps (Clobby's, Belote's, South Africa's), for the legal-play referee;
+    None: by its options, Belote's where there are doubles or all-trumps, else South Africa's (the rule book says
+    nothing of the trick play of the other four-handed games). Two and three players have their own."""
+    scottish_yuss: bool = field(default=False, metadata=FACT)
+    """The Scottish custom of the bare Yuss: a player whose only trump is the jack may withhold it, from a trump
+    lead as well as from trumping, unless the table's house rule says otherwise (Bela); elsewhere the bare Yuss
+    is a house rule, and frees the player from trumping a plain-suit lead only."""
+    short_title: str = field(default="", metadata=FACT)
+    """The game's name on the start page's small button, in English (marked with ``NC_`` in the context "game", so
+    that the pages say it with ``pgettext``); empty: its title before the bracket."""
+    start_place: int = field(default=0, metadata=FACT)
+    """Where the start page shows the game, in rows of four, each family together (1 first); 0: after the games
+    that have a place, in the registry's order."""
+    outside_inside: bool = field(default=False, metadata=FACT)
+    """A hand's result is said in Belote's words: made it (outside), bate (inside), and a tie's held-over points
+    hanging."""
+    roem: bool = field(default=False, metadata=FACT)
+    """The melds are won in the tricks, each side scoring the roem of the tricks it takes (Klaverjas): the roem
+    referee answers for this game."""
 
     sides: int = field(init=False, compare=False, repr=False)
     """Scoring sides: one per player, or two partnerships in four-handed play."""
@@ -377,7 +432,7 @@ class Rules:
         ``claim-window``), the sides after the players, the cards by their top trump (``top-trump``)."""
         shown: dict[str, Any] = {}
         for item in fields(self):
-            if not item.init or item.name in ("bela_word", "belot_word"):
+            if not item.init or item.metadata.get("fact"):
                 continue
             value = getattr(self, item.name)
             if item.name == "cards":
@@ -409,6 +464,8 @@ _SQUARES = {"square-J": 200, "square-A": 100, "square-K": 100, "square-Q": 100, 
 
 _BELA = Rules(
     variant="bela",
+    # Translators: a game's name on the start page's small button (its full title is read out beside it).
+    short_title=NC_("game", "Bela"), start_place=1,
     # Translators: a game's name: two-handed Bela.
     title=Said("Bela (two-handed)"),
     # glossary: bate, claim
@@ -422,6 +479,8 @@ _BELA = Rules(
 _KLABERJASS = replace(
     # Translators: a game's name.
     _BELA, variant="klaberjass", title=Said("Klaberjass"),
+    # Translators: a game's name on the start page's small button (its full title is read out beside it).
+    short_title=NC_("game", "Klaberjass"), start_place=5,
     # glossary: taker, claim
     description=Said("Two players to 500 by the book: a tie gives the taker nothing, no claims."),
     target=500, tie=Tie.TAKER_NOTHING, claims=Claims.NONE, best_of=1,
@@ -434,10 +493,15 @@ _CZECH_MELDS = MappingProxyType({"sequence-3": 20, "sequence-4": 50, "sequence-5
 _BULKA = replace(
     # Translators: a game's name.
     _KLABERJASS, variant="bulka", title=Said("Bulka"),
+    # Translators: a game's name on the start page's small button (its full title is read out beside it).
+    short_title=NC_("game", "Bulka"), start_place=12,
     # glossary: game, trumps, belote and rebelote
     description=Said("The Czech two-handed game to 500: the queen is the top trump, bejle (K and Q of trumps) 40."),
     # glossary: belote and rebelote
     meld_values=_CZECH_MELDS, cards=CZECH, bela_points=40, bela_word=Said("bejle"),
+    # glossary: belote and rebelote
+    # Translators: the word for K and Q of trumps at the start of a sentence ("Bejle always counts: ...").
+    capital_bela_word=Said("Bejle"),
 )
 
 # RULES.md §10a: sequences 20, 50, 100; four J 200, four 9 150, four A, 10, K or Q 100; four 8 or 7 nothing.
@@ -448,6 +512,8 @@ _ROEM = MappingProxyType({"sequence-3": 20, "sequence-4": 50,
 _DEBERC = replace(
     # Translators: a game's name: Deberc (Debertz), as played in Ukraine, by two.
     _BELA, variant="deberc", title=Said("Deberc (two-handed)"),
+    # Translators: Deberc (Ukraine), on the start page's small button (two, three or four players beside it).
+    short_title=NC_("game", "Deberc"), start_place=14,
     # glossary: taker, bait
     description=Said("Two players to 501: the taker must beat the other; ties hang; debertz wins the game."),
     claims=Claims.NONE, best_of=1, sequence_tie=SequenceTie.ALL, belot=True, words=TableWords.BAIT,
@@ -455,6 +521,9 @@ _DEBERC = replace(
     belot_word=Said("debertz"),
     # glossary: belote and rebelote
     bela_word=Said("bella"),
+    # glossary: belote and rebelote
+    # Translators: the word for K and Q of trumps at the start of a sentence ("Bella always counts: ...").
+    capital_bela_word=Said("Bella"),
 )
 
 # RULES.md §11: Weis runs 20, 50, 100, 150, 200, 250, 300; four J 200, four 9 150, four of any other rank 100.
@@ -466,6 +535,8 @@ _MULTIPLIERS_2500 = MappingProxyType({"clubs": 2, "spades": 2, "top-down": 3, "b
 _SCHIEBER = replace(
     # Translators: a game's name: Swiss Jass for four in two teams (Schieber; French-speaking tables say chibre).
     _BELA, variant="schieber", title=Said("Schieber"),
+    # Translators: Swiss Jass for four in two teams, on the start page's small button.
+    short_title=NC_("game", "Schieber"), start_place=17,
     # glossary: Weis, Stöck, Match
     description=Said("Swiss Jass, two teams of two to 1000 with 36 cards: each side writes its own, Weis, Stöck "
                      "and Match."),
@@ -477,13 +548,19 @@ _SCHIEBER = replace(
     last_trick=5, words=TableWords.JASS, strokes=True,
     # glossary: Stöck
     bela_word=Said("Stöck"),
+    # glossary: Stöck
+    # Translators: Jass's word for K and Q of trumps at the start of a sentence ("Stöck always counts: ...").
+    capital_bela_word=Said("Stöck"),
 )
 
-PRESETS: Mapping[str, Rules] = MappingProxyType({
-    "bela": _BELA,
+_PRESETS: dict[str, Rules] = {
+    # The Scottish custom of the bare Yuss is Bela's, two- and three-handed.
+    "bela": replace(_BELA, scottish_yuss=True),
     "bela-3": replace(
         # Translators: a game's name: three-handed Bela.
-        _BELA, variant="bela-3", title=Said("Bela (three-handed)"),
+        _BELA, variant="bela-3", title=Said("Bela (three-handed)"), scottish_yuss=True,
+        # Translators: a game's name on the start page's small button (its full title is read out beside it).
+        short_title=NC_("game", "Bela"), start_place=2,
         # glossary: taker, bate
         description=Said("Three players to 501: the taker must beat each opponent; the higher opponent wins a bate."),
         players=3, best_of=1, deal=Deal.LEFT,
@@ -491,17 +568,25 @@ PRESETS: Mapping[str, Rules] = MappingProxyType({
     "klaberjass": _KLABERJASS,
     "clobby": replace(
         # Translators: a game's name.
-        _BELA, variant="clobby", title=Said("Clobby"),
+        _BELA, variant="clobby", title=Said("Clobby"), trick_play=Family.CLOBBY,
+        # Translators: a game's name on the start page's small button (its full title is read out beside it).
+        short_title=NC_("game", "Clobby"), start_place=4,
         # glossary: hand, baited, taker, claim
         description=Said("Two teams of two to 1001: half the hand value baits the takers; claims from 900."),
         players=4, target=1001, success=Success.HALF_BAIT, tie=Tie.TAKER_FAILS, melds_need_trick=False,
         claim_from=900, false_claim=FalseClaim.FORFEITS_HAND, best_of=1, deal=Deal.LEFT,
         # glossary: belote and rebelote
         bela_word=Said("bella"),
+        # glossary: belote and rebelote
+        # Translators: the word for K and Q of trumps at the start of a sentence ("Bella always counts: ...").
+        capital_bela_word=Said("Bella"),
     ),
     "belote": replace(
         # Translators: a game's name: Belote played to 151.
-        _BELA, variant="belote", title=Said("Belote (151)"),
+        _BELA, variant="belote", title=Said("Belote (151)"), trick_play=Family.BELOTE,
+        # Translators: a game's name on the start page's small button (its full title is read out beside it).
+        short_title=NC_("game", "Belote"), start_place=9,
+        outside_inside=True,
         # glossary: hanging
         description=Said("Two teams of two to 151 in tens: contracts, double and redouble, hanging points."),
         players=4, target=151, melds_need_trick=False, claims=Claims.NONE, best_of=1,
@@ -512,10 +597,16 @@ PRESETS: Mapping[str, Rules] = MappingProxyType({
         doubles=True, no_trumps_doubled=True,
         # glossary: belote and rebelote
         bela_word=Said("belote"),
+        # glossary: belote and rebelote
+        # Translators: the word for K and Q of trumps at the start of a sentence ("Belote always counts: ..."),
+        # not a game.
+        capital_bela_word=Said("Belote"),
     ),
     "zensa": replace(
         # Translators: a game's name.
         _KLABERJASS, variant="zensa", title=Said("Zensa"),
+        # Translators: a game's name on the start page's small button (its full title is read out beside it).
+        short_title=NC_("game", "Zensa"), start_place=6,
         description=Said("Klaberjass with a five-card sequence of 100 and squares of jacks, aces, kings, queens, "
                          "tens."),
         meld_values=MappingProxyType({**_BELA_MELDS, "sequence-5": 100, **_SQUARES}),
@@ -523,12 +614,17 @@ PRESETS: Mapping[str, Rules] = MappingProxyType({
     "derda": replace(
         # Translators: a game's name.
         _KLABERJASS, variant="derda", title=Said("Derda"),
+        # Translators: a game's name on the start page's small button (its full title is read out beside it).
+        short_title=NC_("game", "Derda"), start_place=7,
         description=Said("Klaberjass as played in Poland: a three-card sequence (a derda) is worth 30."),
         meld_values=MappingProxyType({"sequence-3": 30, "sequence-4": 50}),
     ),
     "south-african": replace(
         # Translators: a game's name: Klaberjass as played in South Africa, by four.
         _KLABERJASS, variant="south-african", title=Said("Klaberjass (South African, four-handed)"),
+        # Translators: Klaberjass (South African, four-handed), shortened to fit a small button.
+        short_title=NC_("game", "S. African"), start_place=8,
+        trick_play=Family.SOUTH_AFRICAN,
         # glossary: trumps (no trumps), taker
         description=Said("Two teams of two to 500, with a no-trumps contract; a tie gives the taker nothing."),
         players=4, melds_need_trick=False, deal=Deal.LEFT,
@@ -538,6 +634,8 @@ PRESETS: Mapping[str, Rules] = MappingProxyType({
     "darda": replace(
         # Translators: a game's name.
         _BULKA, variant="darda", title=Said("Darda"),
+        # Translators: a game's name on the start page's small button (its full title is read out beside it).
+        short_title=NC_("game", "Darda"), start_place=13,
         # glossary: game, trumps, belote and rebelote
         description=Said("The Czech four-handed game: two teams of two to 500, the queen the top trump, bejle 40."),
         players=4, melds_need_trick=False, deal=Deal.LEFT,
@@ -545,6 +643,9 @@ PRESETS: Mapping[str, Rules] = MappingProxyType({
     "bela-4": replace(
         # Translators: a game's name: Bela as played by four in Croatia, Bosnia and Herzegovina and Serbia.
         _BELA, variant="bela-4", title=Said("Bela (Croatian, four-handed)"),
+        # Translators: Bela as played by four in Croatia, on the start page's small button (its players are shown
+        # beside it).
+        short_title=NC_("game", "Bela"), start_place=3,
         # glossary: taker, valat
         description=Said("Two teams of two to 1001: the taker passes or falls, one contest of declarations, "
                          "štiglja 90."),
@@ -554,17 +655,25 @@ PRESETS: Mapping[str, Rules] = MappingProxyType({
     ),
     "klaverjas": replace(
         # Translators: a game's name: Dutch Klaverjas.
-        _BELA, variant="klaverjas", title=Said("Klaverjas"),
+        _BELA, variant="klaverjas", title=Said("Klaverjas"), roem=True,
+        # Translators: a game's name on the start page's small button (its full title is read out beside it).
+        short_title=NC_("game", "Klaverjas"), start_place=10,
         description=Said("Two teams of two, 16 deals: roem in the tricks, nat and pit; level totals are a draw."),
         players=4, target=None, deal_limit=16, deal_limit_level=DealLimitLevel.DRAW, tie=Tie.TAKER_FAILS,
         claims=Claims.NONE, best_of=1, melds=Melds.EACH_SIDE, meld_values=_ROEM, valat=100, valat_to=ValatTo.TAKER,
         deal=Deal.LEFT, words=TableWords.NAT,
         # glossary: belote and rebelote
         bela_word=Said("stuk"),
+        # glossary: belote and rebelote
+        # Translators: the Klaverjas word for K and Q of trumps at the start of a sentence ("Stuk always counts:
+        # ...").
+        capital_bela_word=Said("Stuk"),
     ),
     "tarabish": replace(
         # Translators: a game's name: Tarabish, as played in Cape Breton.
         _BELA, variant="tarabish", title=Said("Tarabish"),
+        # Translators: a game's name on the start page's small button (its full title is read out beside it).
+        short_title=NC_("game", "Tarabish"), start_place=11,
         # glossary: bait
         description=Said("Two teams of two to 500 with 36 cards: runs and bella, bait and half bait."),
         players=4, target=500, tie=Tie.TAKER_NOTHING, melds_need_trick=False, claims=Claims.NONE, best_of=1,
@@ -572,11 +681,16 @@ PRESETS: Mapping[str, Rules] = MappingProxyType({
         melds_in_no_trumps=True, words=TableWords.BAIT,
         # glossary: belote and rebelote
         bela_word=Said("bella"),
+        # glossary: belote and rebelote
+        # Translators: the word for K and Q of trumps at the start of a sentence ("Bella always counts: ...").
+        capital_bela_word=Said("Bella"),
     ),
     "deberc": _DEBERC,
     "deberc-3": replace(
         # Translators: a game's name: Deberc played by three, each alone.
         _DEBERC, variant="deberc-3", title=Said("Deberc (three-handed)"),
+        # Translators: a game's name on the start page's small button (its full title is read out beside it).
+        short_title=NC_("game", "Deberc"), start_place=15,
         # glossary: taker, bait
         description=Said("Three players to 501: the taker must beat each opponent; ties hang; debertz wins."),
         players=3, deal=Deal.LEFT,
@@ -584,6 +698,8 @@ PRESETS: Mapping[str, Rules] = MappingProxyType({
     "deberc-4": replace(
         # Translators: a game's name: Deberc played by two teams of two.
         _DEBERC, variant="deberc-4", title=Said("Deberc (four-handed)"),
+        # Translators: a game's name on the start page's small button (its full title is read out beside it).
+        short_title=NC_("game", "Deberc"), start_place=16,
         # glossary: taker, bait
         description=Said("Two teams of two to 501: the taker must beat the other side; ties hang; debertz wins."),
         players=4, deal=Deal.LEFT,
@@ -593,40 +709,22 @@ PRESETS: Mapping[str, Rules] = MappingProxyType({
         # Translators: a game's name: Swiss Schieber to 2500, clubs and spades doubled, Obenabe and Undenufe
         # tripled.
         _SCHIEBER, variant="schieber-2500", title=Said("Schieber (2500)"),
+        # Translators: Swiss Schieber to 2500 (clubs and spades double, Obenabe and Undenufe triple), on the start
+        # page's small button: keep it as short as "Schieber" and the target.
+        short_title=NC_("game", "Schieber 2500"), start_place=18,
         # glossary: Weis, Obenabe, Undenufe
         description=Said("Two teams of two to 2500: clubs and spades count double, Obenabe and Undenufe triple."),
         target=2500, multipliers=_MULTIPLIERS_2500,
     ),
-})
-"""The presets of RULES.md sections 5, 10 and 11, by name."""
-
-_CAPITALISED = {
-    # glossary: belote and rebelote
-    # Translators: the word for K and Q of trumps at the start of a sentence ("Bela always counts: ..."), not a game.
-    "bela": Said("Bela"),
-    # glossary: belote and rebelote
-    # Translators: the word for K and Q of trumps at the start of a sentence ("Belote always counts: ..."), not a
-    # game.
-    "belote": Said("Belote"),
-    # glossary: belote and rebelote
-    # Translators: the word for K and Q of trumps at the start of a sentence ("Bella always counts: ...").
-    "bella": Said("Bella"),
-    # glossary: belote and rebelote
-    # Translators: the word for K and Q of trumps at the start of a sentence ("Bejle always counts: ...").
-    "bejle": Said("Bejle"),
-    # glossary: belote and rebelote
-    # Translators: the Klaverjas word for K and Q of trumps at the start of a sentence ("Stuk always counts: ...").
-    "stuk": Said("Stuk"),
-    # glossary: Stöck
-    # Translators: Jass's word for K and Q of trumps at the start of a sentence ("Stöck always counts: ...").
-    "Stöck": Said("Stöck"),
 }
-
+PRESETS: Mapping[str, Rules] = MappingProxyType(_PRESETS)
+"""The presets of RULES.md sections 5, 10 and 11, by name: the registry of games. A game is its entry here (and
+its golden file, its words in the catalogs and the glossary): every page, the API and the phone's engine read
+the games from it."""
 
 def capital_bela(rules: Rules) -> str:
     """The game's bela word at the start of a sentence: ``Bela``, ``Belote`` (a ``Said``, like ``bela_word``)."""
-    word = rules.bela_word
-    return _CAPITALISED.get(word) or word.capitalize()
+    return rules.capital_bela_word
 
 
 def find_variant(name: str) -> Rules:
@@ -650,6 +748,13 @@ _OPTIONAL_INTS = tuple(name for name, attr in _OVERRIDABLE.items() if _TYPES[att
 
 OPTION_NAMES: tuple[str, ...] = tuple(_OVERRIDABLE)
 """The options a match may override when it is created."""
+
+CHOICES: Mapping[str, type[StrEnum]] = MappingProxyType({
+    kind.__name__: kind for kind in (*(kind for f in fields(Rules) for kind in get_args(_TYPES[f.name]) or
+                                       (_TYPES[f.name],)), Contract)
+    if isinstance(kind, type) and issubclass(kind, StrEnum)})
+"""Every kind of choice a game's rules make (``Claims``, ``Success``, ``Contract``…), by its class's name: the
+pages compare a rule with a member (``rules.claims == Claims.RACE``), never with a string."""
 
 
 def _whole(value: object) -> bool:

@@ -1,4 +1,4 @@
-"""What the engine says, kept sayable in any language without leaving the standard library (issue 16).
+"""What the engine says, kept sayable in any language without leaving the standard library.
 
 Every sentence the engine makes (a hand's explanation, a house rule in words, a problem with an input) is a
 ``Said``: a ``str`` holding the English text, so everything that treats it as text (JSON, tests, the English
@@ -32,6 +32,13 @@ def _same(message: str) -> str:
 def N_(message: str) -> str:  # noqa: N802 (the gettext convention's name, which pybabel extracts)
     """A message to translate later, where the engine keeps words in a table (a game's title, its bela
     word): marks it for extraction and gives it back unchanged."""
+    return message
+
+
+def NC_(context: str, message: str) -> str:  # noqa: N802 (after N_, with a context as pgettext takes one)
+    """A message to translate later in ``context`` (a game's name on a small button, where the same word is also
+    the bela word): marked for extraction (``-k NC_:1c,2``) and given back unchanged; the pages say it with
+    ``pgettext(context, message)``."""
     return message
 
 

@@ -14,15 +14,13 @@ from .. import serializers, shapes
 from ..extensions import db
 from ..models import Club, Match, MatchPlayer, Player, utcnow
 from ..rules import Problem
+from ..rules.limits import CLUB_NAME_LIMIT, NAME_LIMIT
 from ..rules.words import Said
 from .access import authorize_club, find_club, hash_token, new_id, new_token, secret_from_seed, with_secret
 from .errors import Answer, Invalid, json_object
 from .idempotency import caller_scope, fingerprint, idempotent
 from .text import language_of, text_problem, title_problem
 
-NAME_LIMIT = 40
-"""The longest name of a player."""
-CLUB_NAME_LIMIT = 80
 CLUB_PLAYER_LIMIT = 500
 
 

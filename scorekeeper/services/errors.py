@@ -99,6 +99,9 @@ class Answer:
         self.explanation: tuple[str, ...] | None = None
         """A hand write's explanation as the engine said it (each line a ``Said``), to be said in the asker's
         language; None when the answer was stored (a replayed retry) or is not a hand's."""
+        self.published: str | None = None
+        """What watchers are told of a write this request made (its answer with the event's kind and time); None
+        when the answer was stored (a replayed retry: its watchers were told the first time)."""
         self._body: dict[str, Any] | None = None
 
     @classmethod

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import bindparam, func, insert, select, update
 
@@ -19,6 +19,7 @@ from ..extensions import db
 from ..models import Event, Hand, Match, utcnow
 from ..rules import HandRecord, Replayer, RuleError, ScoredHand, replay
 from ..rules.errors import MatchFinished
+from ..rules.limits import NOTE_LIMIT
 from ..rules.words import N_, Listed, Said
 from ..serializers import side_names, stamp, to_json, with_member
 from .access import authorize, find_match, no_match
@@ -43,7 +44,6 @@ CHANGES_LIMIT = 50
 """The most changes a stale write is told (the latest): a phone a whole evening behind reloads instead."""
 REVISION_LIMIT = 2**31 - 1
 """The highest revision the INTEGER column holds; an If-Match above it can only be stale."""
-NOTE_LIMIT = 500
 # Statements of every write, built once (their compiled form is cached on first use).
 _INSERT_EVENT = insert(Event.__table__)
 _LAST_NUMBER = select(func.max(Hand.number)).where(Hand.match_id == bindparam("match"))
@@ -104,97 +104,127 @@ def changes_since(match_id: str, expected: int) -> list[dict[str, Any]]:
     return changes
 
 
+Change = Callable[[Match, list[Hand], int], tuple[Hand, str, dict[str, Any]]]
+"""An edit, a void or a dispute's change: given the locked match, its hands and the new revision, it changes the
+rows and says the changed hand, the event's kind and its data."""
+
+
 def hand_write(
     match_id: str, token: str | None, if_match: int | None, idempotency_key: str | None, print_: str,
-    change: Callable[[Match, list[Hand], int], tuple[Hand, str, dict[str, Any]]], status: int,
-    append: dict[str, Any] | None = None, allow: Callable[[Match], None] | None = None,
+    change: Change, status: int, append: dict[str, Any] | None = None, allow: Callable[[Match], None] | None = None,
 ) -> Answer:
-    """The shared path of record, edit and void: authorize, lock, change, replay, store, answer.
+    """The shared path of record, edit and void: authorize, lock, change, replay, store, answer, tell watchers.
 
     ``append`` is the input of a hand recorded after the others: it is scored alone, from the cached
     state, when the cache is current (the same step a replay takes; see ``Replayer.resume``).
     ``allow`` replaces the edit token's check (a side's confirmation link).
     """
-    # Only what authorizing needs (the keys, on a connection of their own): the state, the largest column, is
-    # loaded once, under the lock.
+    _authorize_write(match_id, token, allow)
+    answer = idempotent(match_id, idempotency_key, print_,
+                        lambda: _write(match_id, if_match, idempotency_key, print_, change, status, append))
+    if answer.published is not None:
+        # Watchers get what changed, with the kind of write: after anything but a recorded hand, later hands
+        # were scored again, and a watcher showing them reads the whole board (one GET) to see them.
+        publish(match_id, answer.revision, answer.published)
+        publish_venue_for_match(match_id)  # a tournament's table: its venue screen follows the score
+    return answer
+
+
+def _authorize_write(match_id: str, token: str | None, allow: Callable[[Match], None] | None) -> None:
+    """The edit token checked, or ``allow`` asked: only what authorizing needs (the keys, on a connection of their
+    own); the state, the largest column, is loaded once, under the lock."""
     if allow is not None:
         allow(find_match(match_id, only=(Match.variant, Match.rules)))
         db.session.rollback()
     else:
         authorize(match_keys(match_id), token, edit=True)
 
-    def work() -> Answer:
-        try:
-            taken = _take_match(match_id, if_match)
-        except Stale as stale:
-            # A double tap: the twin request may have committed while this one waited for the lock.
-            db.session.rollback()
-            if idempotency_key is not None:
-                earlier = stored_answer(match_id, idempotency_key, print_)
-                if earlier is not None:
-                    raise Replayed(earlier) from None
-            # Another phone's write: say what it did, so this phone can ask the table instead of guessing.
-            if if_match is not None and if_match <= REVISION_LIMIT:
-                stale.changes = tuple(changes_since(match_id, if_match))
-            raise
-        revision = taken.revision
+
+def _lock_for_write(match_id: str, if_match: int | None, idempotency_key: str | None, print_: str) -> Locked:
+    """The match locked at its next revision. A twin's answer stored meanwhile is replayed instead (a double tap
+    whose twin committed while this one waited for the lock); another phone's write is refused with what it did,
+    so this phone can ask the table instead of guessing."""
+    try:
+        taken = _take_match(match_id, if_match)
+    except Stale as stale:
+        db.session.rollback()
         if idempotency_key is not None:
             earlier = stored_answer(match_id, idempotency_key, print_)
             if earlier is not None:
-                raise Replayed(earlier)
-        if append is not None and cache_at(taken, revision - 1):
-            # The common write: a hand after the others, scored from the cached state, stored with plain
-            # statements (the row the lock returned is all it reads).
-            kind, data = "record", {"input": append}
-            scored, entry, summary = _append(taken, append, revision)
-            number = scored.number
-        else:
-            # One fresh load, after the lock: the row as of this revision.
-            locked = db.session.get(Match, match_id, populate_existing=True)
-            if locked is None:
-                raise NotFound("id", no_match(match_id))
-            rules = rules_of(locked)
-            hands = list(db.session.scalars(
-                select(Hand).where(Hand.match_id == match_id).order_by(Hand.number)))
-            hand, kind, data = change(locked, hands, revision)
-            try:
-                state = replay_rows(locked, rules, sorted(hands, key=lambda h: h.number))
-            except MatchFinished as error:
-                raise Finished.of(error) from None
-            except RuleError as error:
-                raise Invalid.of(error, strip=f"hands.{hand.number}.") from None
-            scored = next(h for h in state.hands if h.number == hand.number)
-            hand.game = scored.game
-            summary = cache_state(locked, state, revision, hands)
-            db.session.add(hand)
-            db.session.flush()
-            number, entry = hand.number, hand.state_entry or to_json({})
-        # The audit entry as a plain insert: nothing reads it back in this request.
-        db.session.connection().execute(_INSERT_EVENT, {
-            "match_id": match_id, "revision": revision, "kind": kind, "hand_number": number, "data": data,
-            "created_at": utcnow()})
-        if summary.get("winner") is not None:
-            # The match is won: at a tournament's last table of its last round, the tournament finishes too.
-            finish_at_last_table(match_id)
-        # The answer carries what changed: the hand's entry, the revision and the state without its hands (the
-        # full state is one GET away), so its size, and the idempotency row that keeps it, does not grow with
-        # the match.
-        text = with_member(with_member(entry, "revision", str(revision)), "state", to_json(summary))
-        made.append(with_member(with_member(text, "event", to_json(kind)), "updated_at",
-                                to_json(stamp(taken.updated_at))))
-        answer = Answer(status, text, revision)
-        # The explanation as the engine said it, for a page or a client in another language (the stored answer,
-        # and so a replayed one, holds its English text only).
-        answer.explanation = tuple(scored.outcome.explanation) if scored.outcome else ()
-        return answer
+                raise Replayed(earlier) from None
+        if if_match is not None and if_match <= REVISION_LIMIT:
+            stale.changes = tuple(changes_since(match_id, if_match))
+        raise
+    if idempotency_key is not None:
+        earlier = stored_answer(match_id, idempotency_key, print_)
+        if earlier is not None:
+            raise Replayed(earlier)
+    return taken
 
-    made: list[str] = []  # what this request changed, for watchers; empty when a stored answer was replayed
-    answer = idempotent(match_id, idempotency_key, print_, work)
-    if made:
-        # Watchers get what changed, with the kind of write: after anything but a recorded hand, later hands
-        # were scored again, and a watcher showing them reads the whole board (one GET) to see them.
-        publish(match_id, answer.revision, made[-1])
-        publish_venue_for_match(match_id)  # a tournament's table: its venue screen follows the score
+
+class _Written(NamedTuple):
+    """What one write stored: the hand as scored, its number and entry, the event's kind and data, the new
+    summary."""
+
+    scored: ScoredHand
+    number: int
+    entry: str
+    kind: str
+    data: dict[str, Any]
+    summary: dict[str, Any]
+
+
+def _change_and_replay(match_id: str, change: Change, revision: int) -> _Written:
+    """The slower write: the change made on the rows as of this revision (one fresh load, after the lock) and
+    every hand replayed."""
+    locked = db.session.get(Match, match_id, populate_existing=True)
+    if locked is None:
+        raise NotFound("id", no_match(match_id))
+    rules = rules_of(locked)
+    hands = list(db.session.scalars(select(Hand).where(Hand.match_id == match_id).order_by(Hand.number)))
+    hand, kind, data = change(locked, hands, revision)
+    try:
+        state = replay_rows(locked, rules, sorted(hands, key=lambda h: h.number))
+    except MatchFinished as error:
+        raise Finished.of(error) from None
+    except RuleError as error:
+        raise Invalid.of(error, strip=f"hands.{hand.number}.") from None
+    scored = next(h for h in state.hands if h.number == hand.number)
+    hand.game = scored.game
+    summary = cache_state(locked, state, revision, hands)
+    db.session.add(hand)
+    db.session.flush()
+    return _Written(scored, hand.number, hand.state_entry or to_json({}), kind, data, summary)
+
+
+def _write(match_id: str, if_match: int | None, idempotency_key: str | None, print_: str, change: Change,
+           status: int, append: dict[str, Any] | None) -> Answer:
+    """Lock, change, store and answer, inside ``idempotent``'s transaction."""
+    taken = _lock_for_write(match_id, if_match, idempotency_key, print_)
+    revision = taken.revision
+    if append is not None and cache_at(taken, revision - 1):
+        # The common write: a hand after the others, scored from the cached state, stored with plain
+        # statements (the row the lock returned is all it reads).
+        scored, entry, summary = _append(taken, append, revision)
+        written = _Written(scored, scored.number, entry, "record", {"input": append}, summary)
+    else:
+        written = _change_and_replay(match_id, change, revision)
+    # The audit entry as a plain insert: nothing reads it back in this request.
+    db.session.connection().execute(_INSERT_EVENT, {
+        "match_id": match_id, "revision": revision, "kind": written.kind, "hand_number": written.number,
+        "data": written.data, "created_at": utcnow()})
+    if written.summary.get("winner") is not None:
+        # The match is won: at a tournament's last table of its last round, the tournament finishes too.
+        finish_at_last_table(match_id)
+    # The answer carries what changed: the hand's entry, the revision and the state without its hands (the full
+    # state is one GET away), so its size, and the idempotency row that keeps it, does not grow with the match.
+    text = with_member(with_member(written.entry, "revision", str(revision)), "state", to_json(written.summary))
+    answer = Answer(status, text, revision)
+    answer.published = with_member(with_member(text, "event", to_json(written.kind)), "updated_at",
+                                   to_json(stamp(taken.updated_at)))
+    # The explanation as the engine said it, for a page or a client in another language (the stored answer, and so
+    # a replayed one, holds its English text only).
+    answer.explanation = tuple(written.scored.outcome.explanation) if written.scored.outcome else ()
     return answer
 
 

@@ -41,7 +41,7 @@ from ..rules import PRESETS, PlayOptions, Problem, RuleError, Rules, judge_melds
 from ..rules.cards import Card, Contract, Suit
 from ..rules.legal import show
 from ..rules.referee import count_card_points, decided_by_seat
-from ..rules.roem import ROEM_GAMES, no_roem, roem
+from ..rules.roem import no_roem, roem
 from ..rules.variants import Revoke
 from . import phone
 
@@ -125,7 +125,7 @@ def melds() -> Any:
                            sequence_slots=SEQUENCE_SLOTS, square_slots=SQUARE_SLOTS,
                            undenufe=Contract.BOTTOM_UP in rules.contracts,
                            natural=" ".join(said(rank.short) for rank in reversed(pack_ranks(rules))),
-                           roem=rules.variant in ROEM_GAMES), (422 if errors else 200)
+                           roem=rules.roem), (422 if errors else 200)
 
 
 # ------------------------------------------------------------------------------------------------ card counter
@@ -259,8 +259,9 @@ def _judge_play(form: FlaskForm, rules: Rules, match: Match | None, seats: list[
 def roem_page() -> Any:
     """The trumps and a trick's four cards in; the roem in them, and why, out (Klaverjas: RULES.md §10b)."""
     match, rules, names = _setting()
-    if match is None and rules.variant not in ROEM_GAMES:
-        rules = PRESETS["klaverjas"]
+    if match is None and not rules.roem:
+        # No match and a game without roem asked for: the first game that counts it (Klaverjas).
+        rules = next((preset for preset in PRESETS.values() if preset.roem), rules)
     form = roem_form(rules, _formdata())
     errors: dict[str, list[str]] = {}
     answer: dict[str, Any] | None = None

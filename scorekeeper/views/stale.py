@@ -1,4 +1,4 @@
-"""Two phones, one table (issue 22): what a phone is told when its write went stale because another phone
+"""Two phones, one table: what a phone is told when its write went stale because another phone
 changed the match meanwhile. Each change since the revision its page showed, in the table's words ("Another
 phone recorded hand 4 (Mike +0, Yvonne +136)"), its own hand beside them ("Yours: Mike +92, Yvonne +70"), and
 whether the table must be asked at all. Nothing here scores: every figure is one the engine gave (the change's

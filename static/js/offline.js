@@ -370,12 +370,14 @@
   const listeners = [];
   function changed(sent) { listeners.forEach(function (fn) { try { fn(sent); } catch (e) { /* a page part */ } }); }
 
-  function add(entry) {
+  // leaving: the page that adds it is about to give way to another (the hand form to the sheet), which draws the
+  // outbox itself; its own parts are not drawn again meanwhile, so the engine answers the next page first.
+  function add(entry, leaving) {
     entry.match = current(entry.match);
     const made = Object.assign({ status: "waiting", made: Date.now(), key: newKey(), made_on: entry.base }, entry);
     return store.add(made).then(function (seq) {
       made.seq = seq;
-      changed();
+      if (!leaving) changed();
       if (navigator.onLine !== false) flush(made.match).catch(function () {});
       return made;
     });
@@ -847,9 +849,10 @@
       if (!alive()) return Promise.resolve();
       // One drawing at a time, the newest last: the outbox changes faster than the engine answers.
       if (drawing) { again = true; return drawing; }
+      // The sheet asked first, so the engine draws it before it words the outbox's list.
       const work = [];
-      if (panel) work.push(drawOutbox(panel, id));
       if (sheet) work.push(drawSheet(sheet, id));
+      if (panel) work.push(drawOutbox(panel, id));
       if (!sheet && panel) work.push(holdLivePage(id));
       // A drawing that hangs (an engine or a store that never answers) does not hold the next one back for good.
       const stuck = new Promise(function (resolve) { setTimeout(resolve, 20000); });
@@ -900,39 +903,81 @@
     flush(id).catch(function () {});
   }
 
-  // Saved with no signal, the hand form gives way to the kept sheet without a page load (the History API): the
-  // kept page's body from Cache Storage in place of the form's, the scripts it has that this page has not loaded,
-  // this file mounted on it. The engine, connected and warm, draws the sheet at once; the browser's Back loads the
-  // form again (the kept page, as any page load with no signal). Rejected (then the caller loads the page) for a
-  // match started on this phone, whose pages are the start pages filled in, or a sheet the phone did not keep.
+  // With no signal the phone moves between a match's kept pages without a page load (the History API), so the engine
+  // started once serves the whole evening: Save on the hand form gives way to the kept sheet, the sheet's Record
+  // hand (change, claim) to the kept form. The kept page's body from Cache Storage takes this one's place, the
+  // scripts it has that this page has not are run, and those already here are mounted on it again
+  // (window.scorekeeperMounts: hand.js, share.js, wake.js; this file's mount). The browser's Back shows the page
+  // before in the same way. Rejected (then the caller loads the page) for a match started on this phone, whose pages
+  // are the start pages filled in, or a page the phone did not keep.
+  const KEPT = { sheet: { page: "offline", marker: "offline-sheet" }, hand: { page: "hand", marker: "hand-form" },
+                 claim: { page: "claim", marker: "hand-form" } };
+  // The kept page an address of a match shows with no signal: [match, kind], or null.
+  function keptFor(url) {
+    const found = /^\/m\/([^/]+)(?:\/(hand|claim))?$/.exec(new URL(url, window.location.href).pathname);
+    return found && !isLocal(found[1]) ? [found[1], found[2] || "sheet"] : null;
+  }
+  // Every script this tab has run, whether or not its element is still in the page: each runs once.
+  const ran = {};
+  function noteScripts() { document.querySelectorAll("script[src]").forEach(function (script) { ran[script.src] = true; }); }
+  noteScripts();
   let shown = false;
-  function showSheet(id, url) {
-    if (isLocal(id) || !window.DOMParser || !window.history.pushState || !window.caches) {
+  // A kept page's HTML, read from Cache Storage once per tab while the signal is gone (no keep changes it then), so
+  // that Save does not wait on Cache Storage for the sheet: the other kept pages of the match are read as soon as
+  // one is shown. With a signal each is read when shown (a keep may have refreshed it).
+  const texts = new Map();
+  function keptText(path) {
+    if (navigator.onLine !== false) texts.clear();
+    if (!texts.has(path)) {
+      texts.set(path, caches.match(path).then(function (found) {
+        if (!found) throw new Error("the page is not kept");
+        return found.text();
+      }));
+      texts.get(path).catch(function () { texts.delete(path); });
+    }
+    return texts.get(path);
+  }
+  function readAhead(id) {
+    if (navigator.onLine !== false || isLocal(id) || !window.caches) return;
+    setTimeout(function () {
+      Object.keys(KEPT).forEach(function (kind) { keptText("/m/" + id + "/" + KEPT[kind].page).catch(function () {}); });
+    }, 0);
+  }
+  function showKept(id, kind, url, push) {
+    const kept = KEPT[kind];
+    if (!kept || isLocal(id) || !window.DOMParser || !window.history.pushState || !window.caches) {
       return Promise.reject(new Error("a page load"));
     }
-    return caches.match("/m/" + id + "/offline").then(function (kept) {
-      if (!kept) throw new Error("the sheet is not kept");
-      return kept.text();
-    }).then(function (html) {
+    return keptText("/m/" + id + "/" + kept.page).then(function (html) {
       const doc = new DOMParser().parseFromString(html, "text/html");
-      if (!doc.getElementById("offline-sheet") || !doc.body) throw new Error("not the kept sheet");
-      const loaded = {};
-      document.querySelectorAll("script[src]").forEach(function (script) { loaded[script.src] = true; });
+      if (!doc.getElementById(kept.marker) || !doc.body) throw new Error("not the kept page");
+      noteScripts();
       const wanted = Array.prototype.filter.call(doc.body.querySelectorAll("script[src]"), function (script) {
-        return !loaded[new URL(script.getAttribute("src"), window.location.href).href];
+        return !ran[new URL(script.getAttribute("src"), window.location.href).href];
       });
-      window.history.pushState({ shown: "sheet" }, "", url);
+      wanted.forEach(function (script) { ran[new URL(script.getAttribute("src"), window.location.href).href] = true; });
+      if (push) window.history.pushState({ kept: kind }, "", url);
       if (!shown) {
         shown = true;
-        window.addEventListener("popstate", function () { window.location.reload(); });
+        window.addEventListener("popstate", function () {
+          const back = keptFor(window.location.href);
+          if (!back) { window.location.reload(); return; }
+          showKept(back[0], back[1], window.location.href, false).catch(function () { window.location.reload(); });
+        });
       }
+      // The page's own marks (the sheet keeps the screen on), its title and its body.
+      Array.prototype.forEach.call(document.documentElement.attributes, function (a) {
+        if (!doc.documentElement.hasAttribute(a.name) && a.name !== "lang" && a.name !== "dir") document.documentElement.removeAttribute(a.name);
+      });
+      Array.prototype.forEach.call(doc.documentElement.attributes, function (a) { document.documentElement.setAttribute(a.name, a.value); });
       document.title = doc.title;
       document.body.replaceWith(document.adoptNode(doc.body));
       window.scrollTo(0, 0);
       readWords();
       mount();
-      // Scripts the form's page had not (the sheet's dialogs, keeping the screen on), in order, as a page runs them.
-      wanted.reduce(function (chain, old) {
+      (window.scorekeeperMounts || []).forEach(function (again) { try { again(); } catch (e) { /* one script's part */ } });
+      // Scripts this page had not (the sheet's dialogs, the hand form's), in order, as a page runs them.
+      return wanted.reduce(function (chain, old) {
         return chain.then(function () {
           return new Promise(function (resolve) {
             const script = document.createElement("script");
@@ -942,9 +987,25 @@
             old.replaceWith(script);
           });
         });
-      }, Promise.resolve());
+      }, Promise.resolve()).then(function () { readAhead(id); });
     });
   }
+  function showSheet(id, url) { return showKept(id, "sheet", url, true); }
+  // A link from the offline sheet (or, with no signal, the hand form) to another kept page of the same match.
+  document.addEventListener("click", function (event) {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+    if (!link || link.target || link.hasAttribute("download") || new URL(link.href).origin !== window.location.origin) return;
+    const sheet = document.getElementById("offline-sheet");
+    const form = document.getElementById("hand-form");
+    const here = sheet ? sheet.dataset.match : form && navigator.onLine === false ? form.dataset.match : null;
+    const to = here ? keptFor(link.href) : null;
+    if (!to || to[0] !== here) return;
+    event.preventDefault();
+    showKept(to[0], to[1], link.href, true).catch(function () { window.location.href = link.href; });
+  });
   api.showSheet = showSheet;
   mount();
+  const page = document.getElementById("offline-sheet") || document.getElementById("hand-form");
+  if (page && page.dataset.match) readAhead(page.dataset.match);
 })();

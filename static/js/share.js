@@ -27,7 +27,11 @@
     const status = button.parentElement.querySelector("[data-share-status]");
     if (status) status.textContent = words;
   }
-  document.querySelectorAll("button[data-share-url]").forEach(function (button) {
+  // Run when the page loads, and again when a kept page is shown in another's place with no signal (offline.js).
+  function mount() {
+    document.querySelectorAll("button[data-share-url]").forEach(share);
+  }
+  function share(button) {
     button.hidden = false;
     button.addEventListener("click", function () {
       const url = button.dataset.shareUrl;
@@ -41,5 +45,7 @@
       }
       copy(url).then(function (ok) { say(button, ok ? (button.dataset.copiedWords || "✓ Link copied") : (button.dataset.copyWords || "Copy the link above by hand.")); });
     });
-  });
+  }
+  (window.scorekeeperMounts = window.scorekeeperMounts || []).push(mount);
+  mount();
 })();

@@ -5,28 +5,28 @@
 // from the page (data-yes-words), in its language; English otherwise.
 (function () {
   "use strict";
-  const dialog = document.getElementById("confirm-undo");
-  if (!dialog || typeof dialog.showModal !== "function") return;
-  const form = dialog.querySelector("form");
-  const question = dialog.querySelector(".question");
-  const yes = dialog.querySelector("[data-yes]");
-
-  // The live refresh replaces the sheet's rows, so the links are found when tapped, not when loaded.
+  // Everything is found when tapped, not when loaded: the live refresh replaces the sheet's rows, and with no signal
+  // the kept sheet can be shown in place of the hand form's page (offline.js), this script loaded once for both.
+  function undoDialog() {
+    const dialog = document.getElementById("confirm-undo");
+    return dialog && typeof dialog.showModal === "function" ? dialog : null;
+  }
   document.addEventListener("click", function (event) {
     const link = event.target instanceof Element ? event.target.closest("a[data-undo]") : null;
-    if (!link) return;
+    const dialog = undoDialog();
+    if (!link || !dialog) return;
     event.preventDefault();
+    const form = dialog.querySelector("form");
+    const yes = dialog.querySelector("[data-yes]");
     form.action = link.dataset.undo;
     form.elements.number.value = link.dataset.number;
     form.elements.revision.value = link.dataset.revision;
     form.elements.idempotency_key.value = link.dataset.key;
-    question.textContent = link.dataset.question;
+    dialog.querySelector(".question").textContent = link.dataset.question;
     yes.textContent = (yes.dataset.yesWords || "Yes, undo hand {number}").replace("{number}", link.dataset.number);
     dialog.showModal();
     yes.focus();
   });
-  dialog.querySelector("[data-no]").addEventListener("click", function () { dialog.close(); });
-  form.addEventListener("submit", function () { yes.disabled = true; });
 
   // Thrown in asks once too, and so does a whole suit (belot, debertz: which side holds it): each one's dialog
   // (#confirm-thrown-in, #confirm-belot, in the sheet's live part) holds its form, with the revision and key this
@@ -36,7 +36,7 @@
     const target = event.target instanceof Element ? event.target : null;
     if (!target) return;
     const no = target.closest("dialog.confirm-undo [data-no]");
-    if (no && no.closest("dialog") !== dialog) {
+    if (no) {
       event.preventDefault();
       no.closest("dialog").close();
       return;
@@ -51,6 +51,6 @@
   });
   document.addEventListener("submit", function (event) {
     const asked = event.target instanceof Element ? event.target.closest("dialog.confirm-undo") : null;
-    if (asked && asked !== dialog) asked.querySelectorAll("button[type=submit]").forEach(function (b) { b.disabled = true; });
+    if (asked) asked.querySelectorAll("button[type=submit]").forEach(function (b) { b.disabled = true; });
   });
 })();

@@ -19,9 +19,17 @@ const PAGES = "pages";
 // the games' rules): the same for every match, so kept once per release of the app.
 const START = "start-" + SETTINGS.version;
 
+// The files every phone keeps, the offline page among them: fetched as a kept page is (KEEP below), so that the
+// offline page neither shows nor uses up the one-time message (the match's key) the page the phone opens next is
+// to show; an answer that is not to be kept (no-store) fails the install, as one that is not there does.
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(STATIC).then(function (cache) {
-    return cache.addAll(SETTINGS.precache.map(function (url) { return new Request(url, { cache: "reload" }); }));
+    return Promise.all(SETTINGS.precache.map(function (url) {
+      return fetch(new Request(url, Object.assign({}, KEEP, { cache: "reload" }))).then(function (response) {
+        if (!response.ok || noStore(response)) throw new Error("not kept: " + url);
+        return cache.put(url, response);
+      });
+    }));
   }).then(function () { return self.skipWaiting(); }));
 });
 

@@ -1,4 +1,4 @@
-"""Issue 14, finding 5: the API's answers carry the security headers, and an answer that carries a new secret
+"""The API's answers carry the security headers, and an answer that carries a new secret
 (a created or imported match or club) is never stored by a cache."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The API's error messages in the language the client asks for (issue 16): ``Accept-Language`` picks one of the
+"""The API's error messages in the language the client asks for: ``Accept-Language`` picks one of the
 seven, English when none fits (or without the header). Each case is a bad request whose message a service, the
 API's request helpers or its HTTP errors make; the field and the status are the same in every language.
 

@@ -1,5 +1,5 @@
 """Input that used to be stored and then break every page that showed it, or that broke the request itself
-(issue 14, finding 4): a lone surrogate (half of an emoji: ``"\\ud800"`` in JSON) or a NUL in any text the
+(a finding of the security review): a lone surrogate (half of an emoji: ``"\\ud800"`` in JSON) or a NUL in any text the
 API keeps, an idempotency key with a NUL, a club id that is half a character, times past the year 9999 in an
 import, a club's date filter at the last day there is. Each is a clear 4xx naming its field, and nothing is
 saved; on both databases (a NUL broke only PostgreSQL, a time past 9999 only PostgreSQL)."""

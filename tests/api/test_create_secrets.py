@@ -1,8 +1,8 @@
-"""Issue 14, finding 1: a create's secret goes only to the one who created it.
+"""A create's secret goes only to the one who created it.
 
 A retried create (same Idempotency-Key, same body, same caller) is answered once, with the same secret; the
 same key and body sent by anybody else makes their own match and never shows the first one's secret. Keys are
-forgotten after a day. Issue 22: a create's key must be random (128 bits), since everyone in a pub shares one
+forgotten after a day. a create's key must be random (128 bits), since everyone in a pub shares one
 address: a guessable one ("match-1") is refused, 422 naming Idempotency-Key, and creates nothing.
 """
 

@@ -294,7 +294,7 @@ def test_the_sheet_links_to_its_downloads(app: Flask, client: FlaskClient) -> No
 
 
 def test_csv_gives_every_input_and_result_its_own_column(client: FlaskClient) -> None:
-    """Issue 23: a four-handed row names the side whose card points the engine worked out (the rest of the deck),
+    """A four-handed row names the side whose card points the engine worked out (the rest of the deck),
     and a double, the last trick, melds, bela, a claim and a revoke call each have their own column."""
     made = create(client, "belote", ["Ann", "Bob", "Cat", "Dan"])
     doubled = {"contract": "hearts", "taker": 0, "double": 1, "card_points": [100, None], "last_trick": 0,

@@ -124,7 +124,7 @@ def test_the_race_ends_the_game_with_what_both_sides_had_won(client: FlaskClient
 ])
 def test_house_rules_that_make_no_sense_are_refused_on_create(client: FlaskClient, variant: str,
                                                               rules: dict[str, Any], field: str) -> None:
-    """Issue 25: each option works with every preset where it makes sense, and is checked on create with a clear
+    """Each option works with every preset where it makes sense, and is checked on create with a clear
     error where it does not."""
     response = client.post(f"{API}/matches", json={"variant": variant, "players": ["A", "B", "C", "D"][
         :{"bela": 2, "deberc-3": 3, "bela-3": 3, "klaverjas": 4, "deberc": 2, "bela-4": 4, "tarabish": 4,
@@ -149,7 +149,7 @@ def test_options_travel_to_other_games(client: FlaskClient) -> None:
 
 
 def test_a_drawn_klaverjas_game_and_a_debertz_travel_through_export_and_import(client: FlaskClient) -> None:
-    """Issue 25, "everywhere a game appears": exports and imports. A drawn Klaverjas game, and a Deberc game won by
+    """Everywhere a game appears: exports and imports. A drawn Klaverjas game, and a Deberc game won by
     a debertz under the bolts house rule, come back from their export as the very same state."""
     drawn = create(client, "klaverjas", DUTCH)
     for deal in range(16):

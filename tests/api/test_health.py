@@ -1,4 +1,4 @@
-"""Issue 27: ``/healthz`` for a load balancer, a container's health check or a monitor: 200 when the database
+"""``/healthz`` for a load balancer, a container's health check or a monitor: 200 when the database
 answers at this code's schema (and Redis, when configured); else 503 naming the part that failed, in words, with
 no address or secret. Real databases and a real Redis, made to fail the way they fail on a server: a database
 server gone, a database dropped under the app, a schema not migrated, a Redis nobody listens for."""

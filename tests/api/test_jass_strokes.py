@@ -1,5 +1,5 @@
 """Swiss Jass's strokes (Striche) in a club's statistics, in a Jass tournament's standings, and through an export
-and import (issue 26). The hands and the figures expected are tests/support/jass_history.py's, worked out by
+and import. The hands and the figures expected are tests/support/jass_history.py's, worked out by
 hand; other games' figures and standings carry no strokes at all."""
 
 from __future__ import annotations

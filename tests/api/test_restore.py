@@ -1,4 +1,4 @@
-"""Restoring a voided hand, and undo bound to the revision the phone saw (issue 12)."""
+"""Restoring a voided hand, and undo bound to the revision the phone saw."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 22, two phones at one table: a hand write sent with the revision its page showed, after another phone
+"""A hand write sent with the revision its page showed, after another phone
 changed the match, is refused (412) and told what the match did since, each change with its hand as it is
 now, so the phone can show the table both hands side by side and ask; nothing is written by the refusal, and
 the same write sent again at the new revision is recorded once (keep both)."""

@@ -1,4 +1,4 @@
-"""Storage and work that do not grow with the match (issue 14, finding 6): a write answers what changed (the
+"""Storage and work that do not grow with the match: a write answers what changed (the
 hand, the revision, the state without its hands), the full state stays one GET away; what a hand write
 stores (the match's cache, the idempotency row) stays the same size at hand 5 and hand 200; and a read of
 an unchanged match or board is answered 304 to If-None-Match."""

@@ -44,9 +44,13 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
-    """A phone held in one hand: 390×844, touch."""
+    """A phone held in one hand: 390×844, touch; on its first visit, before any service worker is installed.
+    A page controlled by the service worker gets ready for no signal at once, in the background: it downloads
+    the engine (6.7 MB) and starts it (Pyodide, seconds of CPU) while the test goes on. Only the tests of no
+    signal, of getting ready for it and of the pages the phone draws need that (they are marked
+    ``KEEPS_FOR_NO_SIGNAL``, tests/support/browser.py); the others would spend most of their time on it."""
     return {**browser_context_args, "viewport": PHONE, "has_touch": True, "is_mobile": True,
-            "device_scale_factor": 2}
+            "device_scale_factor": 2, "service_workers": "block"}
 
 
 @pytest.fixture(scope="session")

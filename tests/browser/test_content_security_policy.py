@@ -1,4 +1,4 @@
-"""Issue 14, finding 5: the Content-Security-Policy (no inline script, no style attribute) breaks no page.
+"""The Content-Security-Policy (no inline script, no style attribute) breaks no page.
 
 Chromium says every blocked script, style or connection in the console ("Refused to … because it violates the
 following Content Security Policy directive") and fires ``securitypolicyviolation`` in the page: a phone walks
@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, expect
 
-from tests.support.browser import fill_hand, record, start_match
+from tests.support.browser import KEEPS_FOR_NO_SIGNAL, WITH_SERVICE_WORKER, fill_hand, record, start_match
 from tests.support.servers import LiveServer, api_match
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, KEEPS_FOR_NO_SIGNAL]
 
 WATCH = """
 window.__violations = [];
@@ -128,8 +128,8 @@ def test_the_main_pages_run_their_scripts_without_a_policy_violation(
     assert confirm
     _visit(page, watched, confirm, re.compile("."))
     _visit(page, watched, base + "/nothing-here", "Not found")
-    stranger = context.browser.new_context(**browser_context_args) if context.browser else None
-    assert stranger is not None
+    assert context.browser is not None
+    stranger = context.browser.new_context(**{**browser_context_args, **WITH_SERVICE_WORKER})
     try:
         other = Watched(stranger)
         refused = stranger.new_page()

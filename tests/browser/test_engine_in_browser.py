@@ -1,4 +1,4 @@
-"""Issue 22: the phone's engine is the server's. scorekeeper/rules runs in Pyodide in a Web Worker
+"""The phone's engine is the server's. scorekeeper/rules runs in Pyodide in a Web Worker
 (static/js/engine.js, engine-worker.js, the modules packed by views/engine.py), on a real page of a live
 `scorekeeper serve` under its Content-Security-Policy, in Debian's Chromium.
 
@@ -143,7 +143,8 @@ def phone(browser: Browser, browser_context_args: dict[str, Any], engine_server:
     with the engine's status changes and the Pyodide files fetched before it was asked to load."""
     # No service worker: getting ready for no signal (which starts the engine at once, in the background) is
     # tests/browser/test_ready_for_no_signal.py's; here the engine starts only when this page's script asks.
-    context = browser.new_context(**browser_context_args, service_workers="block")
+    assert browser_context_args["service_workers"] == "block"
+    context = browser.new_context(**browser_context_args)
     page = context.new_page()
     fetched: list[str] = []
     page.on("request", lambda request: fetched.append(request.url))

@@ -1,4 +1,4 @@
-"""The family's new members played through the pages at 390×844 (issue 25): a whole Croatian Bela match to 1001 and
+"""The family's new members played through the pages at 390×844: a whole Croatian Bela match to 1001 and
 a whole Klaverjas game of 16 deals ending in a draw, each ordinary hand in four taps plus the digits."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The hand form's phone habits and edge cases (issue 12): a draft that survives a reload or a phone call, the
+"""The hand form's phone habits and edge cases: a draft that survives a reload or a phone call, the
 first problem focused after a refused save, a trick taken without card points, Clobby's false claim with the
 declarations and bella made so far, and a card counter that never moves a card silently."""
 
@@ -214,7 +214,7 @@ BELA_HANDS = [{"taker": 0, "card_points": [142, 10], "last_trick": 0}] * 3  # Mi
 
 
 def test_a_bela_claim_by_its_parts_shows_the_sum_and_the_verdict_before_saving(page: Page, live: LiveServer) -> None:
-    """Issue 23: the claim form takes the parts RULES.md §6 counts (card points of tricks taken, declarations that
+    """The claim form takes the parts RULES.md §6 counts (card points of tricks taken, declarations that
     count, bela, last trick); the engine adds them up and judges the claim as they are typed."""
     match_id, token = open_hand_form(page, live, "bela", BELA_HANDS, path="claim")
     assert match_state(live, match_id, token)["totals"] == [456, 30]

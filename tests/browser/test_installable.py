@@ -1,4 +1,4 @@
-"""The app installs on a phone (issue 22): Chromium finds nothing missing (its own check, the DevTools protocol's
+"""The app installs on a phone: Chromium finds nothing missing (its own check, the DevTools protocol's
 ``Page.getInstallabilityErrors``), the manifest names the app in the phone's language with icons that exist, and
 the service worker takes charge of the pages."""
 
@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.support.browser import shot
+from tests.support.browser import KEEPS_FOR_NO_SIGNAL, shot
 from tests.support.servers import LiveServer
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, KEEPS_FOR_NO_SIGNAL]
 
 
 def controlled(page: Page) -> None:

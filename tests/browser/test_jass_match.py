@@ -1,4 +1,4 @@
-"""A whole Schieber game to 2500 through the pages at 390×844 (issue 26): trumps with their multipliers, who chose
+"""A whole Schieber game to 2500 through the pages at 390×844: trumps with their multipliers, who chose
 them, one side's points (the other side shown as the rest of 157), Weis, Stöck and a Match; an ordinary hand in four
 taps plus the digits (counted here, as docs/performance.md says); the live preview says each hand's points before
 it is saved; the game ends with bedanken in the middle of a hand."""

@@ -1,4 +1,4 @@
-"""A phone switches language and keeps it (issue 16): on a real browser at a phone's size, the start page in
+"""A phone switches language and keeps it: on a real browser at a phone's size, the start page in
 English, the switch at its foot tapped to Croatian, then a whole match's pages (start, score sheet, hand form,
 the hand's explanation, the board) in Croatian without asking again; the hand form photographed in Croatian,
 French and Bulgarian. The words expected are read from the catalogs, not written here."""

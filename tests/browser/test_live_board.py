@@ -185,7 +185,7 @@ def test_a_blocked_event_stream_is_reported_at_once(page: Page, second: BrowserC
 @pytest.mark.parametrize(("locale", "twelve_hour"), [("en-GB", False), ("en-US", True)])
 def test_the_clock_is_the_phone_s_own(browser: Browser, browser_context_args: dict[str, Any], server: LiveServer,
                                       locale: str, twelve_hour: bool) -> None:
-    """Issue 23: an en-GB phone on an English page got a 12-hour clock; the time is written as the phone writes
+    """An en-GB phone on an English page got a 12-hour clock; the time is written as the phone writes
     it when it speaks the page's language."""
     context = browser.new_context(**{**browser_context_args, "locale": locale})
     try:

@@ -1,4 +1,4 @@
-"""Issue 22: the board and the sheet tell the truth about their connection. A phone that loses its signal says
+"""The board and the sheet tell the truth about their connection. A phone that loses its signal says
 so within seconds, with the time of its last update; when the signal returns it catches up by itself within
 seconds, without a reload. Two ways to lose it: the browser knows (flight mode: its ``offline`` event), or it
 does not (a cellar: the connection just goes silent, which only the stream's heartbeat reveals)."""
@@ -168,7 +168,8 @@ def test_a_phone_waking_up_catches_up_at_once(browser: Browser, browser_context_
     its background download of the engine, silenced too, would hold the browser's six connections to the
     server for good (a real phone's browser drops them when the network changes)."""
     relay = StallingRelay(server.url)
-    context = browser.new_context(**browser_context_args, service_workers="block")
+    assert browser_context_args["service_workers"] == "block"
+    context = browser.new_context(**browser_context_args)
     try:
         made = new_match(server)
         sheet, board = open_both(context, relay.url, made)

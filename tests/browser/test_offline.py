@@ -1,4 +1,4 @@
-"""No signal at the table (issue 22): a phone in flight mode keeps scoring its match with the engine running on
+"""No signal at the table: a phone in flight mode keeps scoring its match with the engine running on
 the phone (Pyodide in a Web Worker), keeps every hand in its outbox through a reload and a closed tab, and sends
 each one, once, when the signal returns; two phones that recorded the same hand are asked, never doubled.
 
@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.support.browser import record, record_offline, shot, start_match
+from tests.support.browser import KEEPS_FOR_NO_SIGNAL, record, record_offline, shot, start_match
 from tests.support.servers import LiveServer
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, KEEPS_FOR_NO_SIGNAL]
 
 READY = 60_000
 """The engine's first download and start on this machine (measured in benchmarks/offline_engine.py): generous."""
@@ -227,6 +227,10 @@ KEPT_TEXTS = """async () => {
 }"""
 """Every text the service worker keeps (Pyodide's files and the engine's zip left out), joined."""
 
+KEPT_PATHS = """async () => (await Promise.all((await caches.keys()).map(async name =>
+  (await (await caches.open(name)).keys()).map(request => new URL(request.url).pathname)))).flat()"""
+"""The path of everything the service worker keeps."""
+
 
 def test_forgetting_a_match_on_this_phone_drops_its_pages_outbox_and_key(page: Page, server: LiveServer) -> None:
     start_match(page, server.url, "Bela", ["Mike", "Yvonne"])
@@ -246,6 +250,37 @@ def test_forgetting_a_match_on_this_phone_drops_its_pages_outbox_and_key(page: P
     assert page.evaluate(KEPT_FOR, match_id) == [[], 0]
     # The key left this phone: its sheet is no longer this phone's to score.
     assert page.request.get(f"{server.url}/m/{match_id}").status == 403
+
+
+def test_the_service_worker_installing_neither_keeps_nor_uses_up_the_key_shown_once(
+        page: Page, server: LiveServer) -> None:
+    page.goto(server.url + "/")
+    page.evaluate("() => navigator.serviceWorker.ready")
+    # The match starts, and its key waits in the phone's session to be shown once on the next page; the service
+    # worker installs meanwhile (a new release: its files, the offline page among them, fetched with the phone's
+    # cookie).
+    page.get_by_label(re.compile("Bela")).first.check()
+    for seat, name in enumerate(["Mike", "Yvonne"]):
+        page.get_by_role("textbox", name=re.compile(f"^Seat {seat + 1}")).fill(name)
+    page.evaluate("""async () => {
+      const form = document.querySelector("form[method=post]");
+      await fetch(form.action, {method: "POST", body: new FormData(form), redirect: "manual"});
+      const registration = await navigator.serviceWorker.register("/sw.js?again=1", {scope: "/"});
+      const worker = registration.installing || registration.waiting;
+      await new Promise((resolve, reject) => worker.addEventListener("statechange", () => {
+        if (worker.state === "activated") resolve();
+        if (worker.state === "redundant") reject(new Error("the service worker did not install"));
+      }));
+    }""")
+    kept = page.evaluate(KEPT_TEXTS)
+    assert "/offline" in " ".join(page.evaluate(KEPT_PATHS)) and "join?key=" not in kept
+    # The key was not used up: the next page shows it, once.
+    page.goto(server.url + "/matches")
+    notice = page.get_by_role("alert").filter(has_text="Keep this link")
+    expect(notice).to_be_visible()
+    expect(notice.get_by_role("link", name=re.compile("join\\?key="))).to_be_visible()
+    page.goto(server.url + "/matches")
+    expect(page.get_by_text("Keep this link")).to_have_count(0)
 
 
 def start_with_no_signal(page: Page, context: BrowserContext, server: LiveServer, players: list[str]) -> None:

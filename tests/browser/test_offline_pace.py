@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.support.browser import fill_hand, shot
+from tests.support.browser import KEEPS_FOR_NO_SIGNAL, fill_hand, shot
 from tests.support.servers import LiveServer, api_match, start_server, stop_server
 from tests.support.stall import StallingRelay
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, KEEPS_FOR_NO_SIGNAL]
 
 READY = 60_000
 """The engine's first download and start on this machine: generous (see tests/browser/test_offline.py)."""

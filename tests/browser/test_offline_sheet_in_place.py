@@ -10,10 +10,10 @@ import re
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.support.browser import fill_hand, record, shot, start_match
+from tests.support.browser import KEEPS_FOR_NO_SIGNAL, fill_hand, record, shot, start_match
 from tests.support.servers import LiveServer
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, KEEPS_FOR_NO_SIGNAL]
 
 READY = 60_000
 
@@ -55,14 +55,43 @@ def test_a_hand_saved_with_no_signal_shows_the_kept_sheet_in_the_forms_place(
     page.get_by_role("button", name="No, keep it").click()
     expect(page.locator("#confirm-undo")).to_be_hidden()
 
-    # Back: the form again (kept, loaded as any page with no signal), for the next hand.
+    # Record hand: the kept form in the sheet's place, the same page and engine again, for hand 3.
+    page.get_by_role("link", name=re.compile("^Record hand")).click()
+    expect(page.locator("#hand-form")).to_be_visible(timeout=READY)
+    expect(page).to_have_url(re.compile(r"/m/[^/?]+/hand$"))
+    expect(page.locator(".hand-head h1")).to_contain_text("3")
+    fill_hand(page, "Mike", {"Mike": 90, "Yvonne": 62}, "Mike")
+    expect(page.locator("#save-why")).to_contain_text("If you save now", timeout=READY)
+    assert page.evaluate("() => window.formPage") == "still here"
+    page.get_by_role("button", name="Save hand").click()
+    expect(page).to_have_url(re.compile(r"/m/[^/?]+\?saved=3$"))
+    expect(page.locator("#live .done-line")).to_contain_text("Recorded hand 3", timeout=READY)
+    expect(page.locator("#live .hand.unsent")).to_have_count(2)
+    phone = [t.strip() for t in page.locator(".scoreboard [data-total]").all_inner_texts()]
+    assert page.evaluate("() => window.formPage") == "still here"
+    assert page.evaluate("() => window.scorekeeperEngine.instance") == engine
+    # The sheet's dialogs still ask (sheet.js, loaded once, finds them when tapped).
+    page.locator("#live a[data-undo]").first.click()
+    expect(page.locator("#confirm-undo")).to_be_visible()
+    page.get_by_role("button", name="No, keep it").click()
+    expect(page.locator("#confirm-undo")).to_be_hidden()
+
+    # Back: the form again, shown in the same page, for the next hand; and Back again, the sheet before.
     page.go_back()
     expect(page.locator("#hand-form")).to_be_visible(timeout=READY)
     expect(page).to_have_url(re.compile(r"/m/[^/?]+/hand"))
+    assert page.evaluate("() => window.formPage") == "still here"
+    page.go_back()
+    expect(page.locator("#offline-sheet #live")).to_have_attribute("data-drawn", "yes", timeout=READY)
+    expect(page.locator("#live .hand.unsent")).to_have_count(2)
+    assert page.evaluate("() => window.formPage") == "still here"
+    # Each script ran once in the tab: the form's script bound the form shown, once.
+    assert page.evaluate("() => window.scorekeeperMounts.length") == len(set(page.evaluate(
+        "() => window.scorekeeperMounts.map(String)")))
     # And forward to a sheet that still has the hand, once.
     page.goto(sheet)
     expect(page.locator("#offline-sheet #live")).to_have_attribute("data-drawn", "yes", timeout=READY)
-    expect(page.locator("#live .hand.unsent")).to_have_count(1)
+    expect(page.locator("#live .hand.unsent")).to_have_count(2)
 
     # The signal back: the server's own sheet, with the hand once and the totals the phone showed.
     context.set_offline(False)
@@ -70,4 +99,4 @@ def test_a_hand_saved_with_no_signal_shows_the_kept_sheet_in_the_forms_place(
     expect(page.locator("#live-status")).to_be_visible()
     expect(page.locator("#live .scoreboard [data-total='0']")).to_have_text(phone[0], timeout=READY)
     assert [t.strip() for t in page.locator("#live .scoreboard [data-total]").all_inner_texts()] == phone
-    assert page.locator("#live details.hand").count() == 2
+    assert page.locator("#live details.hand").count() == 3

@@ -13,10 +13,10 @@ import re
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.support.browser import shot
+from tests.support.browser import KEEPS_FOR_NO_SIGNAL, shot
 from tests.support.servers import LiveServer, api_match
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, KEEPS_FOR_NO_SIGNAL]
 
 READY = 60_000
 

@@ -19,11 +19,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.support.browser import PHONE, fill_hand, record, record_offline, shot, start_match
+from tests.support.browser import KEEPS_FOR_NO_SIGNAL, PHONE, fill_hand, record, record_offline, shot, start_match
 from tests.support.phone import Proxy
 from tests.support.servers import LiveServer
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, KEEPS_FOR_NO_SIGNAL]
 
 READY = 180_000
 """The longest the whole download and the engine's first start may take here, slowed (ms)."""

@@ -1,4 +1,4 @@
-"""Issue 14, finding 3: the scorer's link the API answers on create (``links.scorer``, ``/m/<id>#<key>``),
+"""The scorer's link the API answers on create (``links.scorer``, ``/m/<id>#<key>``),
 opened in a phone's browser that never saw the match, lands on the score sheet, able to record a hand; the key
 leaves the address bar and never travels in an address the server logs."""
 

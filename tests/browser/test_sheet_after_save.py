@@ -1,4 +1,4 @@
-"""Back to the sheet at the top after saving a hand (issue 12): at 390×844 the first screen shows the totals,
+"""Back to the sheet at the top after saving a hand: at 390×844 the first screen shows the totals,
 the new hand's result in words and "Record hand N+1"; the new row is marked in words, not scrolled to."""
 
 from __future__ import annotations

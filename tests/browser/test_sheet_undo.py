@@ -1,4 +1,4 @@
-"""Undo and void that a table can trust (issue 12): Undo asks once, naming the hand and its score; two phones
+"""Undo and void that a table can trust: Undo asks once, naming the hand and its score; two phones
 tapping Undo at once void one hand, not two; a voided hand keeps its numbers, struck through, and can be
 restored; a restore the engine refuses is said so."""
 

@@ -1,4 +1,4 @@
-"""The sheet in the table's words (issue 12): no "side 0/1", no result code alone in a row, the changes list
+"""The sheet in the table's words: no "side 0/1", no result code alone in a row, the changes list
 said as the table would, and the "game won" line once, after the hand that really won it."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.support.browser import open_sheet, shot
+from tests.support.browser import KEEPS_FOR_NO_SIGNAL, open_sheet, shot
 from tests.support.servers import api_match
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, KEEPS_FOR_NO_SIGNAL]
 
 CODES = {"made", "bate", "tie", "claim", "false-claim", "revoke", "thrown-in", "voided", "bait", "hanging",
          "inside", "outside", "valat"}

@@ -1,4 +1,4 @@
-"""Start in seconds, in Chromium at 390×844 (issue 12): an ordinary start of every game fits one screen, the
+"""Start in seconds, in Chromium at 390×844: an ordinary start of every game fits one screen, the
 first dealer is chosen by name, remembered house rules follow the game chosen, and "Play again" from the
 board starts the same table again in two taps."""
 

@@ -1,4 +1,4 @@
-"""Issue 22, two phones at one table, online: both open "Record hand 4" and both save, at about the same time.
+"""Both open "Record hand 4" and both save, at about the same time.
 Before, the second phone was told only that "another phone changed this match", its form turned into hand 5
 with the same Save button, and one more tap recorded hand 5: the same hand twice. Now the second phone is asked,
 in the table's words, side by side: what the other phone recorded, what its own hand scores; Keep both makes it
@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.support.browser import ARTIFACTS, fill_hand, open_sheet, shot, totals
+from tests.support.browser import ARTIFACTS, KEEPS_FOR_NO_SIGNAL, fill_hand, open_sheet, shot, totals
 from tests.support.servers import LiveServer, api_match, match_state
 
 pytestmark = pytest.mark.browser
@@ -141,6 +141,7 @@ def _three_hands_behind_hand_10(server: LiveServer, page: Page, context: Browser
     return made, page
 
 
+@KEEPS_FOR_NO_SIGNAL
 def test_three_hands_behind_another_phones_hand_are_one_question_on_the_first_screen(
         server: LiveServer, page: Page, context: BrowserContext) -> None:
     made, page = _three_hands_behind_hand_10(server, page, context)
@@ -181,6 +182,7 @@ def test_three_hands_behind_another_phones_hand_are_one_question_on_the_first_sc
     expect(page.locator("#live #hand-13")).to_be_visible()
 
 
+@KEEPS_FOR_NO_SIGNAL
 def test_drop_mine_drops_every_hand_behind_the_other_phones(
         server: LiveServer, page: Page, context: BrowserContext) -> None:
     made, page = _three_hands_behind_hand_10(server, page, context)

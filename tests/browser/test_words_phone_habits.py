@@ -1,4 +1,4 @@
-"""Phone habits (issue 12): Share buttons for the links (the share sheet, or a copy), and the screen kept awake on
+"""Phone habits: Share buttons for the links (the share sheet, or a copy), and the screen kept awake on
 the board and the sheet. (The running-totals chart scaled to the game's target: tests/pages/test_charts.py.)"""
 
 from __future__ import annotations

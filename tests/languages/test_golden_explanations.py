@@ -1,5 +1,5 @@
 """The golden explanations of tests/languages/golden/ are what the app says (see golden_explanations.py):
-every chosen hand of every game, in each of the seven languages, explained as the file says."""
+every chosen hand of every game, in each of the eight languages, explained as the file says."""
 
 from __future__ import annotations
 

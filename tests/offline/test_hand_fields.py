@@ -1,4 +1,4 @@
-"""Issue 22: the hand form read on the phone (``offline.hand_fields``, in the worker without WTForms) is the hand
+"""The hand form read on the phone (``offline.hand_fields``, in the worker without WTForms) is the hand
 form read on the server (WTForms, then the same ``hand_from_values``): the same fields and choices for every
 game, and for any posted text the same problems beside the same fields, or the same hand input."""
 

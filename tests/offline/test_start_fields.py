@@ -1,4 +1,4 @@
-"""Issue 22: a match started with no signal is read on the phone (``offline.start_fields``, in the worker without
+"""A match started with no signal is read on the phone (``offline.start_fields``, in the worker without
 WTForms) as the server reads the same start form (WTForms, then the same ``start_body``, then the create's
 checks): for any posted text, the phone starts the match the server will create, or refuses what the server
 would refuse."""

@@ -1,4 +1,4 @@
-"""A board or a venue screen in the language its match, club or tournament set (issue 16): a pub's TV shows
+"""A board or a venue screen in the language its match, club or tournament set: a pub's TV shows
 the table's language whatever the TV's browser says, while a phone whose player chose a language with the
 switch keeps its own. Set through the API's create bodies (``"language": "hr"``) and the pages' forms."""
 

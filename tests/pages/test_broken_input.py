@@ -1,4 +1,4 @@
-"""Broken input typed or linked on the pages (issue 14, finding 4), on both databases: a NUL in a name, a club's
+"""Broken input typed or linked on the pages, on both databases: a NUL in a name, a club's
 name, a dispute note or a void's reason is shown beside its field (or at the sheet's top) and saves nothing; a
 club's date filter at the ends of the calendar, and query arguments holding a NUL or half of a character
 (``%ED%A0%80``), answer a page, never a server error."""

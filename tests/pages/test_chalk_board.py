@@ -1,4 +1,4 @@
-"""Jass's written score on the pages (issue 26): each side's total on the chalk board's Z (hundreds as strokes on
+"""Jass's written score on the pages: each side's total on the chalk board's Z (hundreds as strokes on
 the top line, the fifty as a cross on the diagonal, twenties as strokes on the bottom line, the rest as a number),
 its digits beside it and in its words; the strokes (Striche) beside the points, over the match and per game; the
 hands in the table's words (who chose which contract, Match and Kontermatch). Other games show none of it."""

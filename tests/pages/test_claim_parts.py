@@ -1,10 +1,15 @@
-"""Issue 23: claiming mid-hand without mental arithmetic. The claim form asks for the parts the rule book counts
+"""Claiming mid-hand without mental arithmetic. The claim form asks for the parts the rule book counts
 (RULES.md §6: "declarations that count, card points of tricks taken, last trick", and bela), the engine adds
 them up, and "Count, don't save" shows the sum and the verdict before anything is saved (the live preview does
 the same with JavaScript). The single number stays possible."""
 
 from __future__ import annotations
 
+import pytest
+
+from scorekeeper.rules import PRESETS
+from scorekeeper.rules.variants import Claims
+from tests.support.api import create
 from tests.support.pages import Phone, all_errors, form_data, parse_page, text
 
 
@@ -35,6 +40,22 @@ def test_the_claim_form_asks_for_the_parts(phone: Phone) -> None:
             "claim-parts-bela"} <= names
     chips = [n.all_text() for n in parse_page(page).find(**{"class": "chip"}) if n.attrs.get("data-value") != "clear"]
     assert chips == ["+20", "+50"]  # Bela's declarations, as on the hand form
+
+
+@pytest.mark.parametrize("game", [name for name, rules in PRESETS.items()
+                                  if rules.claims is not Claims.NONE and not rules.thanks])
+@pytest.mark.parametrize("last_trick", [10, 20, 0])
+def test_the_last_trick_is_worth_what_the_house_gives_it(phone: Phone, game: str, last_trick: int) -> None:
+    """The part "took the last trick" says what it adds at this table: 10 by the book ("With the last trick (10)",
+    RULES.md §2), or the house's own figure (option ``last-trick``); a house that gives it nothing is not asked.
+    Jass's bedanken asks by kind and says 5."""
+    match = create(phone.client, game, rules={"last-trick": last_trick})
+    assert phone.client.get(f"/m/{match.id}/join?key={match.edit_token}").status_code == 302
+    words = text(phone.client.get(f"/m/{match.id}/claim").get_data(as_text=True))
+    if last_trick:
+        assert f"Took the last trick (+{last_trick})" in words
+    else:
+        assert "Took the last trick" not in words and "Card points of the tricks taken so far" in words
 
 
 def test_count_shows_the_sum_and_the_verdict_and_saves_nothing(phone: Phone) -> None:

@@ -1,4 +1,4 @@
-"""Issue 23: "Who is best at what" on a club's statistics page, held against a replay of the club's hands. A tie
+"""The "Who is best at what" table on a club's statistics page, held against a replay of the club's hands. A tie
 names every player at the top with their own figures: Ana made 4 of the 4 hands she took and Marko 3 of 3, both
 100 %, and the page says each one's own count (it once said "Ana, Marko: 100 %: made 4 of 4")."""
 
@@ -53,7 +53,7 @@ def test_a_tie_names_every_leader_with_their_own_count(client: FlaskClient) -> N
 
 
 def test_every_figure_on_the_page_is_written_the_language_s_way(client: FlaskClient) -> None:
-    """Issue 23: one page mixed "176.7" and "176,7": in Croatian every average is written "110,3"."""
+    """One page mixed "176.7" and "176,7": in Croatian every average is written "110,3"."""
     club = _club(client)
     words = parse_page(client.get(f"/clubs/{club}/stats?lang=hr", follow_redirects=True).get_data(as_text=True)).text()
     assert "110.3" not in words

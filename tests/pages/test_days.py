@@ -1,4 +1,4 @@
-"""Issue 23: days were written as the database stores them ("2026-11-26") in every language; a page writes a
+"""Days were written as the database stores them ("2026-11-26") in every language; a page writes a
 day as its language does ("Nov 26, 2026", "26. stu 2026.", "26.11.2026"), and the audit log's times on a
 24-hour clock."""
 

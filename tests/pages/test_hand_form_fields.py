@@ -1,4 +1,4 @@
-"""The hand form's fields through the test client, as a browser without JavaScript posts them (issue 12): a trick
+"""The hand form's fields through the test client, as a browser without JavaScript posts them: a trick
 taken without card points, the bela toggle kept and taken back when a hand is changed, the claim form's melds
 where a false claim forfeits them, the table's words for a side left unchosen, and the first problem's autofocus."""
 
@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 from tests.support.api import TABLE
@@ -120,3 +121,30 @@ def test_each_game_shows_its_own_choices(client: FlaskClient) -> None:
     belote = client.get(f"/m/{start(client, 'belote')}/hand").get_data(as_text=True)
     assert '<select id="bela-0" name="bela-0"' in belote
     assert 'name="double"' in belote
+
+
+def _every_game() -> list[str]:
+    from scorekeeper.rules import PRESETS
+
+    return list(PRESETS)
+
+
+@pytest.mark.parametrize("variant", _every_game())
+def test_every_games_hand_form_has_the_fields_the_engine_declares(client: FlaskClient, variant: str) -> None:
+    """The page's form and the phone's reading of it (``offline.hand_fields``) ask the same fields, with the same
+    choices, in every game: the browser tests tap one game of each form (tests/browser/test_hand_form_screen.py)."""
+    from scorekeeper.offline.hand_fields import hand_fields
+    from scorekeeper.rules import PRESETS
+
+    match_id = start(client, variant)
+    page = parse_page(client.get(f"/m/{match_id}/hand").get_data(as_text=True))
+    inputs: dict[str, set[str]] = {}
+    for node in page.walk():
+        if node.tag in ("input", "select", "textarea") and node.attrs.get("name"):
+            values = inputs.setdefault(node.attrs["name"], set())
+            if node.attrs.get("type") == "radio":
+                values.add(node.attrs.get("value", ""))
+    for field in hand_fields(PRESETS[variant]):
+        assert field.name in inputs, f"{variant}: no {field.name} on the page"
+        if field.kind == "choice" and inputs[field.name]:
+            assert inputs[field.name] <= {*field.choices, ""}, (variant, field.name, inputs[field.name])

@@ -1,4 +1,4 @@
-"""Issue 26: the hand form a Swiss table expects (RULES.md §11), through the test client as a browser without
+"""The hand form a Swiss table expects (RULES.md §11), through the test client as a browser without
 JavaScript posts it. The trumps come first, as buttons with their multiplier where it is not ×1 (the engine's
 ``Rules.multiplier``), then who chose them; one side's points as the table counts them, the last trick in (157 in
 all), the other side the rest; Weis buttons, Stöck, Match; bedanken from the sheet, each side's Stöck, Weis and

@@ -1,4 +1,4 @@
-"""Schieber on the start page and in the rule book (issue 26): two chips of their own among the eighteen games,
+"""Schieber on the start page and in the rule book: two chips of their own among the eighteen games,
 told apart by their short names; the rules page with Obenabe's and Undenufe's card values and orders, each
 contract's multiplier, the last trick 5, every Weis and the strokes, all from the engine's values."""
 

@@ -1,4 +1,4 @@
-"""Swiss Jass's strokes (Striche) on the pages (issue 26): a club's page and statistics say each Jass player's
+"""Swiss Jass's strokes (Striche) on the pages: a club's page and statistics say each Jass player's
 strokes with the points written, and nothing of it for a player who never played Jass; a Jass evening's
 standings (the organizer's page, the printed sheet, the venue screen) rank by strokes and show them, and a
 Bela night's do not."""

@@ -1,4 +1,4 @@
-"""Issue 14, finding 3: the scorer's link the API answers (``links.scorer``, ``/m/<id>#<key>``) opens the sheet.
+"""The scorer's link the API answers (``links.scorer``, ``/m/<id>#<key>``) opens the sheet.
 
 The key after ``#`` never reaches the server: the sheet refuses the phone (403), and the refusal carries a form
 (its CSRF token included) and static/js/key-in-link.js, which posts the key there. These tests post as that

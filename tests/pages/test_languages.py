@@ -1,4 +1,4 @@
-"""The board in seven languages (issue 16, first slice): complete catalogs, a pseudo-language that leaves no
+"""The board in eight languages: complete catalogs, a pseudo-language that leaves no
 English on the board, the language chosen from the phone and remembered by the switch, and each language's own
 word for a bate and a valat."""
 

@@ -1,4 +1,4 @@
-"""No English left on the clubs' and tournaments' pages (issue 16), in the pseudo language: every club page (new,
+"""No English left on the clubs' and tournaments' pages, in the pseudo language: every club page (new,
 club, stats, head-to-head, player, phone), every tournament page (new, organizer at each stage, register, venue,
 print) and their forms posted with errors. The pages' own choice of a language names each language in its own
 (class ``language-names``), as the switch at every page's foot does: left out."""

@@ -1,4 +1,4 @@
-"""No English left (issue 16): every page of a match of every game, and the pages around the matches, read in
+"""No English left: every page of a match of every game, and the pages around the matches, read in
 a pseudo language in which every message of the sources is "⟦…⟧" (served as Croatian). What a page shows
 outside ⟦ ⟧ must be the players' names, numbers, card signs and addresses only: a word of English there is a
 message nobody marked for translation, or text the engine said that was not said in the page's language.

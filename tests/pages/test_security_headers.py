@@ -1,4 +1,4 @@
-"""Issue 14, finding 5: the headers every answer carries, ``no-store`` on what shows a secret, a ``Secure``
+"""The headers every answer carries, ``no-store`` on what shows a secret, a ``Secure``
 session cookie over HTTPS, and templates the Content-Security-Policy lets run (no inline script, no event
 handler attributes, no style attributes)."""
 

@@ -1,4 +1,4 @@
-"""Start in seconds (issue 12): the start page's compact choice, "Play again", a club's house rules remembered,
+"""Start in seconds: the start page's compact choice, "Play again", a club's house rules remembered,
 a house-rules link and its QR code, read through the test client as a browser without JavaScript would."""
 
 from __future__ import annotations
@@ -178,7 +178,7 @@ def test_play_again_starts_the_same_players_and_house_rules(app: Flask, client: 
 
 
 def test_play_again_on_the_sheet_starts_the_next_match_at_once(app: Flask, client: FlaskClient) -> None:
-    """Issue 23: "Play again" on the scorer's sheet starts the next match (one tap, no start form to fill and
+    """The "Play again" button on the scorer's sheet starts the next match (one tap, no start form to fill and
     send); a second tap or a retry is the same match; "Change players" opens the start page filled in."""
     first = finish_klaberjass(client)
     before = match_rules(app, first)

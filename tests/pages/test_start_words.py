@@ -1,4 +1,4 @@
-"""Issue 23: a game whose match is more than one game says so on the start page, beside the game (two-handed
+"""A game whose match is more than one game says so on the start page, beside the game (two-handed
 Bela is best of 3: a table learned it only on the rules page)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 22: a match started with no signal reaches the server when the signal returns. The phone sends the start
+"""A match started with no signal reaches the server when the signal returns. The phone sends the start
 form's fields as it kept them, with its own key, to ``POST /offline/create``; the server reads them with the
 start form itself, creates the match once (a retry is answered the same match), and the phone keeps the edit key
 in its cookie as after any start. The hands then follow through the outbox's ``sync``. The pages the phone

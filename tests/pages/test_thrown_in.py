@@ -1,4 +1,4 @@
-"""Issue 23: Thrown in asks once, like Undo: one mistaken tap would cost a hand. Without JavaScript the sheet's
+"""Thrown in asks once, like Undo: one mistaken tap would cost a hand. Without JavaScript the sheet's
 Thrown in opens a page that asks, naming the hand; its form records it at the revision the sheet showed. And the
 button's hint says "schmeiss" only in the languages whose tables say it."""
 

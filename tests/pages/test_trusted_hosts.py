@@ -1,4 +1,4 @@
-"""Issue 14, finding 5: a forged ``Host:`` header never ends up in an edit link, a shared link or a QR code.
+"""A forged ``Host:`` header never ends up in an edit link, a shared link or a QR code.
 
 Without SCOREKEEPER_PUBLIC_URL or SCOREKEEPER_TRUSTED_HOSTS (a club's ``make run`` at home) the links use the
 host the phone reached when it can only be this server's own network (an address of it, a private address,

@@ -1,4 +1,4 @@
-"""Issue 22, two phones at one table, without JavaScript: both open "Hand 4", both save. The second is not
+"""Both open "Hand 4", both save. The second is not
 recorded as hand 5 behind the table's back: its page says what the other phone recorded and what its own hand
 scores, side by side, in the table's words, and asks: Keep both (it becomes hand 5) or Drop mine (nothing
 saved). The same for a claim, a change of a hand, and the sheet's thrown in, void and undo."""

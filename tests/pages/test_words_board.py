@@ -1,4 +1,4 @@
-"""The board in the table's words (issue 12): each hand said with names ("Mike is bate"), the side that reached
+"""The board in the table's words: each hand said with names ("Mike is bate"), the side that reached
 the target without a good claim told it must still claim, "Ann & Cat win", and "Play again" when it is over."""
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""The table's words on every page of a match (issue 12): a match of each game with a made hand, a bate hand,
+"""The table's words on every page of a match: a match of each game with a made hand, a bate hand,
 a tie (hanging), a revoke ruling, a thrown-in hand, a voided hand, a disputed hand and, where the game has
 claims, a claim; then every page of it is read as a person reads it (tags, scripts and attributes stripped)
 and must not say "side 0/1/2", a bare seat number, or a result code standing alone ("bate" as a whole cell),
-nor run two sentences together ("claim.A false claim", issue 23).
+nor run two sentences together ("claim.A false claim").
 
 Each failure lists every page and every phrase at fault, one test per game and group of pages."""
 
@@ -257,7 +257,7 @@ def test_the_sweep_finds_what_it_is_for() -> None:
 
 @pytest.mark.parametrize("language", ["en", "hr", "bg", "fr", "de", "nl", "pl", "uk"])
 def test_no_sentences_run_together_on_the_start_and_rules_pages(client: FlaskClient, language: str) -> None:
-    """Issue 23: "claim.Its rules" on the start page, in every language; the rules pages of every game too."""
+    """No "claim.Its rules" on the start page, in every language; the rules pages of every game too."""
     client.get(f"/?lang={language}")
     faults = {path: found for path in ["/", "/rules", *(f"/rules/{name}" for name in PRESETS)]
               if (found := [f for f in offending(client.get(path).get_data(as_text=True)) if "run together" in f])}
@@ -267,8 +267,8 @@ def test_no_sentences_run_together_on_the_start_and_rules_pages(client: FlaskCli
 @pytest.mark.parametrize("language", ["en", "hr", "bg", "fr", "de", "nl", "pl", "uk"])
 def test_the_tournament_form_says_what_its_options_do_never_where_they_came_from(client: FlaskClient,
                                                                                  language: str) -> None:
-    """Issue 23: "A game ends after 7 deals: the side ahead wins (seed 001's Belote tournaments)", in every
-    language: the choice says what it does, never its source."""
+    """No choice on the tournament form says where it came from (as "A game ends after 7 deals: the side ahead wins
+    (seed 001's Belote tournaments)" once did), in any language: it says what it does."""
     client.get(f"/?lang={language}")
     html = client.get("/t/new").get_data(as_text=True)
     found = [f for f in offending(html) if "seed" in f.lower() or "§" in f]

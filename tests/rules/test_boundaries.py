@@ -1,4 +1,4 @@
-"""The engine stands alone: standard library only, and nothing from outside scorekeeper/rules/ (issue 2); the
+"""The engine stands alone: standard library only, and nothing from outside scorekeeper/rules/; the
 pure packages beside it (the phone's bridge, the tournaments, the club statistics) use only it (issues 22, 24)."""
 
 from __future__ import annotations
@@ -48,8 +48,8 @@ def test_the_check_catches_an_outside_import(tmp_path: Path) -> None:
 
 
 PURE = [RULES.parent / name for name in ("offline", "tournament", "tally")]
-"""The pure packages beside the engine: scorekeeper/offline/ is packed with it for Pyodide on the phone (issue 22);
-the tournaments' draw and the club statistics left rules/ for their own (issue 24). Each imports the standard
+"""The pure packages beside the engine: scorekeeper/offline/ is packed with it for Pyodide on the phone;
+the tournaments' draw and the club statistics left rules/ for their own. Each imports the standard
 library, itself and scorekeeper/rules/: nothing of Flask, WTForms, the services or another of them."""
 
 

@@ -1,8 +1,9 @@
 """The referee's legal plays: which cards a player could play to a trick, per family of rules, and why.
 
-Each test quotes the sentence of a source in /work/shared/seeds/ (file and exact words, typos included) or of
-/work/shared/API.md / RULES.md that it rests on. Seats are numbered from 0; in four-handed play seats 0+2 and
-1+3 are partners, and play goes clockwise (seat + 1) except in Belote 151, where it goes to the right (seat − 1).
+Each test quotes the sentence of a source text (docs/rules.md, "Sources": its number and exact words, typos
+included) or of docs/api.md / the rule book (docs/rules.md) that it rests on. Seats are numbered from 0; in
+four-handed play seats 0+2 and 1+3 are partners, and play goes clockwise (seat + 1) except in Belote 151, where
+it goes to the right (seat − 1).
 """
 
 from __future__ import annotations

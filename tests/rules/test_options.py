@@ -1,6 +1,6 @@
 """Every preset and every option value of RULES.md, checked by what a player sees at the table.
 
-Each test quotes the sentence of /work/shared/RULES.md (or of a source in seeds/) that it rests on.
+Each test quotes the sentence of the rule book, docs/rules.md (or of one of its source texts), that it rests on.
 Hands are written as API.md "A hand" describes them; sides are numbered from 0.
 """
 

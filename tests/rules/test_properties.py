@@ -530,15 +530,21 @@ def check_match(rules: Rules, raws: Sequence[Mapping[str, Any] | HandRecord], st
         # The dealer changes only who is forehand, which credited melds do not depend on.
         assert out == score_hand(rules, position, record.input)
         value = check_hand(rules, position, record.input, out)
-        if out.game_winner is None:
+        if out.game_winner is None and not out.drawn:
             assert value is not None
             put_so_far += value
             assert sum(out.totals) + out.pot == put_so_far
             position = after(position, out)
             continue
-        games_won[out.game_winner] += 1
-        if games_won[out.game_winner] * 2 > rules.best_of:
-            assert state.finished and state.winner == out.game_winner and scored is state.hands[-1]
+        if out.game_winner is not None:
+            games_won[out.game_winner] += 1
+            if games_won[out.game_winner] * 2 > rules.best_of:
+                assert state.finished and state.winner == out.game_winner and scored is state.hands[-1]
+                assert state.totals == out.totals
+                return
+        elif rules.best_of == 1:
+            # A game drawn at its deal limit (deal-limit-level: draw) ends a match of one game, drawn.
+            assert state.finished and state.winner is None and scored is state.hands[-1]
             assert state.totals == out.totals
             return
         position = Position((0,) * rules.sides, 0, 0, position.game + 1)
@@ -731,3 +737,14 @@ def test_belote_multiplier_applies_to_tens(double: int, data: st.DataObject) -> 
     assert all(score % multiplier == 0 for score in (*out.scores, out.pot)), out.explanation
     if out.result is not Result.TIE or rules.tie is not Tie.TAKER_NOTHING:
         assert sum(out.scores) + out.pot == in_tens(sum(out.points), contract_of(raw)) * multiplier, out.explanation
+
+
+def test_a_game_drawn_at_its_deal_limit_ends_a_match_of_one_game() -> None:
+    """The case Hypothesis found: Klaverjas with a deal limit of 2, level at 182 after both deals. RULES.md §10b:
+    "equal totals are a draw … a match of one game ends drawn (`finished`, no winner)"; the model agrees."""
+    rules = make_rules("klaverjas", {"deal-limit": 2, "melds": "none"})
+    raws = [{"taker": 0, "bela": [1, 0], "card_points": [0, None], "last_trick": 0},
+            {"taker": 1, "bela": [1, 0], "card_points": [None, 0], "last_trick": 0}]
+    state = replay(rules, raws)
+    assert state.finished and state.winner is None and state.totals == (182, 182)
+    check_match(rules, raws, state)

@@ -3,7 +3,7 @@
 tests/rules/test_options.py already covers the order of the contest (longer, higher, in trumps, forehand,
 Belote's equal sequences, squares apart, partners); this file covers what it does not: the declarations read
 from API.md's JSON, three sides, all-trumps, and every input problem named with its field. Each test quotes the
-sentence of /work/shared/RULES.md, API.md or a source in seeds/ it rests on.
+sentence of the rule book (docs/rules.md), docs/api.md or a source text (docs/rules.md, "Sources") it rests on.
 """
 
 from __future__ import annotations

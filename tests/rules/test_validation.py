@@ -1,6 +1,7 @@
 """Every check the engine makes on a hand and a match, each naming its field and saying what is wrong.
 
-Each test quotes the sentence of /work/shared/RULES.md or /work/shared/API.md it rests on. API.md, Errors:
+Each test quotes the sentence of the rule book (docs/rules.md, cited as RULES.md) or of docs/api.md it rests on.
+API.md, Errors:
 "422 a hand or match the rules do not allow (each problem named, with its field)."
 """
 

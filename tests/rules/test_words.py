@@ -1,4 +1,4 @@
-"""The engine's words are sayable in every language (issue 16, scorekeeper/rules/words.py).
+"""The engine's words are sayable in every language (scorekeeper/rules/words.py).
 
 Every sentence the engine makes (a hand's explanation, a house rule, a referee's answer, a problem with an input)
 is a ``Said``: its English text, which every other test reads unchanged, and the gettext message and fields it

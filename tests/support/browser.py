@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.support.servers import LiveServer, match_through_api
@@ -15,6 +16,13 @@ from tests.support.servers import LiveServer, match_through_api
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PHONE = {"width": 390, "height": 844}
+
+WITH_SERVICE_WORKER = {"service_workers": "allow"}
+"""A phone's context with the service worker it installs (tests/browser/conftest.py blocks it by default): what
+a test of no signal, of getting ready for it or of the pages the phone draws adds to its context's arguments."""
+
+KEEPS_FOR_NO_SIGNAL = pytest.mark.browser_context_args(**WITH_SERVICE_WORKER)
+"""The mark of a test (or a module's ``pytestmark``) whose ``page``/``context`` has the service worker."""
 
 
 def shot(page: Any, name: str) -> Path:

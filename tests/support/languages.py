@@ -1,4 +1,4 @@
-"""Finding English left on a page (issue 16): the messages the sources mark for translation, extracted as
+"""Finding English left on a page: the messages the sources mark for translation, extracted as
 ``make messages`` extracts them, served as a pseudo language that wraps each one in ⟦…⟧, and a reader of a
 page that lists the English words it still shows outside ⟦ ⟧."""
 
@@ -27,7 +27,7 @@ from tests.support.pages import Element, parse_page
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"
 KEYWORDS: dict[str, Any] = {**DEFAULT_KEYWORDS, "Said": None, "_l": None, "lazy_gettext": None,
-                            "lazy_ngettext": (1, 2)}
+                            "lazy_ngettext": (1, 2), "NC_": ((1, "c"), 2)}
 """What marks a message: gettext's usual names, the lazy ones of the forms, and the engine's ``Said``
 (``pybabel extract -k Said -k _l -k lazy_gettext -k lazy_ngettext:1,2``, as the Makefile's ``messages`` does)."""
 PSEUDO = "hr"

@@ -1,4 +1,4 @@
-"""Issue 14, finding 3: the access log of `scorekeeper serve` never holds a secret of a link.
+"""The access log of `scorekeeper serve` never holds a secret of a link.
 
 An edit link, a club's link, a side's confirmation page and a board carry their secret in the address (and a
 page's own requests send that address back as their Referer): the served log line keeps the address's shape

@@ -1,4 +1,4 @@
-"""What a host runs (issue 27): gunicorn with the package's configuration file and no `scorekeeper serve`; nginx
+"""What a host runs: gunicorn with the package's configuration file and no `scorekeeper serve`; nginx
 with deploy/nginx.conf in front of the app (events pass at once, static files come from nginx itself); and
 the checks the other files of deploy/ allow here: the systemd unit (`systemd-analyze verify`), the compose file
 (`docker compose config`) and the image (`docker build`, where a Docker daemon runs).

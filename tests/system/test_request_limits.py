@@ -1,4 +1,4 @@
-"""Requests gunicorn refuses before the app reads them (issue 14, finding 4): a request line over 4 KB, too many
+"""Requests gunicorn refuses before the app reads them: a request line over 4 KB, too many
 or too long headers, a header holding a NUL, raw bytes in the address. A real `scorekeeper serve` answers
 each in the API's JSON error shape ``{"errors": [{"field": "request", "message": …}]}`` with gunicorn's status,
 not gunicorn's HTML page, whatever the path (a line too long to read has no path yet)."""

@@ -1,4 +1,4 @@
-"""Issue 27, run for a town: real `scorekeeper serve` processes (gunicorn, its gevent workers, Redis) with the
+"""Real `scorekeeper serve` processes (gunicorn, its gevent workers, Redis) with the
 settings an operator gives them. Two workers behind a proxy count one phone's creates together in Redis; the JSON
 log is one JSON object a line, the access log's included, none holding a secret; a setting the server cannot run
 with stops it at once, naming the variable."""

@@ -1,4 +1,4 @@
-"""The tournament formats as a registry (scorekeeper/tournament/formats.py, issue 24): every format is one class
+"""The tournament formats as a registry (scorekeeper/tournament/formats.py): every format is one class
 registered once, and the draw, the standings and the checks read only its hooks, so a new format is one class."""
 
 from __future__ import annotations

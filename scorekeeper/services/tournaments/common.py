@@ -10,6 +10,8 @@ from sqlalchemy import select, update
 from ...extensions import db
 from ...models import Tournament, utcnow
 from ...rules import OPTION_NAMES, Problem, RuleError, Rules, make_rules
+from ...rules.limits import REASON_LIMIT as REASON_LIMIT  # the tournaments' limits, read here by the services
+from ...rules.limits import TOURNAMENT_NAME_LIMIT as TOURNAMENT_NAME_LIMIT
 from ...rules.words import Said
 from ...tournament import Format
 from ..access import hash_token, secret_from_seed
@@ -19,9 +21,6 @@ from ..text import broken_character
 
 ENTRY_LIMIT = 128
 """The most entries (players or pairs) a tournament takes: 32 tables of four in its first round."""
-TOURNAMENT_NAME_LIMIT = 80
-REASON_LIMIT = 200
-"""The longest reason the organizer gives for deciding a table."""
 SEED_LIMIT = 2**31 - 1
 """The largest seed (the column is a 32-bit integer)."""
 

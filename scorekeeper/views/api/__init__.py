@@ -111,8 +111,8 @@ ROUTES = (
     Route("POST", "/referee/roem", referee.referee_roem,
           "The roem in the four cards of a Klaverjas trick, and why (changes nothing; no token)",
           Answer(200, shapes.RoemVerdict, "the trick's roem and the sentences that say where it is"), _BODY,
-          asks.RoemRequest, description="A game without roem in its tricks (every preset but klaverjas) is 422 "
-                                        "(field variant)."),
+          asks.RoemRequest, description=f"A game without roem in its tricks (every preset but {asks.ROEM_GAMES}) is "
+                                        "422 (field variant)."),
     Route("POST", "/referee/legal-plays", referee.referee_legal_plays,
           "Which cards a player could legally play to a trick, and why (changes nothing; no token)",
           Answer(200, shapes.LegalPlays, "the legal cards in the hand's order, and why"), _BODY,

@@ -14,7 +14,7 @@ from pydantic import ConfigDict, Field, with_config
 from typing_extensions import TypedDict  # pydantic reads a TypedDict of typing only from Python 3.12
 
 from ...offline.start_fields import MAX_PLAYERS
-from ...rules import Contract, Rank, Suit
+from ...rules import PRESETS, Contract, Rank, Suit
 from ...services.clubs import CLUB_NAME_LIMIT, CLUB_PLAYER_LIMIT, NAME_LIMIT
 from ...services.disputes import RESOLUTIONS
 from ...services.hands import NOTE_LIMIT
@@ -175,8 +175,12 @@ class MeldsRequest(TypedDict):
     sides: NotRequired[Annotated[list[str], Field(description="side names for the explanation")]]
 
 
+ROEM_GAMES = ", ".join(name for name, rules in PRESETS.items() if rules.roem)
+"""The games with roem in their tricks, as the API document names them (from the registry)."""
+
+
 class RoemRequest(TypedDict):
-    variant: Annotated[str, Field(description="a game with roem in its tricks: klaverjas")]
+    variant: Annotated[str, Field(description=f"a game with roem in its tricks: {ROEM_GAMES}")]
     rules: NotRequired[HouseRules]
     contract: Annotated[Contract, Field(description="the trumps")]
     trick: Annotated[list[Card], Field(min_length=4, max_length=4, description="the four cards of the trick")]

@@ -17,7 +17,6 @@ from ...forms import (
     CONTRACT_WORDS,
     HAND_GROUPS,
     SUIT_SIGNS,
-    THANKS_KINDS,
     bela_toggle,
     claim_takes_melds,
     form_data_from_hand,
@@ -160,7 +159,7 @@ def _focus_order(form: FlaskForm, sides: int) -> list[str]:
     """The hand form's inputs in the order the page shows them (hand.html and claim.html)."""
     card_points = [f"card_points-{i}" for i in range(sides)]
     later = [f"{name}-{i}" for name in ("melds", "bela", "valat", "took_trick") for i in range(sides)]
-    thanks = [f"claim-{kind}-{i}" for kind in ("stoeck", "weis", "tricks") for i in range(sides)]
+    thanks = [f"claim-{kind}-{i}" for kind in form.rules.claim_order.kinds for i in range(sides)]
     # A Swiss pad asks the trumps first, then who chose them (hand.html).
     chosen = ["contract", "taker"] if swiss_pad(form.rules) else ["taker", "contract"]
     order = ["claim-side", "claim-points", "claim-trick", *chosen, "double", *card_points, "last_trick",
@@ -226,7 +225,7 @@ def _render(page: dict[str, Any], form: FlaskForm, errors: dict[str, list[str]],
                            card_values=card_facts(rules), deck_totals=deck_totals(rules),
                            focus=_first_error(form, errors, rules.sides), bela_toggle=bela_toggle(rules),
                            claim_melds=claim_takes_melds(rules), **counter_words(), swiss=swiss_pad(rules),
-                           hand_total=rules.deck(None) + rules.last_trick, thanks_kinds=THANKS_KINDS[rules.claim_order],
+                           hand_total=rules.deck(None) + rules.last_trick, thanks_kinds=rules.claim_order.kinds,
                            fresh=request.method == "GET", conflict=conflict, counted=counted)
 
 

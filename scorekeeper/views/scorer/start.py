@@ -29,6 +29,7 @@ from ...i18n import said
 from ...rate_limits import limited
 from ...rules import PRESETS
 from ...rules.describe import match_length
+from ...rules.limits import NAME_LIMIT
 from ...services import ServiceError, history
 from .. import phone
 from ..board import again_args
@@ -45,47 +46,18 @@ LINK_PROBLEM = _l("This house-rules link could not be read (cut short, or change
 
 
 def game_short(variant: str) -> str:
-    """A game's name on the start page's compact choice (its title before the bracket, or shorter), in the
-    request's language; a game this table does not know: its title before the bracket."""
-    short = {
-        # Translators: a game's name on the start page's small button (its full title is read out beside it).
-        "bela": pgettext("game", "Bela"),
-        "bela-3": pgettext("game", "Bela"),
-        "klaberjass": pgettext("game", "Klaberjass"),
-        "bulka": pgettext("game", "Bulka"),
-        "clobby": pgettext("game", "Clobby"),
-        "belote": pgettext("game", "Belote"),
-        "zensa": pgettext("game", "Zensa"),
-        "derda": pgettext("game", "Derda"),
-        # Translators: Klaberjass (South African, four-handed), shortened to fit a small button.
-        "south-african": pgettext("game", "S. African"),
-        "darda": pgettext("game", "Darda"),
-        # Translators: Bela as played by four in Croatia, on the start page's small button (its players are shown
-        # beside it).
-        "bela-4": pgettext("game", "Bela"),
-        "klaverjas": pgettext("game", "Klaverjas"),
-        "tarabish": pgettext("game", "Tarabish"),
-        # Translators: Deberc (Ukraine), on the start page's small button (two, three or four players beside it).
-        "deberc": pgettext("game", "Deberc"),
-        "deberc-3": pgettext("game", "Deberc"),
-        "deberc-4": pgettext("game", "Deberc"),
-        # Translators: Swiss Jass for four in two teams, on the start page's small button.
-        "schieber": pgettext("game", "Schieber"),
-        # Translators: Swiss Schieber to 2500 (clubs and spades double, Obenabe and Undenufe triple), on the start
-        # page's small button: keep it as short as "Schieber" and the target.
-        "schieber-2500": pgettext("game", "Schieber 2500"),
-    }
-    return short.get(variant) or str(PRESETS[variant].title).split(" (")[0]
+    """A game's name on the start page's compact choice (its preset's short title, or its title before the
+    bracket), in the request's language."""
+    rules = PRESETS[variant]
+    if rules.short_title:
+        return pgettext("game", rules.short_title)
+    return str(rules.title).split(" (")[0]
 
 
-GAME_ORDER = ("bela", "bela-3", "bela-4", "clobby",
-              "klaberjass", "zensa", "derda", "south-african",
-              "belote", "klaverjas", "tarabish", "bulka",
-              "darda", "deberc", "deberc-3", "deberc-4",
-              "schieber", "schieber-2500")
-"""The start page's games in rows of four, each family together: Bela, Scottish and Croatian, with Clobby;
-Klaberjass and its cousins; Belote, Klaverjas and Tarabish; the Czech games, then Deberc; Swiss Jass (Schieber) on
-a fifth row."""
+def game_order() -> list[str]:
+    """The start page's games: by their place (``Rules.start_place``), then the games without one."""
+    placed = sorted((rules.start_place, name) for name, rules in PRESETS.items() if rules.start_place)
+    return [name for _, name in placed] + [name for name, rules in PRESETS.items() if not rules.start_place]
 
 
 GAME_ROW = 4
@@ -96,7 +68,7 @@ def _games() -> list[dict[str, Any]]:
     """Each game of the start page: its name, rules, short name, and what it says beside its description (a
     match of more than one game: "The match is best of 3 games.", the rules page's own words); ``span``: the
     columns it takes, so that a last row of one or two games fills the row (room for "Schieber 2500")."""
-    order = [name for name in GAME_ORDER if name in PRESETS] + [name for name in PRESETS if name not in GAME_ORDER]
+    order = game_order()
     last_row = len(order) % GAME_ROW
     span = GAME_ROW // last_row if last_row in (1, 2) else 1
     return [{"name": name, "rules": PRESETS[name], "short": game_short(name),
@@ -116,7 +88,7 @@ def _prefill(form: NewMatchForm, club: Any) -> dict[str, Any]:
     if variant in PRESETS:
         form.variant.data = variant
     for i, name in enumerate(args.getlist("player")[:4]):
-        form[f"player_{i}"].data = name.strip()[:40]
+        form[f"player_{i}"].data = name.strip()[:NAME_LIMIT]
     dealer = args.get("dealer", "")
     if dealer.isdigit() and int(dealer) < PRESETS[form.variant.data or "bela"].players:
         form.first_dealer.data = dealer

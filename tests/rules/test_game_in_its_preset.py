@@ -1,0 +1,79 @@
+"""A game lives in its preset: what differs between games (its trick play, the bare Yuss, roem, its words) is a
+field of ``Rules``, never a test of the preset's name. A game made here under a name no code knows plays, counts
+and speaks as its fields say."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import fields, replace
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.rules import PRESETS, Family, Rules, family_of
+from scorekeeper.rules.roem import no_roem
+from scorekeeper.rules.variants import capital_bela
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_every_games_bela_word_has_its_capital_beside_it(name: str) -> None:
+    rules = PRESETS[name]
+    assert capital_bela(rules).lower() == rules.bela_word.lower() and capital_bela(rules)[0].isupper()
+
+
+def test_a_game_under_a_name_no_code_knows_keeps_the_trick_play_and_customs_its_preset_gives_it() -> None:
+    south_african = PRESETS["south-african"]
+    assert family_of(south_african) is Family.SOUTH_AFRICAN
+    game = replace(south_african, variant="a-new-game", trick_play=Family.CLOBBY, scottish_yuss=True, roem=True)
+    assert family_of(game) is Family.CLOBBY
+    assert no_roem(game) is None and no_roem(south_african) is not None
+    # Without a trick play of its own, a four-handed game plays by its options: South Africa's without doubles or
+    # all-trumps.
+    plain = replace(PRESETS["bela-4"], variant="another-game")
+    assert family_of(plain) is Family.SOUTH_AFRICAN
+
+
+def test_the_games_facts_are_not_among_the_options_the_api_shows() -> None:
+    facts = {f.name for f in fields(Rules) if f.metadata.get("fact")}
+    assert {"trick_play", "scottish_yuss", "roem", "outside_inside", "bela_word", "capital_bela_word",
+            "belot_word"} <= facts
+    shown = PRESETS["klaverjas"].as_dict()
+    assert not {name.replace("_", "-") for name in facts} & set(shown)
+
+
+def test_no_engine_module_asks_which_preset_a_game_is() -> None:
+    """The engine reads a game's fields; ``rules.variant`` is only its name, stored and shown."""
+    asking = re.compile(r"\.variant\s*(?:==|!=|\bin\b|\bnot in\b)")
+    found = [f"{p.relative_to(ROOT)}:{n}" for p in sorted(ROOT.joinpath("scorekeeper").rglob("*.py"))
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+             if asking.search(line) and "Match.variant" not in line and "m.variant" not in line]
+    # The one left: a stored match's rules made again when its preset changed (services/state.py).
+    assert [f.split(":")[0] for f in found] == ["scorekeeper/services/state.py"], found
+
+
+def test_every_game_has_its_own_place_on_the_start_page_and_a_short_name() -> None:
+    places = [rules.start_place for rules in PRESETS.values()]
+    assert all(places) and len(set(places)) == len(places)
+    assert all(rules.short_title and len(rules.short_title) <= 14 for rules in PRESETS.values())
+
+
+def test_pages_and_code_compare_a_rule_with_a_member_of_its_kind_never_with_a_string() -> None:
+    """``rules.claims == Claims.RACE`` (rules/variants.py CHOICES, in every page's globals), never ``rules.claims.value
+    == "race"``: a value renamed in the engine would leave a string comparison false without a word."""
+    stringly = re.compile(r"""\b(?:rules|answer)\.[a-z_]+(?:\.value)?\s*(?:==|!=|\bis\b)\s*["']""")
+    sources = [*ROOT.joinpath("scorekeeper").rglob("*.py"), *ROOT.joinpath("templates").rglob("*.html")]
+    found = [f"{p.relative_to(ROOT)}:{n}: {line.strip()}" for p in sorted(sources)
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if stringly.search(line)]
+    assert not found, "\n".join(found)
+
+
+def test_every_ruling_is_decided_and_said_by_one_row() -> None:
+    """The success and tie rules decide a hand by a table (scoring's ``_DECISIONS``) and the explanation says it
+    by one (explain's ``_VERDICTS``): the same rulings, each with its row."""
+    from scorekeeper.rules.explain import _VERDICTS
+    from scorekeeper.rules.judgement import Ruling
+    from scorekeeper.rules.scoring import _DECISIONS
+
+    assert set(_VERDICTS) == set(_DECISIONS) == set(Ruling)
