@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
+
 from .cards import LAST_TRICK, Rank
 from .variants import (
     BelaOnBate,
@@ -62,221 +64,78 @@ _DEALS = {
 
 
 def describe_rules(rules: Rules) -> tuple[str, ...]:
-    """One sentence per house rule, in the rule book's words (each a ``Said``)."""
+    """One sentence per house rule, in the rule book's words (each a ``Said``): each option's reader in
+    ``_READERS`` says its own, in the order the rule book gives them."""
+    return tuple(line for read in _READERS for line in read(rules))
+
+
+def _players(rules: Rules) -> Iterator[Said]:
     if rules.players == 4:
-        lines: list[str] = [Said("%(game)s: %(players)s players, two sides of partners (seats 1 and 3 against 2 and "
-                                 "4).", game=rules.title, players=rules.players)]
+        yield Said("%(game)s: %(players)s players, two sides of partners (seats 1 and 3 against 2 and 4).",
+                   game=rules.title, players=rules.players)
     else:
-        lines = [Said("%(game)s: %(players)s players.", game=rules.title, players=rules.players)]
+        yield Said("%(game)s: %(players)s players.", game=rules.title, players=rules.players)
+
+
+def _deck(rules: Rules) -> Iterator[Said]:
     if rules.deck_cards == 36 and rules.cards.contract_points:
-        lines.append(Said("36 cards: the sixes are in; %(cards)s cards each.", cards=rules.cards_per_player))
+        yield Said("36 cards: the sixes are in; %(cards)s cards each.", cards=rules.cards_per_player)
     elif rules.deck_cards == 36:
-        lines.append(Said("36 cards: the sixes are in, worth nothing; %(cards)s cards each.",
-                          cards=rules.cards_per_player))
+        yield Said("36 cards: the sixes are in, worth nothing; %(cards)s cards each.", cards=rules.cards_per_player)
+
+
+def _last_trick(rules: Rules) -> Iterator[Said]:
     if rules.last_trick != LAST_TRICK:
-        lines.append(Said("The last trick is worth %(points)s.", points=rules.last_trick))
+        yield Said("The last trick is worth %(points)s.", points=rules.last_trick)
+
+
+def _target(rules: Rules) -> Iterator[Said]:
     if rules.target is None:
         assert rules.deal_limit is not None
-        # glossary: game
-        lines.append(Said("A game is %(deals)s deals: the higher total wins it; level totals are a draw.",
-                          deals=rules.deal_limit) if rules.deal_limit_level is DealLimitLevel.DRAW
-                     # glossary: game
-                     else Said("A game is %(deals)s deals: the higher total wins it; level sides play on until one "
-                               "is ahead after a deal.", deals=rules.deal_limit))
+        if rules.deal_limit_level is DealLimitLevel.DRAW:
+            # glossary: game
+            yield Said("A game is %(deals)s deals: the higher total wins it; level totals are a draw.",
+                       deals=rules.deal_limit)
+        else:
+            # glossary: game
+            yield Said("A game is %(deals)s deals: the higher total wins it; level sides play on until one is ahead "
+                       "after a deal.", deals=rules.deal_limit)
     elif rules.tens:
         # glossary: game
-        lines.append(Said("A game is won at %(target)s (scores in tens).", target=rules.target))
+        yield Said("A game is won at %(target)s (scores in tens).", target=rules.target)
     else:
         # glossary: game
-        lines.append(Said("A game is won at %(target)s.", target=rules.target))
-    if rules.target is not None and rules.deal_limit is not None and rules.deal_limit_level is DealLimitLevel.DRAW:
+        yield Said("A game is won at %(target)s.", target=rules.target)
+
+
+def _deal_limit(rules: Rules) -> Iterator[Said]:
+    """A deal limit beside a target (a game of so many deals alone is said by ``_target``)."""
+    if rules.target is None or rules.deal_limit is None:
+        return
+    if rules.deal_limit_level is DealLimitLevel.DRAW:
         # glossary: game
-        lines.append(Said("A game nobody has won after %(deals)s played deals goes to the side ahead; level totals "
-                          "are a draw.", deals=rules.deal_limit))
-    elif rules.target is not None and rules.deal_limit is not None:
+        yield Said("A game nobody has won after %(deals)s played deals goes to the side ahead; level totals are a "
+                   "draw.", deals=rules.deal_limit)
+    else:
         # glossary: game
-        lines.append(Said("A game nobody has won after %(deals)s played deals goes to the side ahead; level sides "
-                          "play on until one is ahead after a deal.", deals=rules.deal_limit))
+        yield Said("A game nobody has won after %(deals)s played deals goes to the side ahead; level sides play on "
+                   "until one is ahead after a deal.", deals=rules.deal_limit)
+
+
+def _top_trump(rules: Rules) -> Iterator[Said]:
     values = rules.cards
     if values.top_trump is not Rank.JACK:
         # glossary: trumps
         # Translators: the Czech games: "The queen is the top trump (20), then the nine (14); trumps rank Q 9 A 10
         # K J 8 7; the deck holds 151 card points."
-        lines.append(Said("The %(rank)s is the top trump (%(points)s), then the nine (%(nine)s); trumps rank "
-                          "%(order)s; the deck holds %(deck)s card points.", rank=values.top_trump.word,
-                          points=values.trump_points[values.top_trump], nine=values.trump_points[Rank.NINE],
-                          order=Listed((rank.short for rank in reversed(values.trump_order)), " "),
-                          deck=rules.deck(None)))
-    lines.extend(_own_values(rules))
-    if rules.success is Success.EACH_OWN:
-        # glossary: taker, bate
-        lines.append(Said("No bate: each side writes its own points; who chose trumps matters only for the Match."))
-    elif rules.success is Success.HALF_BAIT:
-        # glossary: baited, taker, hand
-        lines.append(Said("The defenders bait the taker when they have half or more of the hand value: they score "
-                          "the whole hand value."))
-    elif rules.words is TableWords.NAT:
-        # glossary: taker, bate
-        lines.append(Said("The taker must have more hand points than every defender, or is nat: the best defender "
-                          "scores the taker's points too."))
-        # glossary: taker, bate
-        # Translators: ends "On a tie with the best defender, %(rule)s." in Klaverjas, whose word for bate is nat.
-        nat = Said("the taker is nat")
-        lines.append(Said("On a tie with the best defender, %(rule)s.",
-                          rule=nat if rules.tie is Tie.TAKER_FAILS else _TIES[rules.tie]))
-    elif rules.words is TableWords.BAIT:
-        # glossary: taker, bait
-        lines.append(Said("The taker must have more hand points than every defender, or is baited: the best "
-                          "defender scores the taker's points too."))
-        lines.append(Said("On a tie with the best defender, %(rule)s.", rule=_TIES[rules.tie]))
-    else:
-        # glossary: taker, bate
-        lines.append(Said("The taker must have more hand points than every defender, or is bate: the best defender "
-                          "scores the taker's points too."))
-        # Translators: %(rule)s says what happens: "the taker scores nothing and the defenders score their own".
-        lines.append(Said("On a tie with the best defender, %(rule)s.", rule=_TIES[rules.tie]))
-    word = rules.bela_word
-    if rules.bela_on_bate is BelaOnBate.STAYS and rules.success is not Success.EACH_OWN:
-        # glossary: belote and rebelote, taker, bate
-        # Translators: %(Bela)s and %(bela)s are the game's word for K and Q of trumps, the first with a capital
-        # first letter.
-        lines.append(Said("%(Bela)s always counts: every side scores its own %(bela)s, also when the taker is bate.",
-                          Bela=capital_bela(rules), bela=word))
-    melds = [
-        # Translators: a sequence's value: "a run of 3 = 20" (3 cards in a row of one suit).
-        Said("a run of %(cards)s = %(points)s", cards=int(key.removeprefix("sequence-")), points=value)
-        if key.startswith("sequence-") else
-        # Translators: a square's value: "four J = 200" (four cards of the rank written as on the card).
-        Said("four %(rank)s = %(points)s", rank=Rank(key.removeprefix("square-")).short, points=value)
-        for key, value in rules.meld_values.items()
-    ]
-    if rules.melds is Melds.NONE:
-        # glossary: declarations, belote and rebelote
-        lines.append(Said("No declarations count; %(bela)s %(points)s always counts.", bela=word,
-                          points=rules.bela_points) if rules.bela_points else
-                     # glossary: declarations, belote and rebelote
-                     Said("No declarations count, and no %(bela)s.", bela=word))
-    elif rules.words is TableWords.JASS:
-        # glossary: Weis, Stöck, Obenabe, Undenufe
-        # Translators: Jass's declarations: "Weis: a run of 3 = 20, …; Stöck 20 always counts, in a trump contract."
-        lines.append(Said("Weis: %(melds)s; %(bela)s %(points)s always counts, in a trump contract.",
-                          melds=Listed(melds, N_(", ")), bela=word, points=rules.bela_points))
-    elif rules.words is TableWords.NAT:
-        # glossary: belote and rebelote
-        # Translators: Klaverjas's declarations, roem: "Roem: a run of 3 = 20, …; stuk 20 always counts."
-        lines.append(Said("Roem: %(melds)s; %(bela)s %(points)s always counts.", melds=Listed(melds, N_(", ")),
-                          bela=word, points=rules.bela_points))
-    else:
-        # glossary: belote and rebelote
-        # Translators: %(melds)s lists the melds' values: "a run of 3 = 20, four J = 200"; %(bela)s is the game's
-        # word for K and Q of trumps.
-        lines.append(Said("Melds: %(melds)s; %(bela)s %(points)s always counts.", melds=Listed(melds, N_(", ")),
-                          bela=word, points=rules.bela_points))
-    if rules.melds is Melds.EACH_SIDE:
-        lines.append(Said("Every side scores the declarations it holds: no contest between the sides."))
-    elif rules.melds is Melds.NONE:
-        pass
-    else:
-        if rules.meld_contest is Contest.SINGLE and rules.meld_contest_tie is ContestTie.SEQUENCE_FIRST:
-            # glossary: Weis
-            lines.append(Said("One contest of Weis: the side holding the best Weis writes all of its Weis, the other "
-                              "side none (more points wins, then a sequence before four of a kind, then the higher "
-                              "top card)."))
-        elif rules.meld_contest is Contest.SINGLE:
-            # glossary: declarations
-            lines.append(Said("One contest of declarations: the side holding the best declaration scores all of its "
-                              "declarations, the other side none (more points wins, then a square before a "
-                              "sequence, then the higher top card)."))
-        lines.append(_SEQUENCE_TIES[rules.sequence_tie])
-    if rules.squares and rules.melds is Melds.BEST_SIDE and rules.meld_contest is Contest.SEPARATE:
-        square_values = [rules.square_value(rank) for rank in values.trump_order]
-        equal = [rank for rank in reversed(values.trump_order)
-                 if rules.square_value(rank) and square_values.count(rules.square_value(rank)) > 1]
-        # glossary: trumps
-        # Translators: %(order)s ranks squares of equal value by their rank as written on the card: "A > 10 > K".
-        lines.append(Said("Only the side with the better square scores squares; squares of equal value rank in trump "
-                          "order (%(order)s); sequences still score beside them.",
-                          order=Listed((rank.short for rank in equal), " > ")))
-    if rules.melds_need_trick is NoTrick.TRANSFER:
-        # glossary: belote and rebelote
-        lines.append(Said("A side that takes no trick hands its declarations and its %(bela)s to the other side.",
-                          bela=word))
-    elif rules.melds_need_trick:
-        lines.append(Said("A side that takes no trick scores no melds."))
-    if rules.belot:
-        # glossary: game
-        # Translators: %(belot)s is the game's word for all eight cards of one suit in one hand (belot, debertz).
-        lines.append(Said("A player dealt all eight cards of one suit (a %(belot)s) wins the game at once.",
-                          belot=rules.belot_word))
-    if rules.claims is Claims.NONE and rules.target is not None:
-        # glossary: claim, game, hand
-        lines.append(Said("No claims: the game is decided at the end of a hand; the higher total wins if both reach "
-                          "it."))
-    elif rules.claims is Claims.NONE:
-        pass  # a game of so many deals: the deal limit's sentence says how it ends
-    elif rules.claims is Claims.RACE:
-        # glossary: claim, game, hand
-        lines.append(Said("The race: a side may stop the hand as soon as its total and what it has won so far "
-                          "reach the target ahead of the other; both sides add what they had won, without pass or "
-                          "fall."))
-    elif rules.thanks:
-        # glossary: bedanken, Stöck, Weis
-        # Translators: Jass's bedanken; %(order)s is the counting order: "Stöck, Weis, tricks".
-        lines.append(Said("A side at or over the target after a hand wins the game. A side may also thank "
-                          "(bedanken) in the middle of a hand: both sides add what they have won so far; a side "
-                          "short of the target loses the game; if both have reached it, the one that got there "
-                          "first in the order %(order)s wins.", order=Listed(_ORDER_WORDS[rules.claim_order],
-                                                                              N_(", "))))
-    else:
-        lines.append(_claims(rules))
-        if not rules.wins_at_end_of_hand:
-            # glossary: claim, hand
-            lines.append(Said("Reaching the target at the end of a hand does not win: the side must claim."))
-    if rules.revoke is Revoke.FORFEIT_HAND:
-        # glossary: revoke
-        lines.append(Said("Revoke challenge upheld: the offender scores 0 and the challenger takes its points; a "
-                          "wrong challenge costs the challenger the same way."))
-    if rules.doubles:
-        lines.append(Said("Double ×2, redouble ×4: the side with more points scores everything."))
-    if rules.valat and rules.valat_to is ValatTo.TAKER:
-        # glossary: valat, taker
-        lines.append(Said("Pit (every trick to the taker's side): +%(points)s; the defenders taking every trick only "
-                          "make the taker nat.", points=rules.valat) if rules.words is TableWords.NAT else
-                     Said("Valat (every trick to the taker's side): +%(points)s; the defenders taking every trick "
-                          "only make the taker fail.", points=rules.valat))
-    elif rules.valat and rules.words is TableWords.JASS:
-        # glossary: Match
-        lines.append(Said("Match (every trick): +%(points)s; a Kontermatch when the side that did not choose trumps "
-                          "makes it.", points=rules.valat))
-    elif rules.valat:
-        # glossary: valat, game, hand
-        lines.append(Said("Valat (every trick): +%(points)s; no game is won on a hand with a valat.",
-                          points=rules.valat) if rules.no_win_on_valat
-                     # glossary: valat
-                     else Said("Valat (every trick): +%(points)s.", points=rules.valat))
-    if rules.strokes:
-        # glossary: Striche, Berg, Schneider, Match
-        lines.append(Said("Strokes (Striche) for each game: the winner 2; Berg, the first side to reach half the "
-                          "target, 1; each Match 1, each Kontermatch 2; Schneider, the loser under half the target, 2 "
-                          "more to the winner."))
-    lines.append(_DEALS[rules.deal])
-    length = match_length(rules)
-    if length is not None:
-        lines.append(length)
-    return tuple(lines)
+        yield Said("The %(rank)s is the top trump (%(points)s), then the nine (%(nine)s); trumps rank %(order)s; the "
+                   "deck holds %(deck)s card points.", rank=values.top_trump.word,
+                   points=values.trump_points[values.top_trump], nine=values.trump_points[Rank.NINE],
+                   order=Listed((rank.short for rank in reversed(values.trump_order)), " "), deck=rules.deck(None))
 
 
-_ORDER_WORDS = {
-    # glossary: Stöck, Weis
-    ClaimOrder.STOECK_WEIS_STICH: (Said("Stöck"), Said("Weis"), Said("tricks")),
-    # glossary: Stöck, Weis
-    ClaimOrder.STOECK_STICH_WEIS: (Said("Stöck"), Said("tricks"), Said("Weis")),
-}
-
-
-def _own_values(rules: Rules) -> list[str]:
+def _own_values(rules: Rules) -> Iterator[Said]:
     """The contracts with their own card values (Jass's Obenabe and Undenufe) and the contracts' multipliers."""
-    lines: list[str] = []
     for contract, points in rules.cards.contract_points.items():
         if contract not in rules.contracts:
             continue
@@ -286,9 +145,8 @@ def _own_values(rules: Rules) -> list[str]:
                          for rank in sorted(order, key=lambda r: -points[r]) if points[rank]), N_(", "))
         # glossary: trumps, Obenabe, Undenufe
         # Translators: "Obenabe: no trumps, the cards rank 6 7 8 … A upwards: A 11, 10 10, 8 8, K 4, Q 3, J 2."
-        lines.append(Said("%(contract)s: no trumps; the cards rank %(order)s from the top and count %(values)s.",
-                          contract=contract.word, order=Listed((rank.short for rank in reversed(order)), " "),
-                          values=values))
+        yield Said("%(contract)s: no trumps; the cards rank %(order)s from the top and count %(values)s.",
+                   contract=contract.word, order=Listed((rank.short for rank in reversed(order)), " "), values=values)
     if rules.multipliers:
         # Translators: a contract's multiplier in Jass: "clubs ×2", "Obenabe ×3".
         times = [Said("%(contract)s ×%(times)s", contract=c.word, times=rules.multiplier(c)) for c in rules.contracts
@@ -296,9 +154,230 @@ def _own_values(rules: Rules) -> list[str]:
         # glossary: hand
         # Translators: Jass's multipliers: "Multipliers: clubs ×2, Obenabe ×3; everything written in such a hand
         # counts so many times."
-        lines.append(Said("Multipliers: %(times)s; everything written in such a hand counts so many times.",
-                          times=Listed(times, N_(", "))))
-    return lines
+        yield Said("Multipliers: %(times)s; everything written in such a hand counts so many times.",
+                   times=Listed(times, N_(", ")))
+
+
+def _success(rules: Rules) -> Iterator[Said]:
+    """What the taker must do, and what a tie with the best defender does (the game's own word for bate)."""
+    if rules.success is Success.EACH_OWN:
+        # glossary: taker, bate
+        yield Said("No bate: each side writes its own points; who chose trumps matters only for the Match.")
+        return
+    if rules.success is Success.HALF_BAIT:
+        # glossary: baited, taker, hand
+        yield Said("The defenders bait the taker when they have half or more of the hand value: they score the whole "
+                   "hand value.")
+        return
+    tie: Said = _TIES[rules.tie]
+    if rules.words is TableWords.NAT:
+        # glossary: taker, bate
+        yield Said("The taker must have more hand points than every defender, or is nat: the best defender scores "
+                   "the taker's points too.")
+        if rules.tie is Tie.TAKER_FAILS:
+            # glossary: taker, bate
+            # Translators: ends "On a tie with the best defender, %(rule)s." in Klaverjas, whose word for bate is
+            # nat.
+            tie = Said("the taker is nat")
+    elif rules.words is TableWords.BAIT:
+        # glossary: taker, bait
+        yield Said("The taker must have more hand points than every defender, or is baited: the best defender "
+                   "scores the taker's points too.")
+    else:
+        # glossary: taker, bate
+        yield Said("The taker must have more hand points than every defender, or is bate: the best defender scores "
+                   "the taker's points too.")
+    # Translators: %(rule)s says what happens: "the taker scores nothing and the defenders score their own".
+    yield Said("On a tie with the best defender, %(rule)s.", rule=tie)
+
+
+def _bela_on_bate(rules: Rules) -> Iterator[Said]:
+    if rules.bela_on_bate is BelaOnBate.STAYS and rules.success is not Success.EACH_OWN:
+        # glossary: belote and rebelote, taker, bate
+        # Translators: %(Bela)s and %(bela)s are the game's word for K and Q of trumps, the first with a capital
+        # first letter.
+        yield Said("%(Bela)s always counts: every side scores its own %(bela)s, also when the taker is bate.",
+                   Bela=capital_bela(rules), bela=rules.bela_word)
+
+
+def _meld_values(rules: Rules) -> Iterator[Said]:
+    """What the declarations are worth (Weis, roem or melds, by the table's words), and the bela beside them."""
+    word = rules.bela_word
+    if rules.melds is Melds.NONE:
+        if rules.bela_points:
+            # glossary: declarations, belote and rebelote
+            yield Said("No declarations count; %(bela)s %(points)s always counts.", bela=word,
+                       points=rules.bela_points)
+        else:
+            # glossary: declarations, belote and rebelote
+            yield Said("No declarations count, and no %(bela)s.", bela=word)
+        return
+    melds = Listed((
+        # Translators: a sequence's value: "a run of 3 = 20" (3 cards in a row of one suit).
+        Said("a run of %(cards)s = %(points)s", cards=int(key.removeprefix("sequence-")), points=value)
+        if key.startswith("sequence-") else
+        # Translators: a square's value: "four J = 200" (four cards of the rank written as on the card).
+        Said("four %(rank)s = %(points)s", rank=Rank(key.removeprefix("square-")).short, points=value)
+        for key, value in rules.meld_values.items()), N_(", "))
+    if rules.words is TableWords.JASS:
+        # glossary: Weis, Stöck, Obenabe, Undenufe
+        # Translators: Jass's declarations: "Weis: a run of 3 = 20, …; Stöck 20 always counts, in a trump contract."
+        yield Said("Weis: %(melds)s; %(bela)s %(points)s always counts, in a trump contract.", melds=melds, bela=word,
+                   points=rules.bela_points)
+    elif rules.words is TableWords.NAT:
+        # glossary: belote and rebelote
+        # Translators: Klaverjas's declarations, roem: "Roem: a run of 3 = 20, …; stuk 20 always counts."
+        yield Said("Roem: %(melds)s; %(bela)s %(points)s always counts.", melds=melds, bela=word,
+                   points=rules.bela_points)
+    else:
+        # glossary: belote and rebelote
+        # Translators: %(melds)s lists the melds' values: "a run of 3 = 20, four J = 200"; %(bela)s is the game's
+        # word for K and Q of trumps.
+        yield Said("Melds: %(melds)s; %(bela)s %(points)s always counts.", melds=melds, bela=word,
+                   points=rules.bela_points)
+
+
+def _meld_contest(rules: Rules) -> Iterator[Said]:
+    """Which side scores its declarations: every side its own, or the contest and its ties."""
+    if rules.melds is Melds.EACH_SIDE:
+        yield Said("Every side scores the declarations it holds: no contest between the sides.")
+        return
+    if rules.melds is Melds.NONE:
+        return
+    if rules.meld_contest is Contest.SINGLE and rules.meld_contest_tie is ContestTie.SEQUENCE_FIRST:
+        # glossary: Weis
+        yield Said("One contest of Weis: the side holding the best Weis writes all of its Weis, the other side none "
+                   "(more points wins, then a sequence before four of a kind, then the higher top card).")
+    elif rules.meld_contest is Contest.SINGLE:
+        # glossary: declarations
+        yield Said("One contest of declarations: the side holding the best declaration scores all of its "
+                   "declarations, the other side none (more points wins, then a square before a sequence, then the "
+                   "higher top card).")
+    yield _SEQUENCE_TIES[rules.sequence_tie]
+
+
+def _squares(rules: Rules) -> Iterator[Said]:
+    if rules.squares and rules.melds is Melds.BEST_SIDE and rules.meld_contest is Contest.SEPARATE:
+        order = rules.cards.trump_order
+        square_values = [rules.square_value(rank) for rank in order]
+        equal = [rank for rank in reversed(order)
+                 if rules.square_value(rank) and square_values.count(rules.square_value(rank)) > 1]
+        # glossary: trumps
+        # Translators: %(order)s ranks squares of equal value by their rank as written on the card: "A > 10 > K".
+        yield Said("Only the side with the better square scores squares; squares of equal value rank in trump order "
+                   "(%(order)s); sequences still score beside them.", order=Listed((rank.short for rank in equal),
+                                                                                   " > "))
+
+
+def _melds_need_trick(rules: Rules) -> Iterator[Said]:
+    if rules.melds_need_trick is NoTrick.TRANSFER:
+        # glossary: belote and rebelote
+        yield Said("A side that takes no trick hands its declarations and its %(bela)s to the other side.",
+                   bela=rules.bela_word)
+    elif rules.melds_need_trick:
+        yield Said("A side that takes no trick scores no melds.")
+
+
+def _belot(rules: Rules) -> Iterator[Said]:
+    if rules.belot:
+        # glossary: game
+        # Translators: %(belot)s is the game's word for all eight cards of one suit in one hand (belot, debertz).
+        yield Said("A player dealt all eight cards of one suit (a %(belot)s) wins the game at once.",
+                   belot=rules.belot_word)
+
+
+def _claiming(rules: Rules) -> Iterator[Said]:
+    """How a game ends in the middle of a hand: no claims, the race, bedanken, or a claim and its cost."""
+    if rules.claims is Claims.NONE:
+        if rules.target is not None:  # a game of so many deals: the deal limit's sentence says how it ends
+            # glossary: claim, game, hand
+            yield Said("No claims: the game is decided at the end of a hand; the higher total wins if both reach it.")
+    elif rules.claims is Claims.RACE:
+        # glossary: claim, game, hand
+        yield Said("The race: a side may stop the hand as soon as its total and what it has won so far reach the "
+                   "target ahead of the other; both sides add what they had won, without pass or fall.")
+    elif rules.thanks:
+        # glossary: bedanken, Stöck, Weis
+        # Translators: Jass's bedanken; %(order)s is the counting order: "Stöck, Weis, tricks".
+        yield Said("A side at or over the target after a hand wins the game. A side may also thank (bedanken) in the "
+                   "middle of a hand: both sides add what they have won so far; a side short of the target loses the "
+                   "game; if both have reached it, the one that got there first in the order %(order)s wins.",
+                   order=Listed(_ORDER_WORDS[rules.claim_order], N_(", ")))
+    else:
+        yield _claims(rules)
+        if not rules.wins_at_end_of_hand:
+            # glossary: claim, hand
+            yield Said("Reaching the target at the end of a hand does not win: the side must claim.")
+
+
+def _revoke(rules: Rules) -> Iterator[Said]:
+    if rules.revoke is Revoke.FORFEIT_HAND:
+        # glossary: revoke
+        yield Said("Revoke challenge upheld: the offender scores 0 and the challenger takes its points; a wrong "
+                   "challenge costs the challenger the same way.")
+
+
+def _doubles(rules: Rules) -> Iterator[Said]:
+    if rules.doubles:
+        yield Said("Double ×2, redouble ×4: the side with more points scores everything.")
+
+
+def _valat(rules: Rules) -> Iterator[Said]:
+    if not rules.valat:
+        return
+    if rules.valat_to is ValatTo.TAKER and rules.words is TableWords.NAT:
+        # glossary: valat, taker
+        yield Said("Pit (every trick to the taker's side): +%(points)s; the defenders taking every trick only make "
+                   "the taker nat.", points=rules.valat)
+    elif rules.valat_to is ValatTo.TAKER:
+        # glossary: valat, taker
+        yield Said("Valat (every trick to the taker's side): +%(points)s; the defenders taking every trick only make "
+                   "the taker fail.", points=rules.valat)
+    elif rules.words is TableWords.JASS:
+        # glossary: Match
+        yield Said("Match (every trick): +%(points)s; a Kontermatch when the side that did not choose trumps makes "
+                   "it.", points=rules.valat)
+    elif rules.no_win_on_valat:
+        # glossary: valat, game, hand
+        yield Said("Valat (every trick): +%(points)s; no game is won on a hand with a valat.", points=rules.valat)
+    else:
+        # glossary: valat
+        yield Said("Valat (every trick): +%(points)s.", points=rules.valat)
+
+
+def _strokes(rules: Rules) -> Iterator[Said]:
+    if rules.strokes:
+        # glossary: Striche, Berg, Schneider, Match
+        yield Said("Strokes (Striche) for each game: the winner 2; Berg, the first side to reach half the target, 1; "
+                   "each Match 1, each Kontermatch 2; Schneider, the loser under half the target, 2 more to the "
+                   "winner.")
+
+
+def _deal(rules: Rules) -> Iterator[Said]:
+    yield _DEALS[rules.deal]
+
+
+def _length(rules: Rules) -> Iterator[Said]:
+    length = match_length(rules)
+    if length is not None:
+        yield length
+
+
+_READERS: tuple[Callable[[Rules], Iterable[Said]], ...] = (
+    _players, _deck, _last_trick, _target, _deal_limit, _top_trump, _own_values, _success, _bela_on_bate,
+    _meld_values, _meld_contest, _squares, _melds_need_trick, _belot, _claiming, _revoke, _doubles, _valat, _strokes,
+    _deal, _length,
+)
+"""The house rules' readers, each saying what one option (or one group of options that read as one sentence)
+makes of the game, in the order the rule book gives them."""
+
+
+_ORDER_WORDS = {
+    # glossary: Stöck, Weis
+    ClaimOrder.STOECK_WEIS_STICH: (Said("Stöck"), Said("Weis"), Said("tricks")),
+    # glossary: Stöck, Weis
+    ClaimOrder.STOECK_STICH_WEIS: (Said("Stöck"), Said("tricks"), Said("Weis")),
+}
 
 
 def match_length(rules: Rules) -> Said | None:
