@@ -54,8 +54,12 @@ def test_the_last_trick_is_worth_what_the_house_gives_it(phone: Phone, game: str
     words = text(phone.client.get(f"/m/{match.id}/claim").get_data(as_text=True))
     if last_trick:
         assert f"Took the last trick (+{last_trick})" in words
+        assert "card points of tricks taken, the last trick." in words  # the hint counts it
     else:
         assert "Took the last trick" not in words and "Card points of the tricks taken so far" in words
+        # Nor does the hint, or what a false claim forfeits, name a trick worth nothing here.
+        assert "the last trick" not in words
+        assert "declarations that count and card points of tricks taken." in words
 
 
 def test_count_shows_the_sum_and_the_verdict_and_saves_nothing(phone: Phone) -> None:
