@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from collections.abc import Sequence as Seq
 from dataclasses import dataclass
+from enum import Enum, auto
+from types import MappingProxyType
+from typing import NamedTuple
 
 from .cards import NATURAL_36, Card, Contract, Rank, Suit
 from .errors import RuleError
@@ -313,114 +316,206 @@ def _sum(values: list[int]) -> object:
     return Said("%(terms)s = %(total)s", terms=Listed(values, " + "), total=sum(values))
 
 
+class _Step(Enum):
+    """The step of the sequence contest that decided it (RULES.md §3's order: longer, higher, trumps, house rule)."""
+
+    ONLY = auto()
+    LONGER = auto()
+    HIGHER = auto()
+    NOBODY = auto()
+    NOBODY_TRUMPS_MOOT = auto()
+    IN_TRUMPS = auto()
+    NEITHER_IN_TRUMPS = auto()
+    EACH_OWN = auto()
+    FOREHAND = auto()
+    PLAYS_FIRST = auto()
+
+
+class _SequenceRuling(NamedTuple):
+    """What the sequence contest decided: the step that did, the sides that win (none: nobody; several: equal
+    ones under sequence-tie all), the sides still level when it was decided, and those whose best sequences are
+    of the longest length (what "Both fifties" counts)."""
+
+    step: _Step
+    winners: tuple[int, ...]
+    level: tuple[int, ...]
+    longest: tuple[int, ...]
+
+
+def _sequence_ruling(rules: Rules, contract: Contract | None, forehand: int, best: Mapping[int, Sequence],
+                     seats: int) -> _SequenceRuling:
+    """Whose best sequence wins: the longer, then the higher top card, then the one in trumps, then the house's
+    sequence-tie rule."""
+    holders = tuple(best)
+    if len(holders) == 1:
+        return _SequenceRuling(_Step.ONLY, holders, holders, holders)
+    longest = max(best[s].length for s in holders)
+    level = tuple(s for s in holders if best[s].length == longest)
+    if len(level) == 1:
+        return _SequenceRuling(_Step.LONGER, level, holders, level)
+    highest = max(best[s].top.height for s in level)
+    high = tuple(s for s in level if best[s].top.height == highest)
+    if len(high) == 1:
+        return _SequenceRuling(_Step.HIGHER, high, level, level)
+    in_trumps = tuple(s for s in high if contract is not None and contract.is_trump(best[s].suit)
+                      and contract is not Contract.ALL_TRUMPS)
+    if rules.sequence_tie is SequenceTie.NOBODY:
+        return _SequenceRuling(_Step.NOBODY_TRUMPS_MOOT if len(in_trumps) == 1 else _Step.NOBODY, (), high, level)
+    if rules.sequence_tie is SequenceTie.FOREHAND_ONLY:
+        in_trumps = ()  # trumps give no precedence: the side nearer to forehand wins
+    if len(in_trumps) == 1:
+        return _SequenceRuling(_Step.IN_TRUMPS, in_trumps, high, level)
+    if rules.sequence_tie is SequenceTie.TRUMPS_THEN_NOBODY:
+        return _SequenceRuling(_Step.NEITHER_IN_TRUMPS, (), high, level)
+    if rules.sequence_tie is SequenceTie.ALL:
+        return _SequenceRuling(_Step.EACH_OWN, high, high, level)
+    winner = min(high, key=lambda s: _after(rules, forehand, s, seats))
+    return _SequenceRuling(_Step.FOREHAND if winner == forehand else _Step.PLAYS_FIRST, (winner,), high, level)
+
+
+class _Telling(NamedTuple):
+    """What a sentence of the sequence contest is made from."""
+
+    rules: Rules
+    ruling: _SequenceRuling
+    best: Mapping[int, Sequence]
+    names: Seq[str]
+    points: Callable[[int], object]
+
+    @property
+    def winner(self) -> int:
+        return self.ruling.winners[0]
+
+    def agreeing(self, one: str, many: str, **fields: object) -> Said:
+        """The winner's sentence, its verbs agreeing with the winner (a player or a team), with its name and what
+        it scores."""
+        name = self.names[self.winner]
+        return Said.agreeing(self.rules.team(name), one, many, side=name, points=self.points(self.winner), **fields)
+
+    def same(self) -> Said:
+        """What the longest best sequences have in common, starting the sentence: "Both fifties", "3 fifties"
+        (of which two may be king high)."""
+        level = self.ruling.longest
+        plural = _values(self.rules.sequence_value(self.best[level[0]].length))
+        # Translators: what two (or three) sides' best sequences have in common, starting the sentence: "Both
+        # fifties", "3 fifties".
+        return (Said("Both %(melds)s", melds=plural) if len(level) == 2
+                # Translators: what three sides' best sequences have in common, starting the sentence: "3 fifties".
+                else Said("%(count)s %(melds)s", count=len(level), melds=plural))
+
+    def high(self) -> Said:
+        """What the sides still level have in common after "Both fifties,": "both king high"."""
+        level = self.ruling.level
+        rank = self.best[level[0]].top.word
+        # Translators: what the best sequences have in common after "Both fifties,": "both king high".
+        return (Said("both %(rank)s high", rank=rank) if len(level) == 2
+                # Translators: what three sides' best sequences have in common after "3 fifties,": "all king high".
+                else Said("all %(rank)s high", rank=rank))
+
+
+def _only(t: _Telling) -> Said:
+    return t.agreeing(N_("Only %(side)s declared a sequence (%(sequence)s): %(side)s scores %(points)s."),
+                      # Translators: the same, said of a team (two partners): its verbs plural.
+                      N_("Only %(side)s declared a sequence (%(sequence)s): %(side)s score %(points)s."),
+                      sequence=t.best[t.winner].describe())
+
+
+def _longer(t: _Telling) -> Said:
+    length = t.best[t.winner].length
+    # Translators: the other sides' sequences, as in "… is longer than Yvonne's and Ann's".
+    others = Listed((Said("%(side)s's", side=t.names[s]) for s in t.ruling.level if s != t.winner), N_(" and "))
+    # Translators: %(Side)s is the winner's name with a capital first letter (it starts the sentence),
+    # %(side)s the same name as given; %(value)s names the sequence by its value ("fifty"); %(others)s are
+    # the other sides' sequences: "Yvonne's" or "Yvonne's and Ann's".
+    return t.agreeing(N_("%(Side)s's %(length)s-card sequence (%(value)s) is longer than %(others)s: %(side)s scores "
+                         "%(points)s."),
+                      # Translators: the same, said of a team (two partners): its verbs plural.
+                      N_("%(Side)s's %(length)s-card sequence (%(value)s) is longer than %(others)s: %(side)s score "
+                         "%(points)s."), Side=_capital(t.names[t.winner]), length=length,
+                      value=_value(t.rules.sequence_value(length)), others=others)
+
+
+def _higher(t: _Telling) -> Said:
+    # Translators: %(same)s is "Both fifties" (what the sequences have in common); %(rank)s a rank: "king".
+    return t.agreeing(N_("%(same)s; %(side)s's is %(rank)s high, the highest: %(side)s scores %(points)s."),
+                      # Translators: the same, said of a team (two partners): its verbs plural.
+                      N_("%(same)s; %(side)s's is %(rank)s high, the highest: %(side)s score %(points)s."),
+                      same=t.same(), rank=t.best[t.winner].top.word)
+
+
+def _nobody_trumps_moot(t: _Telling) -> Said:
+    # glossary: trumps
+    # Translators: %(same)s is "Both fifties", %(high)s "both king high".
+    return Said("%(same)s, %(high)s; equal best sequences (one in trumps makes no difference): nobody scores "
+                "sequences.", same=t.same(), high=t.high())
+
+
+def _nobody(t: _Telling) -> Said:
+    # Translators: %(same)s is "Both fifties", %(high)s "both king high".
+    return Said("%(same)s, %(high)s; equal best sequences: nobody scores sequences.", same=t.same(), high=t.high())
+
+
+def _in_trumps(t: _Telling) -> Said:
+    # glossary: trumps
+    # Translators: %(same)s is "Both fifties", %(high)s "both king high".
+    return t.agreeing(N_("%(same)s, %(high)s; %(side)s's is in trumps: %(side)s scores %(points)s."),
+                      # Translators: the same, said of a team (two partners): its verbs plural.
+                      N_("%(same)s, %(high)s; %(side)s's is in trumps: %(side)s score %(points)s."), same=t.same(),
+                      high=t.high())
+
+
+def _neither_in_trumps(t: _Telling) -> Said:
+    # Translators: %(same)s is "Both fifties", %(high)s "both king high".
+    return Said("%(same)s, %(high)s; equal best sequences, neither in trumps: nobody scores sequences.",
+                same=t.same(), high=t.high())
+
+
+def _each_own(t: _Telling) -> Said:
+    # Translators: %(same)s is "Both fifties", %(high)s "both king high"; %(sides)s the sides holding them.
+    return Said("%(same)s, %(high)s; equal best sequences, none in trumps: %(sides)s each score their own.",
+                same=t.same(), high=t.high(), sides=Listed((t.names[s] for s in t.ruling.winners), N_(" and ")))
+
+
+def _forehand(t: _Telling) -> Said:
+    # Translators: %(same)s is "Both fifties", %(high)s "both king high"; forehand leads to the first trick.
+    return t.agreeing(N_("%(same)s, %(high)s; equal in every way, and %(side)s is forehand: %(side)s scores "
+                         "%(points)s."),
+                      # Translators: the same, said of a team (two partners): its verbs plural.
+                      N_("%(same)s, %(high)s; equal in every way, and %(side)s are forehand: %(side)s score "
+                         "%(points)s."), same=t.same(), high=t.high())
+
+
+def _plays_first(t: _Telling) -> Said:
+    # Translators: %(same)s is "Both fifties", %(high)s "both king high"; %(side)s plays before the others.
+    return t.agreeing(N_("%(same)s, %(high)s; equal in every way, and %(side)s plays first of them: %(side)s scores "
+                         "%(points)s."),
+                      # Translators: the same, said of a team (two partners): its verbs plural.
+                      N_("%(same)s, %(high)s; equal in every way, and %(side)s play first of them: %(side)s score "
+                         "%(points)s."), same=t.same(), high=t.high())
+
+
+_SEQUENCE_SAYINGS: Mapping[_Step, Callable[[_Telling], Said]] = MappingProxyType({
+    _Step.ONLY: _only, _Step.LONGER: _longer, _Step.HIGHER: _higher, _Step.NOBODY_TRUMPS_MOOT: _nobody_trumps_moot,
+    _Step.NOBODY: _nobody, _Step.IN_TRUMPS: _in_trumps, _Step.NEITHER_IN_TRUMPS: _neither_in_trumps,
+    _Step.EACH_OWN: _each_own, _Step.FOREHAND: _forehand, _Step.PLAYS_FIRST: _plays_first,
+})
+"""The sentence of each step of the sequence contest: what the sides have in common is joined by commas, the step
+that decides follows a semicolon, and what the winner scores after a colon: ``Both fifties, both king high; side
+1's is in trumps: side 1 scores 50.`` (docs/api.md's referee example)."""
+
+
 def _sequence_winners(
     rules: Rules,
     contract: Contract | None,
     forehand: int,
-    best: dict[int, Sequence],
+    best: Mapping[int, Sequence],
     names: Seq[str],
     points: Callable[[int], object],
 ) -> tuple[tuple[int, ...], Said]:
-    """The sides whose best sequences win (none: nobody; several: equal ones under sequence-tie all), and the
-    sentence that says it as at the table.
-
-    What the sides have in common is joined by commas, the step that decides follows a semicolon, and what the
-    winner scores (``points``) after a colon: ``Both fifties, both king high; side 1's is in trumps: side 1
-    scores 50.`` (docs/api.md's referee example).
-    """
-    holders = list(best)
-    if len(holders) == 1:
-        only = holders[0]
-        return (only,), Said.agreeing(rules.team(names[only]), N_("Only %(side)s declared a sequence (%(sequence)s): "
-                                                               "%(side)s scores %(points)s."),
-                          # Translators: the same, said of a team (two partners): its verbs plural.
-                          N_("Only %(side)s declared a sequence (%(sequence)s): %(side)s score %(points)s."),
-                          side=names[only], sequence=best[only].describe(), points=points(only))
-    lengths = {s: best[s].length for s in holders}
-    longest = max(lengths.values())
-    if list(lengths.values()).count(longest) == 1:
-        winner = max(holders, key=lambda s: lengths[s])
-        # Translators: the other sides' sequences, as in "… is longer than Yvonne's and Ann's".
-        others = Listed((Said("%(side)s's", side=names[s]) for s in holders if s != winner), N_(" and "))
-        # Translators: %(Side)s is the winner's name with a capital first letter (it starts the sentence),
-        # %(side)s the same name as given; %(value)s names the sequence by its value ("fifty"); %(others)s are
-        # the other sides' sequences: "Yvonne's" or "Yvonne's and Ann's".
-        return (winner,), Said.agreeing(rules.team(names[winner]), N_("%(Side)s's %(length)s-card sequence "
-                                                                   "(%(value)s) is longer than %(others)s: "
-                                                                   "%(side)s scores %(points)s."),
-                            # Translators: the same, said of a team (two partners): its verbs plural.
-                            N_("%(Side)s's %(length)s-card sequence (%(value)s) is longer than %(others)s: %(side)s "
-                               "score %(points)s."), Side=_capital(names[winner]), side=names[winner], length=longest,
-                            value=_value(rules.sequence_value(longest)), others=others, points=points(winner))
-    holders = [s for s in holders if lengths[s] == longest]
-    plural = _values(rules.sequence_value(longest))
-    # Translators: what two (or three) sides' best sequences have in common, starting the sentence: "Both
-    # fifties", "3 fifties".
-    same = (Said("Both %(melds)s", melds=plural) if len(holders) == 2
-            # Translators: what three sides' best sequences have in common, starting the sentence: "3 fifties".
-            else Said("%(count)s %(melds)s", count=len(holders), melds=plural))
-    tops = {s: best[s].top.height for s in holders}
-    highest = max(tops.values())
-    if list(tops.values()).count(highest) == 1:
-        winner = max(holders, key=lambda s: tops[s])
-        # Translators: %(same)s is "Both fifties" (what the sequences have in common); %(rank)s a rank: "king".
-        return (winner,), Said.agreeing(rules.team(names[winner]), N_("%(same)s; %(side)s's is %(rank)s high, the "
-                                                                   "highest: %(side)s scores %(points)s."),
-                            # Translators: the same, said of a team (two partners): its verbs plural.
-                            N_("%(same)s; %(side)s's is %(rank)s high, the highest: %(side)s score %(points)s."),
-                            same=same, side=names[winner], rank=best[winner].top.word, points=points(winner))
-    holders = [s for s in holders if tops[s] == highest]
-    rank = best[holders[0]].top.word
-    # Translators: what the best sequences have in common after "Both fifties,": "both king high".
-    high = (Said("both %(rank)s high", rank=rank) if len(holders) == 2
-            # Translators: what three sides' best sequences have in common after "3 fifties,": "all king high".
-            else Said("all %(rank)s high", rank=rank))
-    in_trumps = [s for s in holders if contract is not None and contract.is_trump(best[s].suit)
-                 and contract is not Contract.ALL_TRUMPS]
-    if rules.sequence_tie is SequenceTie.NOBODY:
-        if len(in_trumps) == 1:
-            # glossary: trumps
-            # Translators: %(same)s is "Both fifties", %(high)s "both king high".
-            return (), Said("%(same)s, %(high)s; equal best sequences (one in trumps makes no difference): nobody "
-                              "scores sequences.", same=same, high=high)
-        # Translators: %(same)s is "Both fifties", %(high)s "both king high".
-        return (), Said("%(same)s, %(high)s; equal best sequences: nobody scores sequences.", same=same, high=high)
-    if rules.sequence_tie is SequenceTie.FOREHAND_ONLY:
-        in_trumps = []  # trumps give no precedence: the side nearer to forehand wins
-    if len(in_trumps) == 1:
-        winner = in_trumps[0]
-        # glossary: trumps
-        # Translators: %(same)s is "Both fifties", %(high)s "both king high".
-        return (winner,), Said.agreeing(rules.team(names[winner]), N_("%(same)s, %(high)s; %(side)s's is in trumps: "
-                                                                   "%(side)s scores %(points)s."),
-                            # Translators: the same, said of a team (two partners): its verbs plural.
-                            N_("%(same)s, %(high)s; %(side)s's is in trumps: %(side)s score %(points)s."), same=same,
-                            high=high, side=names[winner], points=points(winner))
-    if rules.sequence_tie is SequenceTie.TRUMPS_THEN_NOBODY:
-        # Translators: %(same)s is "Both fifties", %(high)s "both king high".
-        return (), Said("%(same)s, %(high)s; equal best sequences, neither in trumps: nobody scores sequences.",
-                        same=same, high=high)
-    if rules.sequence_tie is SequenceTie.ALL:
-        # Translators: %(same)s is "Both fifties", %(high)s "both king high"; %(sides)s the sides holding them.
-        return tuple(holders), Said("%(same)s, %(high)s; equal best sequences, none in trumps: %(sides)s each score "
-                                    "their own.", same=same, high=high,
-                                    sides=Listed((names[s] for s in holders), N_(" and ")))
-    sides_in_order = sorted(holders, key=lambda s: _after(rules, forehand, s, len(names)))
-    winner = sides_in_order[0]
-    if winner == forehand:
-        # Translators: %(same)s is "Both fifties", %(high)s "both king high"; forehand leads to the first trick.
-        return (winner,), Said.agreeing(rules.team(names[winner]), N_("%(same)s, %(high)s; equal in every way, and "
-                                                                   "%(side)s is forehand: %(side)s scores %(points)s."),
-                            # Translators: the same, said of a team (two partners): its verbs plural.
-                            N_("%(same)s, %(high)s; equal in every way, and %(side)s are forehand: %(side)s score "
-                               "%(points)s."), same=same, high=high, side=names[winner], points=points(winner))
-    # Translators: %(same)s is "Both fifties", %(high)s "both king high"; %(side)s plays before the others.
-    return (winner,), Said.agreeing(rules.team(names[winner]), N_("%(same)s, %(high)s; equal in every way, and "
-                                                               "%(side)s plays first of them: %(side)s scores "
-                                                               "%(points)s."),
-                        # Translators: the same, said of a team (two partners): its verbs plural.
-                        N_("%(same)s, %(high)s; equal in every way, and %(side)s play first of them: %(side)s score "
-                           "%(points)s."), same=same, high=high, side=names[winner], points=points(winner))
+    """The sides whose best sequences win, decided first (``_sequence_ruling``), and the sentence that says it as
+    at the table (``_SEQUENCE_SAYINGS``)."""
+    ruling = _sequence_ruling(rules, contract, forehand, best, len(names))
+    return ruling.winners, _SEQUENCE_SAYINGS[ruling.step](_Telling(rules, ruling, best, names, points))
 
 
 def _capital(name: str) -> str:
