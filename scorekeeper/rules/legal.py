@@ -375,7 +375,8 @@ def legal_plays(
         legal, lines = _belote_plain(table, held)
     else:
         legal, lines = _plain_led(table, held, family)
-    legal, lines = _bare_yuss(table, held, legal, lines, options.bare_yuss_for(rules))
+    if options.bare_yuss_for(rules) and _bare_yuss(table, held, legal):
+        legal, lines = held, [*lines, _bare_yuss_freed(table)]
     chosen = set(legal)
     return LegalPlays(tuple(c for c in held if c in chosen), tuple(lines))
 
@@ -513,24 +514,30 @@ def _belote_plain(table: _Table, held: list[Card]) -> Judged:
                        card=show(winner.card)), _cannot_overtrump()]
 
 
-def _bare_yuss(table: _Table, held: list[Card], legal: list[Card], lines: list[str], allowed: bool) -> Judged:
-    """The bare Yuss: a player whose only trump is the jack need not play it when it would be forced."""
+def _bare_yuss(table: _Table, held: list[Card], legal: list[Card]) -> bool:
+    """Whether the bare Yuss frees the player: their only trump is the top trump, and it is the only card the rules
+    above would let them play."""
     trump = table.trump
-    if not allowed or trump is None or table.contract is Contract.ALL_TRUMPS:
-        return legal, lines
-    trumps = [c for c in held if c.suit is trump]
+    if trump is None or table.contract is Contract.ALL_TRUMPS:
+        return False
     yuss = Card(table.rules.cards.top_trump, trump)
-    if trumps != [yuss] or legal != [yuss] or len(held) == 1:
-        return legal, lines
-    if table.led is trump and not table.rules.scottish_yuss:
-        return legal, lines  # the encyclopedia's bare Yass only frees the player from trumping a plain lead
+    if [c for c in held if c.suit is trump] != [yuss] or legal != [yuss] or len(held) == 1:
+        return False
+    # The encyclopedia's bare Yass only frees the player from trumping a plain lead.
+    return table.led is not trump or table.rules.scottish_yuss
+
+
+def _bare_yuss_freed(table: _Table) -> Said:
+    """What the table is told when the bare Yuss frees a player: any card may be played."""
+    assert table.trump is not None
+    yuss = Card(table.rules.cards.top_trump, table.trump)
     if yuss.rank is Rank.JACK:
         # glossary: trumps
         # Translators: the Yuss (Jass) is the jack of trumps, the top trump.
-        return held, [*lines, Said("Bare Yuss: the %(card)s is the only trump and may be withheld.", card=show(yuss))]
+        return Said("Bare Yuss: the %(card)s is the only trump and may be withheld.", card=show(yuss))
     # glossary: trumps
     # Translators: the jasek is the queen of trumps, the top trump of the Czech games.
-    return held, [*lines, Said("Bare jasek: the %(card)s is the only trump and may be withheld.", card=show(yuss))]
+    return Said("Bare jasek: the %(card)s is the only trump and may be withheld.", card=show(yuss))
 
 
 def _must_follow(suit: Suit) -> Said:
