@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from types import MappingProxyType
@@ -761,8 +761,21 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+@dataclass(frozen=True, slots=True)
+class _Refused:
+    """A house rule's value that could not be read, with what is wrong with it."""
+
+    problems: tuple[Problem, ...]
+
+
+Reader = Callable[[Rules, str, object], object]
+"""How one option's value is read: the game it changes, the option's name and the value given; the value the
+Rules field takes, or ``_Refused`` saying what is wrong."""
+
+
 def make_rules(variant: str, overrides: Mapping[str, object] | None = None) -> Rules:
-    """The preset ``variant`` with ``overrides`` (RULES.md option names; ``_`` may stand for ``-``).
+    """The preset ``variant`` with ``overrides`` (RULES.md option names; ``_`` may stand for ``-``), each read by
+    its option's reader (``_reader``), then the whole checked (``check_rules``).
 
     Every problem is reported at once, each naming its option.
     """
@@ -779,59 +792,11 @@ def make_rules(variant: str, overrides: Mapping[str, object] | None = None) -> R
             problems.append(Problem(name, Said("unknown option %(name)s: the options are %(options)s",
                                                name=repr(raw_name), options=Listed(OPTION_NAMES, N_(", ")))))
             continue
-        if name in _ENUMS:
-            enum = _ENUMS[name]
-            allowed = [member.value for member in enum]
-            if value not in allowed:
-                # Translators: %(option)s is an option's name as the API writes it ("tie", "claims"), %(choices)s
-                # its values ("hold-taker, hold-all"); %(value)s the value given.
-                problems.append(Problem(name, Said("%(value)s is not a %(option)s rule: choose one of %(choices)s",
-                                                   value=repr(value), option=name,
-                                                   choices=Listed(allowed, N_(", ")))))
-                continue
-            changes[_OVERRIDABLE[name]] = enum(value)
-        elif name in _BOOLS:
-            if not isinstance(value, bool):
-                problems.append(Problem(name, Said("%(option)s is true or false, not %(value)s", option=name,
-                                                   value=repr(value))))
-                continue
-            changes[_OVERRIDABLE[name]] = value
-        elif name == "meld-values":
-            melds = _read_meld_values(base, value, problems)
-            if melds is not None:
-                changes["meld_values"] = melds
-        elif name == "multipliers":
-            multipliers = _read_multipliers(base, value, problems)
-            if multipliers is not None:
-                changes["multipliers"] = multipliers
-        elif name == "contracts":
-            contracts = _read_contracts(base, value, problems)
-            if contracts is not None:
-                changes["contracts"] = contracts
-        elif name == "melds-need-trick":
-            if isinstance(value, bool) or value == NoTrick.TRANSFER.value:
-                changes["melds_need_trick"] = value if isinstance(value, bool) else NoTrick.TRANSFER
-            else:
-                problems.append(Problem(name, Said("%(option)s is true or false, or %(other)s, not %(value)s",
-                                                   option=name, other=NoTrick.TRANSFER.value, value=repr(value))))
-        elif name == "bait-penalty":
-            if value is None:
-                changes["bait_penalty"] = None
-            elif (isinstance(value, (list, tuple)) and len(value) == 2 and all(_whole(v) for v in value)
-                  and 1 <= value[0] <= DEAL_LIMIT_MAX and 0 < value[1] <= TARGET_LIMIT):
-                changes["bait_penalty"] = (int(value[0]), int(value[1]))
-            else:
-                # glossary: bait
-                problems.append(Problem(name, Said("the bait penalty is two whole numbers, [N, P]: the N-th bait "
-                                                   "of a side in a game costs it P points (e.g. [3, 100]); not "
-                                                   "%(value)s", value=repr(value))))
-        elif name in _OPTIONAL_INTS and value is None:
-            changes[_OVERRIDABLE[name]] = None
-        elif not _whole(value):
-            problems.append(Problem(name, Said("%(option)s must be a whole number, not %(value)s", option=name,
-                                               value=repr(value))))
+        read = _reader(name)(base, name, value)
+        if isinstance(read, _Refused):
+            problems.extend(read.problems)
         else:
-            changes[_OVERRIDABLE[name]] = value
+            changes[_OVERRIDABLE[name]] = read
     if problems:
         raise RuleError(problems)
     rules = replace(base, **changes)
@@ -839,45 +804,99 @@ def make_rules(variant: str, overrides: Mapping[str, object] | None = None) -> R
     return rules
 
 
-def _read_contracts(base: Rules, value: object, problems: list[Problem]) -> tuple[Contract, ...] | None:
+def _reader(name: str) -> Reader:
+    """The reader of option ``name``: its own, or the one its field's type gives (a choice, yes or no, a whole
+    number)."""
+    if name in _READERS:
+        return _READERS[name]
+    if name in _ENUMS:
+        return _read_choice
+    return _read_bool if name in _BOOLS else _read_whole
+
+
+def _refused(name: str, message: Said) -> _Refused:
+    return _Refused((Problem(name, message),))
+
+
+def _read_choice(base: Rules, name: str, value: object) -> object:
+    enum = _ENUMS[name]
+    allowed = [member.value for member in enum]
+    if value not in allowed:
+        # Translators: %(option)s is an option's name as the API writes it ("tie", "claims"), %(choices)s
+        # its values ("hold-taker, hold-all"); %(value)s the value given.
+        return _refused(name, Said("%(value)s is not a %(option)s rule: choose one of %(choices)s", value=repr(value),
+                                   option=name, choices=Listed(allowed, N_(", "))))
+    return enum(value)
+
+
+def _read_bool(base: Rules, name: str, value: object) -> object:
+    if not isinstance(value, bool):
+        return _refused(name, Said("%(option)s is true or false, not %(value)s", option=name, value=repr(value)))
+    return value
+
+
+def _read_whole(base: Rules, name: str, value: object) -> object:
+    """A whole number (its bounds are checked with the rest, ``check_rules``); none where the field may be."""
+    if name in _OPTIONAL_INTS and value is None:
+        return None
+    if not _whole(value):
+        return _refused(name, Said("%(option)s must be a whole number, not %(value)s", option=name,
+                                   value=repr(value)))
+    return value
+
+
+def _read_melds_need_trick(base: Rules, name: str, value: object) -> object:
+    if isinstance(value, bool):
+        return value
+    if value == NoTrick.TRANSFER.value:
+        return NoTrick.TRANSFER
+    return _refused(name, Said("%(option)s is true or false, or %(other)s, not %(value)s", option=name,
+                               other=NoTrick.TRANSFER.value, value=repr(value)))
+
+
+def _read_bait_penalty(base: Rules, name: str, value: object) -> object:
+    if value is None:
+        return None
+    if (isinstance(value, (list, tuple)) and len(value) == 2 and all(_whole(v) for v in value)
+            and 1 <= value[0] <= DEAL_LIMIT_MAX and 0 < value[1] <= TARGET_LIMIT):
+        return (int(value[0]), int(value[1]))
+    # glossary: bait
+    return _refused(name, Said("the bait penalty is two whole numbers, [N, P]: the N-th bait of a side in a game "
+                               "costs it P points (e.g. [3, 100]); not %(value)s", value=repr(value)))
+
+
+def _read_contracts(base: Rules, name: str, value: object) -> object:
     """The contracts a taker may choose: the four suits, and no-trumps or all-trumps where the table plays them
     (a common Tarabish house rule adds no-trumps)."""
     names = [c.value for c in Contract]
     if (not isinstance(value, (list, tuple)) or not value or any(not isinstance(v, str) or v not in names
                                                                   for v in value) or len(set(value)) != len(value)):
         # glossary: trumps
-        problems.append(Problem("contracts", Said("the contracts are a list of different names from %(choices)s, "
-                                                  "not %(value)s", choices=Listed(names, N_(", ")),
-                                                  value=repr(value))))
-        return None
+        return _refused(name, Said("the contracts are a list of different names from %(choices)s, not %(value)s",
+                                   choices=Listed(names, N_(", ")), value=repr(value)))
     chosen = tuple(c for c in Contract if c.value in value)
     unknown = [c.value for c in chosen if c in (Contract.TOP_DOWN, Contract.BOTTOM_UP)
                and c not in base.cards.contract_points]
     if unknown:
         # Translators: %(contracts)s are Jass's contracts top-down / bottom-up (Obenabe, Undenufe), named in the API.
-        problems.append(Problem("contracts", Said("%(game)s has no %(contracts)s: they are Jass contracts, with their "
-                                                  "own card values", game=base.title,
-                                                  contracts=Listed(unknown, N_(" or ")))))
-        return None
+        return _refused(name, Said("%(game)s has no %(contracts)s: they are Jass contracts, with their own card "
+                                   "values", game=base.title, contracts=Listed(unknown, N_(" or "))))
     if not all(c in chosen for c in SUIT_CONTRACTS):
         # glossary: trumps
-        problems.append(Problem("contracts", Said("every suit can be trumps: the contracts hold %(suits)s",
-                                                  suits=Listed((c.value for c in SUIT_CONTRACTS), N_(", ")))))
-        return None
+        return _refused(name, Said("every suit can be trumps: the contracts hold %(suits)s",
+                                   suits=Listed((c.value for c in SUIT_CONTRACTS), N_(", "))))
     if base.contract_required and chosen != base.contracts:
-        problems.append(Problem("contracts", Said("%(game)s keeps its own contracts", game=base.title)))
-        return None
+        return _refused(name, Said("%(game)s keeps its own contracts", game=base.title))
     return chosen
 
 
-def _read_multipliers(base: Rules, value: object, problems: list[Problem]) -> Mapping[str, int] | None:
+def _read_multipliers(base: Rules, name: str, value: object) -> object:
     """Jass's multiplier per contract: an object of the game's contracts, each a whole number from 1 to
     MULTIPLIER_MOST (a contract not named is ×1)."""
     names = [c.value for c in base.contracts]
     if not isinstance(value, Mapping):
-        problems.append(Problem("multipliers", Said("multipliers are an object such as {\"clubs\": 2, "
-                                                    "\"top-down\": 3}")))
-        return None
+        return _refused(name, Said("multipliers are an object such as {\"clubs\": 2, \"top-down\": 3}"))
+    problems: list[Problem] = []
     good: dict[str, int] = {}
     for key, times in value.items():
         if key not in names:
@@ -891,13 +910,15 @@ def _read_multipliers(base: Rules, value: object, problems: list[Problem]) -> Ma
                                                                value=repr(times))))
         elif times != 1:
             good[str(key)] = int(times)
-    return MappingProxyType(good)
+    return _Refused(tuple(problems)) if problems else MappingProxyType(good)
 
 
-def _read_meld_values(base: Rules, value: object, problems: list[Problem]) -> Mapping[str, int] | None:
+def _read_meld_values(base: Rules, name: str, value: object) -> object:
+    """What each meld is worth: an object of meld names, each a positive multiple of 10 (0 or none: it scores
+    nothing); a meld not named keeps the game's value."""
     if not isinstance(value, Mapping):
-        problems.append(Problem("meld-values", Said("meld values are an object such as {\"sequence-3\": 30}")))
-        return None
+        return _refused(name, Said("meld values are an object such as {\"sequence-3\": 30}"))
+    problems: list[Problem] = []
     melds = dict(base.meld_values)
     for key, points in value.items():
         if key not in MELD_KEYS:
@@ -910,76 +931,136 @@ def _read_meld_values(base: Rules, value: object, problems: list[Problem]) -> Ma
                                                         key=str(key), value=repr(points))))
         else:
             melds[key] = points
-    return MappingProxyType(melds)
+    return _Refused(tuple(problems)) if problems else MappingProxyType(melds)
+
+
+_READERS: Mapping[str, Reader] = MappingProxyType({
+    "meld-values": _read_meld_values, "multipliers": _read_multipliers, "contracts": _read_contracts,
+    "melds-need-trick": _read_melds_need_trick, "bait-penalty": _read_bait_penalty,
+})
+"""The options read by a reader of their own; the others by their field's type (``_reader``)."""
 
 
 def check_rules(rules: Rules) -> None:
-    """Raise a RuleError, naming each option, for a combination of options that makes no sense."""
-    problems: list[Problem] = []
+    """Raise a RuleError, naming each option, for a combination of options that makes no sense: each check of
+    ``_CHECKS`` says what is wrong with its option."""
+    problems = [problem for check in _CHECKS for problem in check(rules)]
+    if problems:
+        raise RuleError(problems)
+
+
+def _check_target(rules: Rules) -> Iterator[Problem]:
     if rules.target is None:
         if rules.deal_limit is None:
             # glossary: game
-            problems.append(Problem("target", Said("a game without a target needs a deal limit: say how many deals "
-                                                   "a game is")))
+            yield Problem("target", Said("a game without a target needs a deal limit: say how many deals a game is"))
         if rules.claims is not Claims.NONE:
             # glossary: claim, game
-            problems.append(Problem("claims", Said("claims need a target to reach: set a target or claims to none")))
+            yield Problem("claims", Said("claims need a target to reach: set a target or claims to none"))
     elif not 0 < rules.target <= TARGET_LIMIT:
-        problems.append(Problem("target", Said("the target must be above 0 and at most %(most)s, not %(target)s",
-                                               most=TARGET_LIMIT, target=rules.target)))
+        yield Problem("target", Said("the target must be above 0 and at most %(most)s, not %(target)s",
+                                     most=TARGET_LIMIT, target=rules.target))
+
+
+def _check_melds_need_trick(rules: Rules) -> Iterator[Problem]:
     if rules.melds_need_trick is NoTrick.TRANSFER and rules.sides != 2:
-        problems.append(Problem("melds-need-trick", Said("transfer needs two sides: the declarations of a side that "
-                                                         "took no trick go to the other side")))
+        yield Problem("melds-need-trick", Said("transfer needs two sides: the declarations of a side that took no "
+                                               "trick go to the other side"))
+
+
+def _check_race(rules: Rules) -> Iterator[Problem]:
     if rules.claims is Claims.RACE and rules.sides != 2:
         # glossary: claim
-        problems.append(Problem("claims", Said("the race needs two sides")))
+        yield Problem("claims", Said("the race needs two sides"))
+
+
+def _check_best_of(rules: Rules) -> Iterator[Problem]:
     if rules.best_of <= 0 or rules.best_of % 2 == 0:
         # glossary: game
-        problems.append(Problem("best-of", Said("best of must be an odd number of games (1, 3, 5 …), not %(games)s",
-                                                games=rules.best_of)))
-    if rules.success is Success.HALF_BAIT and rules.sides != 2:
+        yield Problem("best-of", Said("best of must be an odd number of games (1, 3, 5 …), not %(games)s",
+                                      games=rules.best_of))
+
+
+def _check_success(rules: Rules) -> Iterator[Problem]:
+    if rules.success is not Success.HALF_BAIT:
+        return
+    if rules.sides != 2:
         # glossary: baited
-        problems.append(Problem("success", Said("half-bait needs two sides: the defenders share the bait")))
-    if rules.success is Success.HALF_BAIT and rules.tie is not Tie.TAKER_FAILS:
+        yield Problem("success", Said("half-bait needs two sides: the defenders share the bait"))
+    if rules.tie is not Tie.TAKER_FAILS:
         # glossary: baited
-        problems.append(Problem("tie", Said("with half-bait a tie is already bait: the tie rule must be taker-fails")))
-    if rules.claims is not Claims.ANY_TIME:
-        if rules.claim_window is not None:
-            # glossary: claim
-            problems.append(Problem("claim-window", Said("a claim window needs claims: set claims to any-time")))
-        if rules.claim_from is not None:
-            # glossary: claim
-            problems.append(Problem("claim-from", Said("claim-from needs claims: set claims to any-time")))
+        yield Problem("tie", Said("with half-bait a tie is already bait: the tie rule must be taker-fails"))
+
+
+def _check_claims_needed(rules: Rules) -> Iterator[Problem]:
+    """A claim window and claim-from shape claims at any moment, so they need them."""
+    if rules.claims is Claims.ANY_TIME:
+        return
+    if rules.claim_window is not None:
+        # glossary: claim
+        yield Problem("claim-window", Said("a claim window needs claims: set claims to any-time"))
+    if rules.claim_from is not None:
+        # glossary: claim
+        yield Problem("claim-from", Said("claim-from needs claims: set claims to any-time"))
+
+
+def _check_claim_window(rules: Rules) -> Iterator[Problem]:
     if rules.claim_window is not None and not 1 <= rules.claim_window <= rules.cards_per_player:
         # glossary: claim
-        problems.append(Problem("claim-window", Said("the claim window counts tricks: 1 to %(most)s, not %(tricks)s",
-                                                     most=rules.cards_per_player, tricks=rules.claim_window)))
+        yield Problem("claim-window", Said("the claim window counts tricks: 1 to %(most)s, not %(tricks)s",
+                                           most=rules.cards_per_player, tricks=rules.claim_window))
+
+
+def _check_claim_from(rules: Rules) -> Iterator[Problem]:
     if rules.claim_from is not None and rules.target is not None and not 0 <= rules.claim_from <= rules.target:
         # glossary: claim
-        problems.append(Problem("claim-from", Said("claim-from must be between 0 and the target %(target)s, "
-                                                   "not %(points)s", target=rules.target, points=rules.claim_from)))
+        yield Problem("claim-from", Said("claim-from must be between 0 and the target %(target)s, not %(points)s",
+                                         target=rules.target, points=rules.claim_from))
+
+
+def _check_false_claim(rules: Rules) -> Iterator[Problem]:
     if rules.false_claim is FalseClaim.FORFEITS_HAND and rules.sides != 2:
-        problems.append(Problem("false-claim",
-                                # glossary: claim, hand
-                                Said("forfeits-hand needs two sides: the other side takes the hand value")))
+        # glossary: claim, hand
+        yield Problem("false-claim", Said("forfeits-hand needs two sides: the other side takes the hand value"))
+
+
+def _check_valat(rules: Rules) -> Iterator[Problem]:
     if rules.valat < 0 or rules.valat % 10:
         # glossary: valat
-        problems.append(Problem("valat", Said("the valat bonus must be 0 or a positive multiple of 10, not %(points)s",
-                                              points=rules.valat)))
+        yield Problem("valat", Said("the valat bonus must be 0 or a positive multiple of 10, not %(points)s",
+                                    points=rules.valat))
+
+
+def _check_deal_limit(rules: Rules) -> Iterator[Problem]:
     if rules.deal_limit is not None and not 1 <= rules.deal_limit <= DEAL_LIMIT_MAX:
-        problems.append(Problem("deal-limit", Said("the deal limit counts deals: 1 to %(most)s, or none, not %(deals)s",
-                                                   most=DEAL_LIMIT_MAX, deals=rules.deal_limit)))
+        yield Problem("deal-limit", Said("the deal limit counts deals: 1 to %(most)s, or none, not %(deals)s",
+                                         most=DEAL_LIMIT_MAX, deals=rules.deal_limit))
+
+
+def _check_bela_points(rules: Rules) -> Iterator[Problem]:
     if not 0 <= rules.bela_points <= 100 or rules.bela_points % 10:
         # glossary: belote and rebelote
-        problems.append(Problem("bela-points", Said("%(bela)s is worth 0 to 100 in tens, not %(points)s",
-                                                    bela=rules.bela_word, points=rules.bela_points)))
+        yield Problem("bela-points", Said("%(bela)s is worth 0 to 100 in tens, not %(points)s", bela=rules.bela_word,
+                                          points=rules.bela_points))
+
+
+def _check_last_trick(rules: Rules) -> Iterator[Problem]:
     if not 0 <= rules.last_trick <= 100 or rules.last_trick % 5:
-        problems.append(Problem("last-trick", Said("the last trick is worth 0 to 100 in fives, not %(points)s",
-                                                   points=rules.last_trick)))
+        yield Problem("last-trick", Said("the last trick is worth 0 to 100 in fives, not %(points)s",
+                                         points=rules.last_trick))
+
+
+def _check_tens(rules: Rules) -> Iterator[Problem]:
     if rules.success is Success.EACH_OWN and rules.tens:
-        problems.append(Problem("tens", Said("each-own is not scored in tens")))
+        yield Problem("tens", Said("each-own is not scored in tens"))
     if rules.tens and rules.sides != 2:
-        problems.append(Problem("tens", Said("scoring in tens is defined for two sides")))
-    if problems:
-        raise RuleError(problems)
+        yield Problem("tens", Said("scoring in tens is defined for two sides"))
+
+
+_CHECKS: tuple[Callable[[Rules], Iterator[Problem]], ...] = (
+    _check_target, _check_melds_need_trick, _check_race, _check_best_of, _check_success, _check_claims_needed,
+    _check_claim_window, _check_claim_from, _check_false_claim, _check_valat, _check_deal_limit, _check_bela_points,
+    _check_last_trick, _check_tens,
+)
+"""The checks of a game's rules as a whole, each of one option against the others it depends on."""
 
