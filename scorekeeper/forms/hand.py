@@ -7,8 +7,9 @@ Field names mirror the engine's problem fields with ``-`` for ``.`` (``card_poin
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
@@ -22,85 +23,17 @@ from ..offline.hand_fields import (
     MELDS_LONGEST,
     SIDE_ASKS,
     bela_toggle,
-    claim_parts,
     claim_takes_melds,
     form_data_from_hand,
     swiss_pad,
 )
 from ..rules import Problem, Rules
 from ..rules.describe import meld_chips
-from ..rules.variants import Claims, Revoke
 from .choices import CONTRACT_LABELS, new_key, options
 from .problems import TOO_LONG
 
 __all__ = ["HAND_GROUPS", "SIDE_ASKS", "bela_toggle", "claim_takes_melds",
            "form_data_from_hand", "hand_form", "hand_from_form", "in_table_words", "swiss_pad"]
-
-
-def _side_choices(names: Iterable[str]) -> list[tuple[str, str]]:
-    return [(str(i), name) for i, name in enumerate(names)]
-
-
-def _meld_and_bela_fields(rules: Rules, names: list[str], fields: dict[str, Field]) -> None:
-    bela_most = 1 if bela_toggle(rules) else 4
-    bela_word = said(rules.bela_word)
-    for i, name in enumerate(names):
-        longest = [Optional(), Length(max=MELDS_LONGEST, message=TOO_LONG)]
-        if swiss_pad(rules):
-            # glossary: Weis
-            # Translators: Jass: a field's full name for a screen reader; %(side)s is a side's name ("Ana & Marko:
-            # Weis").
-            fields[f"melds-{i}"] = StringField(_("%(side)s: Weis", side=name), validators=longest)
-        else:
-            # Translators: a field's full name for a screen reader; %(side)s is a side's name ("Mike: melds").
-            fields[f"melds-{i}"] = StringField(_("%(side)s: melds", side=name), validators=longest)
-        # glossary: belote and rebelote
-        # Translators: a field's full name; %(side)s is a side's name, %(bela)s the game's word for the K and Q
-        # of trumps ("Mike: bela").
-        label = _("%(side)s: %(bela)s", side=name, bela=bela_word)
-        if bela_most == 1:
-            fields[f"bela-{i}"] = BooleanField(label)
-        else:
-            fields[f"bela-{i}"] = SelectField(
-                label,
-                choices=options([(str(n), str(n)) for n in range(bela_most + 1)]),
-                default="0",
-                validators=[Optional()],
-            )
-
-
-def _claim_part_fields(rules: Rules, fields: dict[str, Field]) -> None:
-    """The parts of the points won so far, for a table that would rather not add them up (hand_fields.claim_parts
-    says which this game asks)."""
-    asked = claim_parts(rules)
-    # glossary: claim, hand
-    fields["claim-parts-card_points"] = IntegerField(_("Card points of the tricks taken so far"),
-                                                     validators=[Optional()])
-    # glossary: claim. %(points)s is what the last trick adds in this game (10, or the house's figure; 5 in Jass).
-    if "last_trick" in asked:
-        fields["claim-parts-last_trick"] = BooleanField(_("Took the last trick (+%(points)s)",
-                                                          points=rules.last_trick))
-    if "declarations" in asked:
-        # glossary: claim, hand
-        fields["claim-parts-declarations"] = StringField(
-            _("Declarations that count"), validators=[Optional(), Length(max=MELDS_LONGEST, message=TOO_LONG)])
-    if "bela" in asked:
-        # glossary: belote and rebelote. %(bela)s is the game's word for the K and Q of trumps, %(points)s its value.
-        fields["claim-parts-bela"] = BooleanField(_("%(bela)s (K and Q of trumps, %(points)s)",
-                                                    bela=said(rules.bela_word).capitalize(),
-                                                    points=rules.bela_points))
-
-
-def _contract_field(rules: Rules) -> RadioField:
-    """The trumps (Belote's contract; Jass's Trumpf, Obenabe, Undenufe) as a choice."""
-    choices: list[tuple[str, Any]] = [(c.value, CONTRACT_LABELS[c.value]) for c in rules.contracts]
-    if not rules.contract_required:
-        # glossary: trumps
-        # Translators: the trumps choice of a hand whose trumps the scorer does not write down.
-        choices.insert(0, ("", _("not noted")))
-    # glossary: trumps
-    return RadioField(_("Trumps") if not rules.doubles else _("Contract"), choices=options(choices),
-                      validators=[Optional()])
 
 
 def contract_times(rules: Rules) -> dict[str, int]:
@@ -109,114 +42,209 @@ def contract_times(rules: Rules) -> dict[str, int]:
     return {c.value: times for c in rules.contracts if (times := rules.multiplier(c)) != 1}
 
 
-def _thanks_fields(rules: Rules, names: list[str], fields: dict[str, Field]) -> None:
-    """Jass's bedanken (RULES.md §11): who thanks, the contract (its multiplier), and what each side has won so far
-    in the hand by kind, in the game's counting order (the engine decides who got there first)."""
-    # glossary: bedanken
-    # Translators: Jass: the side that thanks (bedankt sich), ending the game in the middle of a hand.
-    fields["claim-side"] = RadioField(_("Who thanks"), choices=options(_side_choices(names)), validators=[Optional()])
-    fields["contract"] = _contract_field(rules)
-    for kind in rules.claim_order.kinds:
-        for i, name in enumerate(names):
-            if kind == "stoeck":
-                # glossary: Stöck
-                # Translators: Jass: %(side)s is a side's name, %(bela)s the word Stöck, %(points)s its value (20).
-                fields[f"claim-stoeck-{i}"] = BooleanField(_("%(side)s: %(bela)s %(points)s", side=name,
-                                                             bela=said(rules.bela_word), points=rules.bela_points))
-            elif kind == "weis":
-                # glossary: Weis
-                # Translators: Jass: the Weis a side has written so far in the hand; %(side)s is a side's name.
-                fields[f"claim-weis-{i}"] = IntegerField(_("%(side)s: Weis so far", side=name),
-                                                         validators=[Optional()])
-            else:
-                # Translators: Jass: the card points of the tricks a side has taken so far in the hand (with the last
-                # trick if it was played); %(side)s is a side's name.
-                fields[f"claim-tricks-{i}"] = IntegerField(_("%(side)s: tricks so far", side=name),
-                                                           validators=[Optional()])
+class _Asked(NamedTuple):
+    """What a field's label and choices are said from: the game, the side the field is of (None for a field of the
+    hand), the sides' names, and whether the form is a claim's."""
+
+    rules: Rules
+    side: str | None
+    names: list[str]
+    claim: bool
+
+
+def _taker(a: _Asked) -> str:
+    # glossary: taker
+    return _("Taker")
+
+
+def _contract(a: _Asked) -> str:
+    # glossary: trumps
+    return _("Trumps") if not a.rules.doubles else _("Contract")
+
+
+def _double(a: _Asked) -> str:
+    # Translators: Belote's double (contre) and redouble (surcontre).
+    return _("Double")
+
+
+def _last_trick(a: _Asked) -> str:
+    # Translators: who took the last trick; %(points)s is what it adds at this table (10 by the book, 5 in Jass, or
+    # the house's figure).
+    return _("Last trick (+%(points)s)", points=a.rules.last_trick)
+
+
+def _card_points(a: _Asked) -> str:
+    if swiss_pad(a.rules):
+        # Translators: Jass: a field's full name for a screen reader: a side's points as the table counts them, the
+        # last trick in; %(side)s is a side's name ("Ana & Marko: points").
+        return _("%(side)s: points", side=a.side)
+    # Translators: a field's full name for a screen reader; %(side)s is a side's name.
+    return _("%(side)s: card points", side=a.side)
+
+
+def _melds(a: _Asked) -> str:
+    if swiss_pad(a.rules):
+        # glossary: Weis
+        # Translators: Jass: a field's full name for a screen reader; %(side)s is a side's name ("Ana & Marko:
+        # Weis").
+        return _("%(side)s: Weis", side=a.side)
+    # Translators: a field's full name for a screen reader; %(side)s is a side's name ("Mike: melds").
+    return _("%(side)s: melds", side=a.side)
+
+
+def _bela(a: _Asked) -> str:
+    # glossary: belote and rebelote
+    # Translators: a field's full name; %(side)s is a side's name, %(bela)s the game's word for the K and Q
+    # of trumps ("Mike: bela").
+    return _("%(side)s: %(bela)s", side=a.side, bela=said(a.rules.bela_word))
+
+
+def _valat(a: _Asked) -> str:
+    # glossary: Match
+    # Translators: Jass: a side took every trick; %(side)s is a side's name ("Ana & Marko: Match").
+    return _("%(side)s: Match", side=a.side)
+
+
+def _took_trick(a: _Asked) -> str:
+    # The rare case the default cannot see: a trick of sevens and eights, no card points, yet the side's melds
+    # count (RULES.md §3, melds need a trick).
+    # Translators: %(side)s is a side's name.
+    return _("%(side)s took a trick (no card points)", side=a.side)
+
+
+def _revoke_accuser(a: _Asked) -> str:
+    # glossary: revoke
+    # Translators: who challenged a play as a revoke.
+    return _("Challenger")
+
+
+def _revoke_accused(a: _Asked) -> str:
+    # glossary: revoke
+    return _("Accused of a revoke")
+
+
+def _revoke_upheld(a: _Asked) -> str:
+    # Translators: the ruling on a revoke challenge.
+    return _("Ruling")
+
+
+def _claim_side(a: _Asked) -> str:
+    if a.rules.thanks:
+        # glossary: bedanken
+        # Translators: Jass: the side that thanks (bedankt sich), ending the game in the middle of a hand.
+        return _("Who thanks")
+    # glossary: claim
+    return _("Who claims")
+
+
+def _claim_points(a: _Asked) -> str:
+    if a.side is not None:
+        # glossary: hand. The race: what a side has won so far in the hand the claim stops.
+        return _("%(side)s: won so far in this hand", side=a.side)
+    # glossary: hand
+    return _("Points won so far in this hand")
+
+
+def _claim_trick(a: _Asked) -> str:
+    return _("In trick number")
+
+
+def _part_card_points(a: _Asked) -> str:
+    # glossary: claim, hand
+    return _("Card points of the tricks taken so far")
+
+
+def _part_last_trick(a: _Asked) -> str:
+    # glossary: claim. %(points)s is what the last trick adds in this game (10, or the house's figure; 5 in Jass).
+    return _("Took the last trick (+%(points)s)", points=a.rules.last_trick)
+
+
+def _part_declarations(a: _Asked) -> str:
+    # glossary: claim, hand
+    return _("Declarations that count")
+
+
+def _part_bela(a: _Asked) -> str:
+    # glossary: belote and rebelote. %(bela)s is the game's word for the K and Q of trumps, %(points)s its value.
+    return _("%(bela)s (K and Q of trumps, %(points)s)", bela=said(a.rules.bela_word).capitalize(),
+             points=a.rules.bela_points)
+
+
+def _claim_stoeck(a: _Asked) -> str:
+    # glossary: Stöck
+    # Translators: Jass: %(side)s is a side's name, %(bela)s the word Stöck, %(points)s its value (20).
+    return _("%(side)s: %(bela)s %(points)s", side=a.side, bela=said(a.rules.bela_word), points=a.rules.bela_points)
+
+
+def _claim_weis(a: _Asked) -> str:
+    # glossary: Weis
+    # Translators: Jass: the Weis a side has written so far in the hand; %(side)s is a side's name.
+    return _("%(side)s: Weis so far", side=a.side)
+
+
+def _claim_tricks(a: _Asked) -> str:
+    # Translators: Jass: the card points of the tricks a side has taken so far in the hand (with the last
+    # trick if it was played); %(side)s is a side's name.
+    return _("%(side)s: tricks so far", side=a.side)
+
+
+_LABELS: Mapping[str, Callable[[_Asked], str]] = MappingProxyType({
+    "taker": _taker, "contract": _contract, "double": _double, "last_trick": _last_trick,
+    "card_points": _card_points, "melds": _melds, "bela": _bela, "valat": _valat, "took_trick": _took_trick,
+    "revoke-accuser": _revoke_accuser, "revoke-accused": _revoke_accused, "revoke-upheld": _revoke_upheld,
+    "claim-side": _claim_side, "claim-points": _claim_points, "claim-trick": _claim_trick,
+    "claim-parts-card_points": _part_card_points, "claim-parts-last_trick": _part_last_trick,
+    "claim-parts-declarations": _part_declarations, "claim-parts-bela": _part_bela,
+    "claim-stoeck": _claim_stoeck, "claim-weis": _claim_weis, "claim-tricks": _claim_tricks,
+})
+"""Each field's label, by its name without the side it is of (``card_points-1`` is ``card_points``'s)."""
+
+
+def _choice_label(a: _Asked, name: str, value: str) -> Any:
+    """What a choice of the field ``name`` shows: a side's name, a contract, a double, a ruling, a count."""
+    if name == "contract":
+        # glossary: trumps
+        # Translators: the trumps choice of a hand whose trumps the scorer does not write down.
+        return CONTRACT_LABELS[value] if value else _("not noted")
+    if name == "double":
+        # Translators: the choices of "Double": not doubled, doubled, redoubled.
+        return {"0": _("no"), "1": _("doubled ×2"), "2": _("redoubled ×4")}[value]
+    if name == "revoke-upheld":
+        # glossary: revoke
+        return _("upheld: it was a revoke") if value == "yes" else _("wrong challenge")
+    if name == "bela":
+        return value  # how many K and Q of trumps a side held (all-trumps)
+    return a.names[int(value)] if value else "—"  # a side, or none chosen yet
+
+
+def _made(rules: Rules, names: list[str], field: hand_fields.Field, claim: bool) -> Field:
+    """The WTForms field of one declared field, with its label and its choices' labels."""
+    if field.kind == "hidden":
+        return HiddenField()
+    base, _dash, index = field.name.rpartition("-")
+    if not index.isdigit():
+        base, index = field.name, ""
+    asked = _Asked(rules, names[int(index)] if index else None, names, claim)
+    label = _LABELS[base](asked)
+    if field.kind == "whole":
+        return IntegerField(label, validators=[Optional()])
+    if field.kind == "toggle":
+        return BooleanField(label)
+    if field.kind == "text":
+        return StringField(label, validators=[Optional(), Length(max=MELDS_LONGEST, message=TOO_LONG)])
+    choices = options([(value, _choice_label(asked, base, value)) for value in field.choices])
+    kind = RadioField if field.kind == "choice" else SelectField
+    if field.default is not None:
+        return kind(label, choices=choices, default=field.default, validators=[Optional()])
+    return kind(label, choices=choices, validators=[Optional()])
 
 
 def hand_form(
     rules: Rules, names: list[str], formdata: Any = None, data: Mapping[str, Any] | None = None, claim: bool = False
 ) -> FlaskForm:
-    """The form for one hand of this variant: a field per side where the input has one per side."""
-    fields: dict[str, Field] = {"idempotency_key": HiddenField(), "revision": HiddenField()}
-    sides = _side_choices(names)
-    if claim and rules.claims is Claims.RACE:
-        # glossary: claim
-        fields["claim-side"] = RadioField(_("Who claims"), choices=options(sides), validators=[Optional()])
-        for i, name in enumerate(names):
-            # glossary: hand. The race: what a side has won so far in the hand the claim stops.
-            fields[f"claim-points-{i}"] = IntegerField(_("%(side)s: won so far in this hand", side=name),
-                                                       validators=[Optional()])
-    elif claim and rules.thanks:
-        _thanks_fields(rules, names, fields)
-    elif claim:
-        # glossary: claim
-        fields["claim-side"] = RadioField(_("Who claims"), choices=options(sides), validators=[Optional()])
-        # glossary: hand
-        fields["claim-points"] = IntegerField(_("Points won so far in this hand"), validators=[Optional()])
-        if rules.claim_window is not None:
-            fields["claim-trick"] = IntegerField(_("In trick number"), validators=[Optional()])
-        _claim_part_fields(rules, fields)
-        if claim_takes_melds(rules):
-            _meld_and_bela_fields(rules, names, fields)
-    else:
-        # glossary: taker
-        fields["taker"] = RadioField(_("Taker"), choices=options(sides), validators=[Optional()])
-        fields["contract"] = _contract_field(rules)
-        if rules.doubles:
-            fields["double"] = RadioField(
-                # Translators: Belote's double (contre) and redouble (surcontre).
-                _("Double"),
-                # Translators: the choices of "Double": not doubled, doubled, redoubled.
-                choices=options([("0", _("no")), ("1", _("doubled ×2")), ("2", _("redoubled ×4"))]),
-                default="0",
-                validators=[Optional()],
-            )
-        if swiss_pad(rules):
-            # Translators: Jass: who took the last trick; %(points)s is what it adds (5).
-            last_trick = _("Last trick (+%(points)s)", points=rules.last_trick)
-        else:
-            last_trick = _("Last trick (+10)")
-        fields["last_trick"] = RadioField(last_trick, choices=options(sides), validators=[Optional()])
-        for i, name in enumerate(names):
-            if swiss_pad(rules):
-                # Translators: Jass: a field's full name for a screen reader: a side's points as the table counts
-                # them, the last trick in; %(side)s is a side's name ("Ana & Marko: points").
-                fields[f"card_points-{i}"] = IntegerField(_("%(side)s: points", side=name), validators=[Optional()])
-            else:
-                # Translators: a field's full name for a screen reader; %(side)s is a side's name.
-                fields[f"card_points-{i}"] = IntegerField(_("%(side)s: card points", side=name),
-                                                          validators=[Optional()])
-        _meld_and_bela_fields(rules, names, fields)
-        if swiss_pad(rules):
-            for i, name in enumerate(names):
-                # glossary: Match
-                # Translators: Jass: a side took every trick; %(side)s is a side's name ("Ana & Marko: Match").
-                fields[f"valat-{i}"] = BooleanField(_("%(side)s: Match", side=name))
-        for i, name in enumerate(names):
-            # The rare case the default cannot see: a trick of sevens and eights, no card points, yet the side's
-            # melds count (RULES.md §3, melds need a trick).
-            # Translators: %(side)s is a side's name.
-            fields[f"took_trick-{i}"] = BooleanField(_("%(side)s took a trick (no card points)", side=name))
-        if rules.revoke is not Revoke.NONE:
-            blank = [("", "—")]
-            # glossary: revoke
-            # Translators: who challenged a play as a revoke.
-            fields["revoke-accuser"] = SelectField(
-                _("Challenger"), choices=options(blank + sides), validators=[Optional()]
-            )
-            # glossary: revoke
-            fields["revoke-accused"] = SelectField(
-                _("Accused of a revoke"), choices=options(blank + sides), validators=[Optional()]
-            )
-            fields["revoke-upheld"] = RadioField(
-                # Translators: the ruling on a revoke challenge.
-                _("Ruling"),
-                # glossary: revoke
-                choices=options([("yes", _("upheld: it was a revoke")), ("no", _("wrong challenge"))]),
-                validators=[Optional()],
-            )
+    """The form for one hand of this game (or a claim in it), made from the fields the phone reads too
+    (``offline.hand_fields.hand_fields``), each with its label in the request's language."""
+    fields = {field.name: _made(rules, names, field, claim) for field in hand_fields.hand_fields(rules, claim)}
     form_class = type("HandForm", (FlaskForm,), fields)
     form: FlaskForm = form_class(formdata=formdata, data=data or {})
     if not form.idempotency_key.data:

@@ -77,8 +77,8 @@ class Field(NamedTuple):
 
     name: str
     kind: str
-    """``choice`` (a radio or a list), ``whole`` (a box for a whole number), ``toggle`` (a box to tick), ``text``,
-    ``hidden``."""
+    """``choice`` (buttons to tap, one of which is chosen), ``list`` (the same as a drop-down list), ``whole`` (a
+    box for a whole number), ``toggle`` (a box to tick), ``text``, ``hidden``."""
     choices: tuple[str, ...] = ()
     """The values a choice may take."""
     default: str | None = None
@@ -130,13 +130,14 @@ _PART_KINDS = {"card_points": "whole", "last_trick": "toggle", "declarations": "
 def _meld_and_bela_fields(rules: Rules) -> list[Field]:
     sides = range(rules.sides)
     bela = ([Field(f"bela-{i}", "toggle") for i in sides] if bela_toggle(rules)
-            else [Field(f"bela-{i}", "choice", tuple(str(n) for n in range(5)), "0") for i in sides])
+            else [Field(f"bela-{i}", "list", tuple(str(n) for n in range(5)), "0") for i in sides])
     return [item for pair in zip([Field(f"melds-{i}", "text") for i in sides], bela, strict=True) for item in pair]
 
 
 def hand_fields(rules: Rules, claim: bool = False) -> list[Field]:
-    """The fields of the hand form (or the claim form) of this game, in the order the form declares them (the
-    server's ``forms.hand.hand_form`` builds the same fields, with their labels)."""
+    """The fields of the hand form (or the claim form) of this game, in the form's order: the one declaration of
+    the form, which the server's WTForms form is built from (``forms.hand.hand_form``, which gives each its
+    label) and the phone's worker reads posted text with (``read_fields``)."""
     sides = tuple(str(i) for i in range(rules.sides))
     fields = [Field("idempotency_key", "hidden"), Field("revision", "hidden")]
     contracts = tuple(c.value for c in rules.contracts)
@@ -168,7 +169,7 @@ def hand_fields(rules: Rules, claim: bool = False) -> list[Field]:
         fields += [Field(f"valat-{i}", "toggle") for i in range(rules.sides)]
     fields += [Field(f"took_trick-{i}", "toggle") for i in range(rules.sides)]
     if rules.revoke is not Revoke.NONE:
-        fields += [Field("revoke-accuser", "choice", ("", *sides)), Field("revoke-accused", "choice", ("", *sides)),
+        fields += [Field("revoke-accuser", "list", ("", *sides)), Field("revoke-accused", "list", ("", *sides)),
                    Field("revoke-upheld", "choice", ("yes", "no"))]
     return fields
 
@@ -193,7 +194,7 @@ def read_fields(rules: Rules, posted: Mapping[str, str],
                 data[field.name] = None
                 if not blank:
                     errors[field.name] = [WHOLE_NUMBER]
-        elif field.kind == "choice":
+        elif field.kind in ("choice", "list"):
             data[field.name] = raw if raw is not None else field.default
             if not blank and raw not in field.choices:
                 errors[field.name] = [NOT_A_CHOICE]

@@ -21,7 +21,7 @@ from scorekeeper.rules import PRESETS, make_rules
 from tests.support.api import TABLE
 from tests.support.examples import examples
 
-KINDS = {IntegerField: "whole", BooleanField: "toggle", RadioField: "choice", SelectField: "choice",
+KINDS = {IntegerField: "whole", BooleanField: "toggle", RadioField: "choice", SelectField: "list",
          HiddenField: "hidden", StringField: "text"}
 MODES = [(preset, claim) for preset in PRESETS for claim in (False, True)]
 

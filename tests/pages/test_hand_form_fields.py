@@ -148,3 +148,17 @@ def test_every_games_hand_form_has_the_fields_the_engine_declares(client: FlaskC
         assert field.name in inputs, f"{variant}: no {field.name} on the page"
         if field.kind == "choice" and inputs[field.name]:
             assert inputs[field.name] <= {*field.choices, ""}, (variant, field.name, inputs[field.name])
+
+
+@pytest.mark.parametrize("last_trick", [10, 20, 0])
+def test_the_last_trick_says_what_the_house_gives_it(client: FlaskClient, last_trick: int) -> None:
+    """Who took the last trick is asked with what it adds at this table (option ``last-trick``, 10 by the book,
+    RULES.md §2), not a fixed "+10"."""
+    answer = client.post("/api/v1/matches", json={"variant": "bela", "players": TABLE[2],
+                                                  "rules": {"last-trick": last_trick}})
+    assert answer.status_code == 201
+    body = answer.get_json()
+    assert client.get(f"/m/{body['id']}/join?key={body['edit_token']}").status_code == 302
+    words = parse_page(client.get(f"/m/{body['id']}/hand").get_data(as_text=True)).all_text()
+    assert f"Last trick (+{last_trick})" in words
+    assert [other for other in (10, 20, 0) if other != last_trick and f"Last trick (+{other})" in words] == []
