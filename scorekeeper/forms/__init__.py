@@ -28,7 +28,6 @@ from .hand import (
     swiss_pad,
 )
 from .match import (
-    CLAIM_CHOICES,
     CLAIM_KEYS,
     HOUSE_FIELDS,
     MATCH_FIELDS,
@@ -40,7 +39,7 @@ from .match import (
 from .problems import EXPIRED_FORM, FORM, form_field, problems_text, show_problems
 
 __all__ = [
-    "CLAIM_CHOICES", "CLAIM_KEYS", "CLUB_FIELDS", "CONTRACT_LABELS", "CONTRACT_WORDS", "EXPIRED_FORM", "FORM",
+    "CLAIM_KEYS", "CLUB_FIELDS", "CONTRACT_LABELS", "CONTRACT_WORDS", "EXPIRED_FORM", "FORM",
     "HAND_GROUPS", "HOUSE_FIELDS", "MATCH_FIELDS", "MATCH_GROUPS", "MAX_PLAYERS", "SIDE_ASKS", "SUIT_SIGNS",
     "NewClubForm", "NewMatchForm", "bela_toggle", "checked_rules", "claim_overrides", "claim_takes_melds",
     "decode_rules", "encode_rules", "form_data_from_hand", "form_field", "hand_form", "hand_from_form",

@@ -14,7 +14,7 @@ from wtforms import Field, HiddenField, IntegerField, RadioField, SelectField, S
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from ..offline.house_rules import checked_rules, decode_rules
-from ..offline.start_fields import CLAIM_KEYS, claim_overrides, field_overrides, start_body
+from ..offline.start_fields import CLAIM_KEYS, START_CHOICES, claim_overrides, field_overrides, start_body
 from ..rules import PRESETS
 from ..rules.limits import NAME_LIMIT, SEATS
 from .choices import options
@@ -24,17 +24,39 @@ from .problems import TOO_LONG
 MAX_PLAYERS = SEATS
 # Translators: a house-rule choice (and the folded house rules' summary) that keeps the game's own rule.
 AS_THE_GAME_SAYS = _l("as the game says")
-CLAIM_CHOICES = [
-    ("", AS_THE_GAME_SAYS),
-    # glossary: claim, hand
-    ("none", _l("no claims: decided at the end of a hand")),
-    # glossary: claim
-    ("any-time", _l("claims at any moment")),
-    # glossary: claim
-    ("window-3", _l("claims only within the first 3 tricks")),
-    # glossary: claim. The race (Croatian "dosta"): a side stops the hand as soon as it has enough.
-    ("race", _l("the race: stop the hand on reaching the target, both sides adding what they had won")),
-]
+CHOICE_LABELS: Mapping[str, Mapping[str, Any]] = {
+    "tie": {
+        # glossary: taker
+        "hold-taker": _l("taker's points held over"),
+        # glossary: hand
+        "hold-all": _l("whole hand held over"),
+        # glossary: taker
+        "taker-nothing": _l("taker scores nothing"),
+        # glossary: taker, bate
+        "taker-fails": _l("taker is bate"),
+    },
+    "claims": {
+        # glossary: claim, hand
+        "none": _l("no claims: decided at the end of a hand"),
+        # glossary: claim
+        "any-time": _l("claims at any moment"),
+        # glossary: claim
+        "window-3": _l("claims only within the first 3 tricks"),
+        # glossary: claim. The race (Croatian "dosta"): a side stops the hand as soon as it has enough.
+        "race": _l("the race: stop the hand on reaching the target, both sides adding what they had won"),
+    },
+    "bela_on_bate": {"moves": _l("goes to the defenders with the rest"), "stays": _l("always counts for its own side")},
+    "melds": {"best-side": _l("only the side with the best"), "each-side": _l("every side its own")},
+    "best_of": {"1": _l("1 game"), "3": _l("3 games"), "5": _l("5 games")},
+}
+"""What each of the start form's house-rule choices (``offline.start_fields.START_CHOICES``) says."""
+
+
+def _choices(name: str) -> list[Any]:
+    """A house-rule field's choices: "as the game says", then each of ``START_CHOICES`` with its label."""
+    return options([("", AS_THE_GAME_SAYS), *((value, CHOICE_LABELS[name][value]) for value in START_CHOICES[name])])
+
+
 START_FIELDS = ("variant", "first_dealer", "target", "tie", "deal_limit", "bela_on_bate", "melds", "claims",
                 "best_of", *(f"player_{i}" for i in range(4)))
 """The start form's fields that make a match's create body."""
@@ -108,44 +130,17 @@ class NewMatchForm(FlaskForm):
         min=1, max=100000,
         # Translators: beside the target when it is out of bounds; %(min)s and %(max)s are numbers.
         message=_l("Number must be between %(min)s and %(max)s."))])
-    tie = SelectField(
-        _l("Tie rule"),
-        choices=options(
-            [
-                ("", AS_THE_GAME_SAYS),
-                # glossary: taker
-                ("hold-taker", _l("taker's points held over")),
-                # glossary: hand
-                ("hold-all", _l("whole hand held over")),
-                # glossary: taker
-                ("taker-nothing", _l("taker scores nothing")),
-                # glossary: taker, bate
-                ("taker-fails", _l("taker is bate")),
-            ]
-        ),
-    )
+    tie = SelectField(_l("Tie rule"), choices=_choices("tie"))
     # glossary: claim
-    claims = SelectField(_l("Claims"), choices=options(CLAIM_CHOICES))
+    claims = SelectField(_l("Claims"), choices=_choices("claims"))
     # glossary: game
     deal_limit = IntegerField(_l("Deal limit (deals in a game; then the side ahead wins)"), validators=[Optional()])
     bela_on_bate = SelectField(
         # glossary: belote and rebelote (Bela's bela), trumps, taker, bate
-        _l("Bela (K and Q of trumps) of a taker who is bate"),
-        choices=options([("", AS_THE_GAME_SAYS), ("moves", _l("goes to the defenders with the rest")),
-                         ("stays", _l("always counts for its own side"))]),
-        default="",
-    )
-    melds = SelectField(
-        _l("Who scores melds"),
-        choices=options([("", AS_THE_GAME_SAYS), ("best-side", _l("only the side with the best")),
-                         ("each-side", _l("every side its own"))]),
-        default="",
-    )
-    best_of = SelectField(
-        # glossary: game
-        _l("Best of"), choices=options([("", AS_THE_GAME_SAYS), ("1", _l("1 game")), ("3", _l("3 games")),
-                                        ("5", _l("5 games"))])
-    )
+        _l("Bela (K and Q of trumps) of a taker who is bate"), choices=_choices("bela_on_bate"), default="")
+    melds = SelectField(_l("Who scores melds"), choices=_choices("melds"), default="")
+    # glossary: game
+    best_of = SelectField(_l("Best of"), choices=_choices("best_of"))
     extra_rules = HiddenField()
     """House rules from a link or a club's last match that no field above shows (encoded, ``encode_rules``)."""
     rules_for = HiddenField()
@@ -175,7 +170,7 @@ class NewMatchForm(FlaskForm):
         family = {k: extra[k] for k in CLAIM_KEYS if k in extra}
         if family:
             wanted = checked_rules(variant, family)
-            for choice, _ in CLAIM_CHOICES[1:]:
+            for choice in START_CHOICES["claims"]:
                 shown = checked_rules(variant, claim_overrides(choice))
                 if wanted is not None and shown is not None and all(
                         getattr(shown, a) == getattr(wanted, a) for a in ("claims", "claim_window", "claim_from")):

@@ -6,10 +6,12 @@ do) and then does the same, to score a match started with no signal until the se
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from ..rules import PRESETS, RuleError, make_rules
 from ..rules.limits import NAME_LIMIT, SEATS
+from ..rules.variants import BelaOnBate, Melds, Tie
 from ..rules.words import Said
 from .hand_fields import NOT_A_CHOICE, WHOLE_NUMBER
 from .house_rules import checked_rules, decode_rules
@@ -18,24 +20,28 @@ MAX_PLAYERS = SEATS
 TARGET_RANGE = (1, 100000)
 CLAIM_KEYS = ("claims", "claim-window", "claim-from")
 """The options the start form's one "Claims" field sets together."""
-CHOICES = {
-    "tie": ("hold-taker", "hold-all", "taker-nothing", "taker-fails"),
-    "claims": ("none", "any-time", "window-3"),
-    "bela_on_bate": ("moves", "stays"),
-    "melds": ("best-side", "each-side"),
+CLAIM_CHOICES: Mapping[str, Mapping[str, Any]] = MappingProxyType({
+    "none": {"claims": "none", "claim-window": None, "claim-from": None},
+    "any-time": {"claims": "any-time", "claim-window": None},
+    "window-3": {"claims": "any-time", "claim-window": 3},
+    "race": {"claims": "race", "claim-window": None, "claim-from": None},
+})
+"""The start form's "Claims" choices, each with the options it sets together."""
+START_CHOICES: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "tie": tuple(tie.value for tie in Tie),
+    "claims": tuple(CLAIM_CHOICES),
+    "bela_on_bate": tuple(bela.value for bela in BelaOnBate),
+    "melds": (Melds.BEST_SIDE.value, Melds.EACH_SIDE.value),
     "best_of": ("1", "3", "5"),
-}
-"""The start form's house-rule choices besides "as the game says" (the empty choice)."""
+})
+"""The start form's house-rule choices besides "as the game says" (the empty choice): the one list of them, which
+the server's form labels (``forms.match``) and the phone's worker reads posted text against (``read_start``)."""
 TEXTS = ("variant", "extra_rules", "rules_for", "club", "first_dealer", *(f"player_{i}" for i in range(MAX_PLAYERS)))
 
 
 def claim_overrides(choice: str) -> dict[str, Any]:
     """The options a "Claims" choice of the start form sets."""
-    choices: dict[str, dict[str, Any]] = {"none": {"claims": "none", "claim-window": None, "claim-from": None},
-                                          "any-time": {"claims": "any-time", "claim-window": None},
-                                          "window-3": {"claims": "any-time", "claim-window": 3},
-                                          "race": {"claims": "race", "claim-window": None, "claim-from": None}}
-    return choices.get(choice, {})
+    return dict(CLAIM_CHOICES.get(choice, {}))
 
 
 def field_overrides(values: Mapping[str, Any]) -> dict[str, Any]:
@@ -110,7 +116,7 @@ def read_start(fields: Mapping[str, str]) -> tuple[dict[str, Any] | None, dict[s
         # Translators: beside the target when it is out of bounds; %(min)s and %(max)s are numbers.
         problems["target"] = [Said("Number must be between %(min)s and %(max)s.", min=TARGET_RANGE[0],
                                    max=TARGET_RANGE[1])]
-    for name, choices in CHOICES.items():
+    for name, choices in START_CHOICES.items():
         values[name] = str(fields.get(name) or "")
         if values[name] and values[name] not in choices:
             problems[name] = [NOT_A_CHOICE]
@@ -146,4 +152,5 @@ def read_start(fields: Mapping[str, str]) -> tuple[dict[str, Any] | None, dict[s
     return (None, problems) if problems else (body, {})
 
 
-__all__ = ["CLAIM_KEYS", "claim_overrides", "field_overrides", "match_options", "read_start", "start_body"]
+__all__ = ["CLAIM_CHOICES", "CLAIM_KEYS", "START_CHOICES", "claim_overrides", "field_overrides", "match_options",
+           "read_start", "start_body"]

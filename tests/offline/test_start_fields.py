@@ -48,16 +48,22 @@ def _server(web: Flask, fields: dict[str, str]) -> dict[str, Any] | None:
     return body
 
 
-# A browser always posts a list's choice (the selects), and may leave out the rest.
+def _offered(name: str) -> list[str]:
+    """The values the server's start form offers for the house-rule list ``name`` ("" is "as the game says"): the
+    phone must read every one of them as the server does."""
+    return [choice.value for choice in getattr(NewMatchForm, name).kwargs["choices"]]
+
+
+# A browser always posts a list's choice (the selects), and may leave out the rest; a forged post sends others.
 fields_strategy = st.fixed_dictionaries({
     "variant": st.sampled_from([*PRESETS, "", "poker"]),
     "first_dealer": st.sampled_from(["0", "1", "2", "3", "4", "x"]),
     **{f"player_{i}": st.sampled_from(NAMES) for i in range(4)},
-    "tie": st.sampled_from(["", "hold-taker", "taker-fails", "nonsense"]),
-    "claims": st.sampled_from(["", "none", "any-time", "window-3", "always"]),
-    "bela_on_bate": st.sampled_from(["", "moves", "stays", "x"]),
-    "melds": st.sampled_from(["", "best-side", "each-side"]),
-    "best_of": st.sampled_from(["", "1", "3", "5", "7"]),
+    "tie": st.sampled_from([*_offered("tie"), "nonsense"]),
+    "claims": st.sampled_from([*_offered("claims"), "always"]),
+    "bela_on_bate": st.sampled_from([*_offered("bela_on_bate"), "x"]),
+    "melds": st.sampled_from([*_offered("melds"), "none"]),
+    "best_of": st.sampled_from([*_offered("best_of"), "7"]),
 }, optional={
     "target": st.sampled_from(["", "1001", "501", "0", "abc", "100001", " 701 "]),
     "deal_limit": st.sampled_from(["", "12", "-3", "x"]),
@@ -75,6 +81,18 @@ def test_the_phone_starts_the_match_the_server_will_create(web: Flask, fields: d
         assert body is None and problems, fields
         return
     assert problems == {} and body == server, fields
+
+
+@pytest.mark.parametrize("name", ["tie", "claims", "bela_on_bate", "melds", "best_of"])
+def test_the_phone_takes_every_choice_the_start_form_offers(web: Flask, name: str) -> None:
+    """Each house-rule choice the start page offers starts the same match on the phone as on the server (with no
+    signal, the race claim was refused as "none of the choices shown")."""
+    for value in _offered(name):
+        lists = {other: "" for other in ("tie", "claims", "bela_on_bate", "melds", "best_of")}  # as a browser posts
+        fields = {"variant": "bela", "first_dealer": "0", "player_0": "Ana", "player_1": "Marko", **lists, name: value}
+        server = _server(web, fields)
+        body, problems = read_start(fields)
+        assert server is not None and problems == {} and body == server, (name, value, problems)
 
 
 def test_the_worker_says_what_it_started_and_what_is_wrong_in_the_table_s_words() -> None:
