@@ -112,6 +112,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     _compress_static_files(app)
 
     from .rules import CHOICES, SUIT_SIGNS, limits
+    from .rules.describe import worded
 
     # The suits' signs, written once in the engine (rules/cards.py), for the macros that show a contract.
     app.jinja_env.globals["suit_signs"] = SUIT_SIGNS
@@ -119,6 +120,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.globals["limits"] = limits
     # The kinds of a game's choices (rules/variants.py CHOICES): a page compares a rule with a member of its kind.
     app.jinja_env.globals.update(CHOICES)
+    # A house rule's value in words (rules/describe.py WORDS): ``worded(rules.tie).label``, as the start page says it.
+    app.jinja_env.globals["worded"] = worded
     # The scripts a page needs beyond every page's: a macro that draws what one works says so (use_script), and
     # the page's foot loads only those (script_used), so a page without a Share button never downloads share.js.
     app.jinja_env.globals.update(use_script=_use_script, script_used=_script_used)

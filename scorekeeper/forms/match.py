@@ -4,19 +4,24 @@ and where a problem with a new match is shown on it."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import StrEnum
 from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
+from flask_babel.speaklater import LazyString
 from flask_wtf import FlaskForm
 from wtforms import Field, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
+from ..i18n import said
 from ..offline.house_rules import checked_rules, decode_rules
 from ..offline.start_fields import CLAIM_KEYS, START_CHOICES, claim_overrides, field_overrides, start_body
 from ..rules import PRESETS
+from ..rules.describe import worded
 from ..rules.limits import NAME_LIMIT, SEATS
+from ..rules.variants import BelaOnBate, Melds, Tie
 from .choices import options
 from .languages import chosen_language, screen_language_field
 from .problems import TOO_LONG
@@ -24,17 +29,13 @@ from .problems import TOO_LONG
 MAX_PLAYERS = SEATS
 # Translators: a house-rule choice (and the folded house rules' summary) that keeps the game's own rule.
 AS_THE_GAME_SAYS = _l("as the game says")
+def _worded(kind: type[StrEnum]) -> dict[str, LazyString]:
+    """Each value of a house rule's kind as the rules page's settings say it too (``rules.describe.WORDS``)."""
+    return {member.value: LazyString(said, worded(member).label) for member in kind}
+
+
 CHOICE_LABELS: Mapping[str, Mapping[str, Any]] = {
-    "tie": {
-        # glossary: taker
-        "hold-taker": _l("taker's points held over"),
-        # glossary: hand
-        "hold-all": _l("whole hand held over"),
-        # glossary: taker
-        "taker-nothing": _l("taker scores nothing"),
-        # glossary: taker, bate
-        "taker-fails": _l("taker is bate"),
-    },
+    "tie": _worded(Tie),
     "claims": {
         # glossary: claim, hand
         "none": _l("no claims: decided at the end of a hand"),
@@ -45,8 +46,8 @@ CHOICE_LABELS: Mapping[str, Mapping[str, Any]] = {
         # glossary: claim. The race (Croatian "dosta"): a side stops the hand as soon as it has enough.
         "race": _l("the race: stop the hand on reaching the target, both sides adding what they had won"),
     },
-    "bela_on_bate": {"moves": _l("goes to the defenders with the rest"), "stays": _l("always counts for its own side")},
-    "melds": {"best-side": _l("only the side with the best"), "each-side": _l("every side its own")},
+    "bela_on_bate": _worded(BelaOnBate),
+    "melds": _worded(Melds),
     "best_of": {"1": _l("1 game"), "3": _l("3 games"), "5": _l("5 games")},
 }
 """What each of the start form's house-rule choices (``offline.start_fields.START_CHOICES``) says."""
@@ -138,7 +139,7 @@ class NewMatchForm(FlaskForm):
     bela_on_bate = SelectField(
         # glossary: belote and rebelote (Bela's bela), trumps, taker, bate
         _l("Bela (K and Q of trumps) of a taker who is bate"), choices=_choices("bela_on_bate"), default="")
-    melds = SelectField(_l("Who scores melds"), choices=_choices("melds"), default="")
+    melds = SelectField(_l("Melds"), choices=_choices("melds"), default="")
     # glossary: game
     best_of = SelectField(_l("Best of"), choices=_choices("best_of"))
     extra_rules = HiddenField()

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from .cards import LAST_TRICK, Rank
 from .variants import (
@@ -27,40 +30,131 @@ from .variants import (
 )
 from .words import N_, Listed, Said
 
-_TIES = {
-    # glossary: taker
-    # Translators: ends "On a tie with the best defender, %(rule)s."
-    Tie.HOLD_TAKER: Said("the defenders score their own and the taker's points are held over for the next winner"),
-    # glossary: hand
-    # Translators: ends "On a tie with the best defender, %(rule)s."
-    Tie.HOLD_ALL: Said("nobody scores and the whole hand value is held over for the next winner"),
-    # glossary: taker
-    # Translators: ends "On a tie with the best defender, %(rule)s."
-    Tie.TAKER_NOTHING: Said("the taker scores nothing and the defenders score their own"),
-    # glossary: taker, bate
-    # Translators: ends "On a tie with the best defender, %(rule)s."
-    Tie.TAKER_FAILS: Said("the taker is bate"),
-}
-_SEQUENCE_TIES = {
-    # glossary: trumps
-    SequenceTie.FOREHAND: Said("Equal best sequences: the one in trumps wins, else forehand's."),
-    # glossary: trumps
-    SequenceTie.NOBODY: Said("Equal best sequences on both sides: nobody scores sequences, whether in trumps or not."),
-    # glossary: trumps
-    SequenceTie.FOREHAND_ONLY: Said("Equal best declarations: the player nearer to forehand wins, trumps or not."),
-    # glossary: trumps
-    SequenceTie.TRUMPS_THEN_NOBODY: Said("Equal best sequences: the one in trumps wins; if neither is, nobody scores "
-                                         "sequences."),
-    # glossary: trumps
-    SequenceTie.ALL: Said("Equal best sequences: the one in trumps wins; if neither is, every side holding one "
-                          "scores its own."),
-}
-_DEALS = {
-    # glossary: hand
-    Deal.WINNER: Said("The winner of a hand deals the next; after a tie or a thrown-in hand the deal passes on."),
-    Deal.LEFT: Said("The deal passes to the left (clockwise)."),
-    Deal.RIGHT: Said("The deal passes to the right (counter-clockwise)."),
-}
+
+class Worded(NamedTuple):
+    """A house rule's value in words: its label, as a choice says it (the start page's list, the rules page's
+    settings), and its sentence, as the house rules in words say it (None where the sentence needs the game's own
+    words, or where the game's rule goes without saying)."""
+
+    label: Said
+    sentence: Said | None = None
+
+
+WORDS: Mapping[type[StrEnum], Mapping[Any, Worded]] = MappingProxyType({
+    Tie: {
+        Tie.HOLD_TAKER: Worded(
+            # glossary: taker
+            Said("taker's points held over"),
+            # glossary: taker
+            # Translators: ends "On a tie with the best defender, %(rule)s."
+            Said("the defenders score their own and the taker's points are held over for the next winner")),
+        Tie.HOLD_ALL: Worded(
+            # glossary: hand
+            Said("whole hand held over"),
+            # glossary: hand
+            # Translators: ends "On a tie with the best defender, %(rule)s."
+            Said("nobody scores and the whole hand value is held over for the next winner")),
+        Tie.TAKER_NOTHING: Worded(
+            # glossary: taker
+            Said("taker scores nothing"),
+            # glossary: taker
+            # Translators: ends "On a tie with the best defender, %(rule)s."
+            Said("the taker scores nothing and the defenders score their own")),
+        Tie.TAKER_FAILS: Worded(
+            # glossary: taker, bate
+            Said("taker is bate"),
+            # glossary: taker, bate
+            # Translators: ends "On a tie with the best defender, %(rule)s."
+            Said("the taker is bate")),
+    },
+    BelaOnBate: {
+        BelaOnBate.MOVES: Worded(Said("goes to the defenders with the rest")),
+        BelaOnBate.STAYS: Worded(Said("always counts for its own side")),
+    },
+    Melds: {
+        Melds.BEST_SIDE: Worded(Said("only the side with the best scores")),
+        Melds.EACH_SIDE: Worded(Said("every side scores its own"),
+                                Said("Every side scores the declarations it holds: no contest between the sides.")),
+        Melds.NONE: Worded(Said("none count")),
+    },
+    SequenceTie: {
+        SequenceTie.FOREHAND: Worded(
+            # glossary: trumps
+            Said("the one in trumps wins, else forehand's"),
+            # glossary: trumps
+            Said("Equal best sequences: the one in trumps wins, else forehand's.")),
+        SequenceTie.NOBODY: Worded(
+            Said("nobody scores sequences"),
+            # glossary: trumps
+            Said("Equal best sequences on both sides: nobody scores sequences, whether in trumps or not.")),
+        SequenceTie.FOREHAND_ONLY: Worded(
+            # glossary: trumps
+            Said("the player nearer to forehand wins, trumps or not"),
+            # glossary: trumps
+            Said("Equal best declarations: the player nearer to forehand wins, trumps or not.")),
+        SequenceTie.TRUMPS_THEN_NOBODY: Worded(
+            # glossary: trumps
+            Said("the one in trumps wins, else nobody"),
+            # glossary: trumps
+            Said("Equal best sequences: the one in trumps wins; if neither is, nobody scores sequences.")),
+        SequenceTie.ALL: Worded(
+            # glossary: trumps
+            Said("the one in trumps wins, else each side scores its own"),
+            # glossary: trumps
+            Said("Equal best sequences: the one in trumps wins; if neither is, every side holding one scores its "
+                 "own.")),
+    },
+    Deal: {
+        Deal.WINNER: Worded(
+            # glossary: hand
+            Said("the winner of a hand deals the next"),
+            # glossary: hand
+            Said("The winner of a hand deals the next; after a tie or a thrown-in hand the deal passes on.")),
+        Deal.LEFT: Worded(Said("passes to the left"), Said("The deal passes to the left (clockwise).")),
+        Deal.RIGHT: Worded(Said("passes to the right"), Said("The deal passes to the right (counter-clockwise).")),
+    },
+    Revoke: {
+        Revoke.FORFEIT_HAND: Worded(
+            # glossary: revoke, hand
+            Said("the side found wrong (the offender, or a wrong challenger) scores nothing and the other side takes "
+                 "the hand"),
+            # glossary: revoke
+            Said("Revoke challenge upheld: the offender scores 0 and the challenger takes its points; a wrong "
+                 "challenge costs the challenger the same way.")),
+        Revoke.NONE: Worded(Said("not scored: the table settles it")),
+    },
+    Success: {
+        Success.BEAT_EACH: Worded(Said("the taker must beat every defender")),
+        # glossary: bate (baited), taker
+        Success.HALF_BAIT: Worded(Said("the defenders bait the taker with half the hand value or more")),
+        Success.EACH_OWN: Worded(Said("each side writes its own points: no taker to beat")),
+    },
+    FalseClaim: {
+        FalseClaim.LOSES_GAME: Worded(
+            # glossary: claim, game, hand
+            Said("loses the game"),
+            # glossary: claim, game, hand
+            Said("a false claim loses the game")),
+        FalseClaim.FORFEITS_HAND: Worded(
+            # glossary: claim, game, hand
+            Said("forfeits the hand value to the other side"),
+            # glossary: claim, hand
+            Said("a false claim forfeits the hand value to the other side")),
+    },
+})
+"""Each value of a house rule's kind in words, its label and its sentence: the one table the start page, the rules
+page's settings and the house rules in words read (``worded``)."""
+
+
+def worded(value: StrEnum) -> Worded:
+    """The words of one house rule's value: ``worded(rules.tie).label``."""
+    return WORDS[type(value)][value]
+
+
+def _sentence(value: StrEnum) -> Said:
+    sentence = worded(value).sentence
+    assert sentence is not None, value
+    return sentence
 
 
 def describe_rules(rules: Rules) -> tuple[str, ...]:
@@ -169,7 +263,7 @@ def _success(rules: Rules) -> Iterator[Said]:
         yield Said("The defenders bait the taker when they have half or more of the hand value: they score the whole "
                    "hand value.")
         return
-    tie: Said = _TIES[rules.tie]
+    tie = _sentence(rules.tie)
     if rules.words is TableWords.NAT:
         # glossary: taker, bate
         yield Said("The taker must have more hand points than every defender, or is nat: the best defender scores "
@@ -240,7 +334,7 @@ def _meld_values(rules: Rules) -> Iterator[Said]:
 def _meld_contest(rules: Rules) -> Iterator[Said]:
     """Which side scores its declarations: every side its own, or the contest and its ties."""
     if rules.melds is Melds.EACH_SIDE:
-        yield Said("Every side scores the declarations it holds: no contest between the sides.")
+        yield _sentence(rules.melds)
         return
     if rules.melds is Melds.NONE:
         return
@@ -253,7 +347,7 @@ def _meld_contest(rules: Rules) -> Iterator[Said]:
         yield Said("One contest of declarations: the side holding the best declaration scores all of its "
                    "declarations, the other side none (more points wins, then a square before a sequence, then the "
                    "higher top card).")
-    yield _SEQUENCE_TIES[rules.sequence_tie]
+    yield _sentence(rules.sequence_tie)
 
 
 def _squares(rules: Rules) -> Iterator[Said]:
@@ -312,9 +406,7 @@ def _claiming(rules: Rules) -> Iterator[Said]:
 
 def _revoke(rules: Rules) -> Iterator[Said]:
     if rules.revoke is Revoke.FORFEIT_HAND:
-        # glossary: revoke
-        yield Said("Revoke challenge upheld: the offender scores 0 and the challenger takes its points; a wrong "
-                   "challenge costs the challenger the same way.")
+        yield _sentence(rules.revoke)
 
 
 def _doubles(rules: Rules) -> Iterator[Said]:
@@ -354,7 +446,7 @@ def _strokes(rules: Rules) -> Iterator[Said]:
 
 
 def _deal(rules: Rules) -> Iterator[Said]:
-    yield _DEALS[rules.deal]
+    yield _sentence(rules.deal)
 
 
 def _length(rules: Rules) -> Iterator[Said]:
@@ -389,10 +481,7 @@ def match_length(rules: Rules) -> Said | None:
 
 def _claims(rules: Rules) -> Said:
     """Who may claim the game, and when, and what a false claim costs."""
-    # glossary: claim, game, hand
-    cost = (Said("a false claim loses the game") if rules.false_claim is FalseClaim.LOSES_GAME
-            # glossary: claim, hand
-            else Said("a false claim forfeits the hand value to the other side"))
+    cost = _sentence(rules.false_claim)
     if rules.claim_from is not None:
         if rules.claim_window:
             # glossary: claim, game
