@@ -358,6 +358,7 @@ def expected_files(server: Server, match: str, language: str) -> tuple[list[str]
 def get_ready(page: Page, proxy: Proxy, server: Server, limit: float) -> dict[str, Any]:
     """Start a match, record a hand, at a person's pace; wait until Cache Storage holds all it should."""
     progress: list[tuple[float, int]] = []
+    said_over_time: list[tuple[float, str | None, str | None]] = []
     result: dict[str, Any] = {}
     expected: list[str] = []
     t0 = 0.0
@@ -372,6 +373,8 @@ def get_ready(page: Page, proxy: Proxy, server: Server, limit: float) -> dict[st
         at = (now_ms() - t0) / 1000
         if not progress or progress[-1][1] != len(held["held"]):
             progress.append((round(at, 1), len(held["held"])))
+        if not said_over_time or said_over_time[-1][1:] != (held["said"], held["words"]):
+            said_over_time.append((round(at, 1), held["said"], held["words"]))
         if held["said"] == "yes" and "said_ready_s" not in result:
             result.update(said_ready_s=round(at, 1), held_when_said=len(held["held"]), words_when_said=held["words"])
         if held["said"] == "no" and "said_not_ready_s" not in result:
@@ -436,9 +439,14 @@ def get_ready(page: Page, proxy: Proxy, server: Server, limit: float) -> dict[st
             break
         time.sleep(0.5)
     waited = (now_ms() - t0) / 1000
+    # The phone's one start of the engine: when it began (from the sheet's load) and how long its parts took.
+    timings = evaluate(page, "() => window.scorekeeperEngine && window.scorekeeperEngine.timings") or {}
+    if isinstance(timings.get("began"), int | float):
+        timings["began_s"] = round((timings.pop("began") - t0) / 1000, 1)
+    result["engine_start"] = timings
     result.update(waited_s=round(waited, 1), held=len(held["held"]) if held else None, expected=len(expected),
                   missing=sorted(set(expected) - set(held["held"]))[:20] if held else expected,
-                  progress=progress[-40:])
+                  progress=progress[-40:], said_over_time=said_over_time[-40:])
     if "complete_s" not in result:
         result["bytes_down"] = proxy.snapshot()["down"] - bytes0["down"]
         result["bytes_up"] = proxy.snapshot()["up"] - bytes0["up"]
@@ -460,7 +468,8 @@ def walk(browser: Browser, proxy: Proxy, server: Server, hands: int, ready_limit
             found["get_ready"] = {"error": str(error).splitlines()[0]}
             return found
         log(f"get ready: {ready.get('complete_s')} s, said ready at {ready.get('said_ready_s')} s holding "
-            f"{ready.get('held_when_said')} of {ready['expected']}")
+            f"{ready.get('held_when_said')} of {ready['expected']}; the engine's start: {ready.get('engine_start')}; "
+            f"kept over time: {ready.get('progress')}; said: {ready.get('said_over_time')}")
         sheet = f"{proxy.url}/m/{ready['match']}"
 
         context.set_offline(True)

@@ -373,10 +373,16 @@ function keepData(id) {
   });
 }
 
-// What each keep is doing now: a page that asks while it runs joins it.
+// What each keep is doing now: a page that asks while it runs joins it. A match's hands are kept again at once for
+// the page that joins (a hand saved since the keep began makes them newer than what it kept), so its count need
+// not wait for the engine's downloads to end and the page to ask again.
 const keeping = new Map();
 function keep(message) {
   const key = (message.match || "start") + " " + (message.language || "en");
+  if (keeping.has(key) && message.match) {
+    const data = keepData(message.match).then(announce).then(function () { return true; }, function () { return false; });
+    return Promise.all([keeping.get(key), data]).then(function (both) { return both[0] && both[1]; });
+  }
   if (!keeping.has(key)) {
     const work = message.match
       ? keepData(message.match).then(announce).then(function () {
