@@ -37,12 +37,12 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..rules import OPTION_NAMES, HandRecord, Position, RuleError, Rules, make_rules, score_hand
+from ..rules import OPTION_NAMES, PRESETS, HandRecord, Position, RuleError, Rules, make_rules, score_hand
 from ..rules import replay as replay_hands
 from ..rules.words import Said, Translate, say
 from . import sheet_words
 from .charts import catalog_words, running_score_svg
-from .drawing import OUTBOX_QUESTION, SHEET, TEMPLATES, Drawing
+from .drawing import ENDPOINTS, OUTBOX_QUESTION, SHEET, TEMPLATES, Drawing
 from .hand_fields import HAND_GROUPS, form_data_from_hand, hand_fields, hand_from_values, in_table_words, read_fields
 from .problems import add_problems
 from .sheet_page import sheet_parts
@@ -246,10 +246,24 @@ def drawing() -> Drawing:
 
 
 def warm() -> None:
-    """Every template the phone draws compiled now: before the engine's memory snapshot, so a start from it draws
-    the sheet at once."""
+    """Every template the phone draws compiled now, and a sheet with a hand just saved drawn once: before the
+    engine's memory snapshot, so a start from it draws the sheet at once, and the first Save with no signal costs
+    what every later one does (what a first drawing does once: Jinja's first calls of each macro, the regular
+    expressions compiled on first use)."""
     for name in TEMPLATES:
         drawing().environment.get_template(name)
+    warm_sheet()
+
+
+def warm_sheet() -> dict[str, Any]:
+    """A sheet drawn as it is right after a Save with no signal (a hand just saved, not sent yet), of a match of
+    the first two-handed game: what ``warm`` draws once."""
+    game, rules = next((name, rules) for name, rules in PRESETS.items()
+                       if rules.players == 2 and not rules.contract_required)
+    match = {"variant": game, "players": ["A", "B"], "first_dealer": 0}
+    hand = {"input": {"taker": 0, "card_points": [rules.deck(None) - 52, 52], "last_trick": 0}, "number": 1}
+    return sheet_page(match, [hand], "en", {"id": "warm", "revision": 2, "args": {"saved": "1"}, "unsent": [1],
+                                            "urls": {endpoint: "/" for endpoint in ENDPOINTS}})
 
 
 def _was(rules: Rules, match: Mapping[str, Any], hands: Sequence[Mapping[str, Any]],

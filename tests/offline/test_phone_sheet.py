@@ -190,3 +190,14 @@ def test_a_match_in_play_is_drawn_as_the_server_draws_it(shared: SharedApps, bac
     live, drawn = read(server.get_data(as_text=True)), read(phone(app, client, body["id"], "en"))
     assert any(button.startswith("Record hand 3") for button in live["buttons"]), live["buttons"]
     assert drawn == live
+
+
+def test_the_engine_draws_a_sheet_just_saved_before_its_snapshot() -> None:
+    """Before the phone keeps the engine's memory snapshot, ``warm`` draws a sheet as it is right after a Save with
+    no signal (what a first drawing does once is then in the snapshot: the first Save costs what the later ones
+    do). The drawing must succeed, or it warms nothing: a hand just recorded, not sent yet, and its totals."""
+    drawn = worker.warm_sheet()
+    assert "html" in drawn, drawn
+    words = read(str(drawn["html"]))
+    assert "Recorded hand 1" in words["words"] and "↑ not sent yet" in words["rows"]["hand-1"]
+    assert drawn["hands"] == 1 and sum(drawn["totals"]) > 0
