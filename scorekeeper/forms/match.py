@@ -29,6 +29,8 @@ from .problems import TOO_LONG
 MAX_PLAYERS = SEATS
 # Translators: a house-rule choice (and the folded house rules' summary) that keeps the game's own rule.
 AS_THE_GAME_SAYS = _l("as the game says")
+
+
 def _worded(kind: type[StrEnum]) -> dict[str, LazyString]:
     """Each value of a house rule's kind as the rules page's settings say it too (``rules.describe.WORDS``)."""
     return {member.value: LazyString(said, worded(member).label) for member in kind}
