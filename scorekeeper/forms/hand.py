@@ -17,16 +17,9 @@ from wtforms import BooleanField, Field, HiddenField, IntegerField, RadioField, 
 from wtforms.validators import Length, Optional
 
 from ..i18n import said
-from ..offline import hand_fields
-from ..offline.hand_fields import (
-    HAND_GROUPS,
-    MELDS_LONGEST,
-    SIDE_ASKS,
-    bela_toggle,
-    claim_takes_melds,
-    form_data_from_hand,
-    swiss_pad,
-)
+from ..offline import hand_fields, hand_input
+from ..offline.hand_fields import HAND_GROUPS, MELDS_LONGEST, SIDE_ASKS, bela_toggle, claim_takes_melds, swiss_pad
+from ..offline.hand_input import form_data_from_hand
 from ..rules import Problem, Rules
 from ..rules.describe import meld_chips
 from .choices import CONTRACT_LABELS, new_key, options
@@ -259,10 +252,10 @@ def hand_form(
 
 def hand_from_form(form: FlaskForm, rules: Rules, claim: bool = False) -> tuple[dict[str, Any], list[Problem]]:
     """The API's hand input from the form; problems only for what the form itself cannot read (the phone's
-    worker reads its fields with the same ``offline.hand_fields``)."""
-    return hand_fields.hand_from_values(form.data.get, rules, claim)
+    worker reads its fields with the same ``offline.hand_input``)."""
+    return hand_input.hand_from_values(form.data.get, rules, claim)
 
 
 def in_table_words(errors: dict[str, list[str]], form: FlaskForm) -> dict[str, list[str]]:
     """The errors of a hand form with a blank side choice asked for by name of the choice, not by side number."""
-    return hand_fields.in_table_words(errors, form.data, said, form.rules)
+    return hand_input.in_table_words(errors, form.data, said, form.rules)

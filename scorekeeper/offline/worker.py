@@ -43,7 +43,8 @@ from ..rules.words import Said, Translate, say
 from . import sheet_words
 from .charts import catalog_words, running_score_svg
 from .drawing import ENDPOINTS, OUTBOX_QUESTION, SHEET, TEMPLATES, Drawing
-from .hand_fields import HAND_GROUPS, form_data_from_hand, hand_fields, hand_from_values, in_table_words, read_fields
+from .hand_fields import HAND_GROUPS, hand_fields, read_fields
+from .hand_input import form_data_from_hand, hand_from_values, in_table_words
 from .problems import add_problems
 from .sheet_page import sheet_parts
 from .sheet_words import said_all, score_words, sides_of

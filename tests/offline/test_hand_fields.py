@@ -16,7 +16,8 @@ from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectF
 from scorekeeper import create_app
 from scorekeeper.forms import hand_form, hand_from_form, show_problems
 from scorekeeper.i18n import said
-from scorekeeper.offline.hand_fields import hand_fields, hand_from_values, read_fields
+from scorekeeper.offline.hand_fields import hand_fields, read_fields
+from scorekeeper.offline.hand_input import hand_from_values
 from scorekeeper.rules import PRESETS, make_rules
 from tests.support.api import TABLE
 from tests.support.examples import examples
