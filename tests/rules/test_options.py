@@ -127,7 +127,7 @@ TIE_THREE = {"taker": 0, "card_points": [50, 60, 40], "last_trick": 0}  # 60-60-
     ],
 )
 def test_tie_rules_two_handed(tie: str, result: str, scores: tuple[int, ...], pot: int, words: list[str]) -> None:
-    """RULES.md §4.5: "`hold-taker` (Bela default, source 000): defenders score their own; the taker's hand
+    """RULES.md §4.5: "`hold-taker` (Bela default, the Scottish Bela text): defenders score their own; the taker's hand
     points go into the pot. `hold-all` (Klaberjass variation): nobody scores; the whole hand value goes into the
     pot. `taker-nothing` (Klaberjass book rule): taker 0, defenders their own; nothing is held. `taker-fails`:
     counts as failed." """
@@ -173,7 +173,7 @@ def test_presets_use_their_own_tie_rule() -> None:
 
 
 def test_bela_3_bate_goes_to_the_higher_defender() -> None:
-    """RULES.md §9.8: "`bela-3`: taker 50, B 55, C 45 → 0 / 105 / 45." (source 000: "In the case of a bate
+    """RULES.md §9.8: "`bela-3`: taker 50, B 55, C 45 → 0 / 105 / 45." (the Scottish Bela text: "In the case of a bate
     the higher opponent wins the bate player's points.")"""
     out = score("bela-3", {"taker": 0, "card_points": [40, 55, 45], "last_trick": 0})
     assert out.points == (50, 55, 45)
@@ -586,7 +586,7 @@ def test_thrown_in_nobody_scores_and_the_deal_moves(variant: str, dealer_after: 
 
 
 def test_schmeiss_accepted_is_a_thrown_in_hand_and_previous_non_dealer_deals() -> None:
-    """RULES.md §4.1: "Thrown in (everybody passed, or schmeiss accepted)"; source 000: "If the opponent of the
+    """RULES.md §4.1: "Thrown in (everybody passed, or schmeiss accepted)"; the Scottish Bela text: "If the opponent of the
     player who says Schmeiss agrees, the cards are thrown in and the previous non-dealer deals"."""
     state = play("bela", [{"thrown_in": True}], first_dealer=0)
     assert state.totals == (0, 0)
@@ -893,7 +893,7 @@ def test_meld_equal_best_sequences_score_nothing_in_belote() -> None:
 
 def test_meld_squares_are_judged_apart_in_belote() -> None:
     """RULES.md §3: "In Belote 151 squares are judged apart from sequences: only the side with the higher square
-    scores squares." (source 001: "Premiums for card sequences are given even if the other team has a
+    scores squares." (the Belote 151 text: "Premiums for card sequences are given even if the other team has a
     Square.")"""
     apart = contest(rules_for("belote"), Contract.HEARTS, 0,
                     [[Sequence(4, Rank.KING, Suit.CLUBS)], [Square(Rank.JACK)]], NAMES)
@@ -931,7 +931,7 @@ def test_meld_a_run_of_five_is_a_fifty_in_bela_and_a_hundred_in_belote() -> None
 
 def test_meld_a_run_of_five_beats_a_higher_run_of_four_in_bela() -> None:
     """RULES.md §3: "Best = longer; then higher top card" - longer first, even where a run of five is "still a
-    fifty" (source 000 compares equal values by the top card; the rule book's order is followed)."""
+    fifty" (the Scottish Bela text compares equal values by the top card; the rule book's order is followed)."""
     out = contest(rules_for("bela"), Contract.HEARTS, 1,
                   [[Sequence(5, Rank.QUEEN, Suit.CLUBS)], [Sequence(4, Rank.ACE, Suit.SPADES)]], NAMES)
     assert out.scores == (50, 0)
@@ -1000,7 +1000,7 @@ def test_klaberjass_taker_nothing_tie_passes_the_deal() -> None:
 
 
 def test_three_handed_deal_passes_clockwise() -> None:
-    """RULES.md §8: "Three-handed: deal passes clockwise." (source 000: "Dealer deals clockwise")"""
+    """RULES.md §8: "Three-handed: deal passes clockwise." (the Scottish Bela text: "Dealer deals clockwise")"""
     hands: list[Hand] = [{"taker": 0, "card_points": [70, 40, 30], "last_trick": 0}] * 4
     dealers = [play("bela-3", hands[:n], first_dealer=0).dealer for n in range(5)]
     assert dealers == [0, 1, 2, 0, 1]
@@ -1008,7 +1008,7 @@ def test_three_handed_deal_passes_clockwise() -> None:
 
 
 def test_clobby_deal_passes_to_the_left() -> None:
-    """RULES.md §8: "Clobby: to the left." (source 003: "the player to the dealer's left commences play")"""
+    """RULES.md §8: "Clobby: to the left." (the Clobby pub rules: "the player to the dealer's left commences play")"""
     hands: list[Hand] = [{"taker": 0, "card_points": [90, None], "last_trick": 0}] * 4
     dealers = [play("clobby", hands[:n], first_dealer=2).dealer for n in range(5)]
     assert dealers == [2, 3, 0, 1, 2]
@@ -1016,7 +1016,7 @@ def test_clobby_deal_passes_to_the_left() -> None:
 
 
 def test_belote_deal_passes_to_the_right() -> None:
-    """RULES.md §8: "Belote 151: to the right (counter-clockwise)." (source 001: "the next player (to the right of
+    """RULES.md §8: "Belote 151: to the right (counter-clockwise)." (the Belote 151 text: "the next player (to the right of
     the dealer) deals"; "The player to the right of the dealer begins the game")"""
     hands: list[Hand] = [{"taker": 0, "contract": "hearts", "card_points": [82, None], "last_trick": 0}] * 4
     dealers = [play("belote", hands[:n], first_dealer=1).dealer for n in range(5)]
@@ -1029,7 +1029,7 @@ def test_belote_deal_passes_to_the_right() -> None:
 
 
 def test_best_of_three_match() -> None:
-    """RULES.md §1: "**match**: best of N games"; source 000: "Normally best-of-three is played, the winner of the
+    """RULES.md §1: "**match**: best of N games"; the Scottish Bela text: "Normally best-of-three is played, the winner of the
     last game dealing for the first hand of the next." and §4.7: "the next game starts at 0-0"."""
     hands: list[Hand] = [
         {"taker": 0, "card_points": [70, 62], "last_trick": 0},  # game 1: 80 / 62, side 0 deals

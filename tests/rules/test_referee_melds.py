@@ -54,7 +54,7 @@ def test_only_one_side_declared() -> None:
 
 def test_three_handed_equal_sequences_go_to_the_first_to_play_after_forehand() -> None:
     """RULES.md §3: "then (Bela) forehand's" - with three players, of sequences equal in every way the one whose
-    holder plays first from forehand (clockwise: source 000 "Players speak in turn clockwise")."""
+    holder plays first from forehand (clockwise: the Scottish Bela text "Players speak in turn clockwise")."""
     out = judge("bela-3", "hearts", 2, [[seq(3, "K", "clubs")], [seq(3, "K", "spades")], []], ["A", "B", "C"])
     assert out.scores == (20, 0, 0)
     assert out.explanation == ("Both twenties, both king high; equal in every way, and A plays first of them: "
@@ -72,7 +72,7 @@ def test_three_handed_longest_wins_over_two_others() -> None:
 
 def test_all_trumps_has_no_sequence_in_trumps_step() -> None:
     """RULES.md §3: "then a sequence in trumps; ... (Belote 151) equal best sequences on both sides: nobody scores
-    sequences." - in all-trumps every suit is trumps (source 001: "all colors are trump colors"), so that step
+    sequences." - in all-trumps every suit is trumps (the Belote 151 text: "all colors are trump colors"), so that step
     separates nobody."""
     out = judge("belote", "all-trumps", 0, [[seq(3, "K", "clubs")], [seq(3, "K", "hearts")]])
     assert out.scores == (0, 0)

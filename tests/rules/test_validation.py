@@ -241,7 +241,7 @@ def test_took_trick_must_agree_with_card_points_and_last_trick() -> None:
 )
 def test_meld_values_that_do_not_exist_in_the_variant(variant: str, value: int, allowed: str) -> None:
     """RULES.md §3: "Sequences ...: 3 cards = 20, 4 cards = 50; Belote (151) also 5+ cards = 100." and §5:
-    "`derda` ... a three-card sequence is 30"; source 000: "There are no other valid combinations"."""
+    "`derda` ... a three-card sequence is 30"; the Scottish Bela text: "There are no other valid combinations"."""
     players = 4 if variant in ("clobby", "belote") else 2
     hand: Hand = {"taker": 0, "card_points": [80, 62] if players == 2 else [80, None], "last_trick": 0,
                   "melds": [[value], []]}
@@ -348,7 +348,7 @@ def test_declarations_that_are_no_meld(variant: str, declaration: dict[str, obje
 
 
 def test_a_card_in_two_declarations() -> None:
-    """RULES.md §3: "Sequences, natural order, same suit" - each card belongs to one declaration (source 001: "If
+    """RULES.md §3: "Sequences, natural order, same suit" - each card belongs to one declaration (the Belote 151 text: "If
     the same card is part of a Square and a sequence ..., the player chooses which to announce.")"""
     found = problems("bela", {**BELA_HAND, "melds": [
         [{"kind": "sequence", "length": 4, "top": "K", "suit": "clubs"}],
