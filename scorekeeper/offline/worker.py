@@ -258,9 +258,13 @@ def warm() -> None:
 
 def warm_sheet() -> dict[str, Any]:
     """A sheet drawn as it is right after a Save with no signal (a hand just saved, not sent yet), of a match of
-    the first two-handed game: what ``warm`` draws once."""
-    game, rules = next((name, rules) for name, rules in PRESETS.items()
-                       if rules.players == 2 and not rules.contract_required)
+    the first two-handed game: what ``warm`` draws once (nothing, in a registry without one: the engine starts all
+    the same)."""
+    found = next(((name, rules) for name, rules in PRESETS.items()
+                  if rules.players == 2 and not rules.contract_required), None)
+    if found is None:
+        return {}
+    game, rules = found
     match = {"variant": game, "players": ["A", "B"], "first_dealer": 0}
     hand = {"input": {"taker": 0, "card_points": [rules.deck(None) - 52, 52], "last_trick": 0}, "number": 1}
     return sheet_page(match, [hand], "en", {"id": "warm", "revision": 2, "args": {"saved": "1"}, "unsent": [1],
