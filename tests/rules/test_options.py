@@ -586,8 +586,8 @@ def test_thrown_in_nobody_scores_and_the_deal_moves(variant: str, dealer_after: 
 
 
 def test_schmeiss_accepted_is_a_thrown_in_hand_and_previous_non_dealer_deals() -> None:
-    """RULES.md §4.1: "Thrown in (everybody passed, or schmeiss accepted)"; the Scottish Bela text: "If the opponent of the
-    player who says Schmeiss agrees, the cards are thrown in and the previous non-dealer deals"."""
+    """RULES.md §4.1: "Thrown in (everybody passed, or schmeiss accepted)"; the Scottish Bela text: "If the opponent
+    of the player who says Schmeiss agrees, the cards are thrown in and the previous non-dealer deals"."""
     state = play("bela", [{"thrown_in": True}], first_dealer=0)
     assert state.totals == (0, 0)
     assert state.dealer == 1
@@ -1016,8 +1016,8 @@ def test_clobby_deal_passes_to_the_left() -> None:
 
 
 def test_belote_deal_passes_to_the_right() -> None:
-    """RULES.md §8: "Belote 151: to the right (counter-clockwise)." (the Belote 151 text: "the next player (to the right of
-    the dealer) deals"; "The player to the right of the dealer begins the game")"""
+    """RULES.md §8: "Belote 151: to the right (counter-clockwise)." (the Belote 151 text: "the next player (to the
+    right of the dealer) deals"; "The player to the right of the dealer begins the game")"""
     hands: list[Hand] = [{"taker": 0, "contract": "hearts", "card_points": [82, None], "last_trick": 0}] * 4
     dealers = [play("belote", hands[:n], first_dealer=1).dealer for n in range(5)]
     assert dealers == [1, 0, 3, 2, 1]
@@ -1029,8 +1029,8 @@ def test_belote_deal_passes_to_the_right() -> None:
 
 
 def test_best_of_three_match() -> None:
-    """RULES.md §1: "**match**: best of N games"; the Scottish Bela text: "Normally best-of-three is played, the winner of the
-    last game dealing for the first hand of the next." and §4.7: "the next game starts at 0-0"."""
+    """RULES.md §1: "**match**: best of N games"; the Scottish Bela text: "Normally best-of-three is played, the
+    winner of the last game dealing for the first hand of the next." and §4.7: "the next game starts at 0-0"."""
     hands: list[Hand] = [
         {"taker": 0, "card_points": [70, 62], "last_trick": 0},  # game 1: 80 / 62, side 0 deals
         {"taker": 1, "claim": {"side": 1, "points": 90}},  # 152 of 150: side 1 wins game 1

@@ -348,8 +348,8 @@ def test_declarations_that_are_no_meld(variant: str, declaration: dict[str, obje
 
 
 def test_a_card_in_two_declarations() -> None:
-    """RULES.md §3: "Sequences, natural order, same suit" - each card belongs to one declaration (the Belote 151 text: "If
-    the same card is part of a Square and a sequence ..., the player chooses which to announce.")"""
+    """RULES.md §3: "Sequences, natural order, same suit" - each card belongs to one declaration (the Belote 151
+    text: "If the same card is part of a Square and a sequence ..., the player chooses which to announce.")"""
     found = problems("bela", {**BELA_HAND, "melds": [
         [{"kind": "sequence", "length": 4, "top": "K", "suit": "clubs"}],
         [{"kind": "sequence", "length": 3, "top": "Q", "suit": "clubs"}]]})
