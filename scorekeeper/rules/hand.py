@@ -118,10 +118,13 @@ def _whole(value: object) -> TypeGuard[int]:
 class _Reader:
     """Collects every problem of one hand before giving up, so a form can show them all."""
 
-    def __init__(self, rules: Rules, names: Sequence[str]) -> None:
+    def __init__(self, rules: Rules, names: Sequence[str], worthless: bool = False) -> None:
         self.rules = rules
         self.names = names
         self.problems: list[Problem] = []
+        self.worthless = worthless
+        """Take four of a kind that scores nothing in a game that scores squares (four sevens, four eights) as
+        declared (the referee, who says it scores nothing), instead of refusing it (a hand's melds)."""
 
     def fail(self, field: str, message: Said) -> None:
         self.problems.append(Problem(field, message))
@@ -363,7 +366,7 @@ def _read_declaration(r: _Reader, field: str, value: Mapping[str, object]) -> De
         except ValueError:
             r.fail(field, Said("%(value)s is not a rank: write 7 8 9 10 J Q K or A", value=repr(value.get("rank"))))
             return None
-        if not rules.square_value(rank):
+        if not rules.square_value(rank) and not (r.worthless and rules.squares):
             r.fail(field, Said("%(square)s score nothing in %(game)s", square=Square(rank).describe(),
                                game=rules.title))
             return None
@@ -374,13 +377,15 @@ def _read_declaration(r: _Reader, field: str, value: Mapping[str, object]) -> De
 
 def read_declarations(
     rules: Rules, raw: object, contract: Contract | None, names: Sequence[str] | None = None,
-    field: str = "declarations",
+    field: str = "declarations", worthless: bool = False,
 ) -> tuple[tuple[Declaration, ...], ...]:
     """Declarations per side as announced at the table (a list per side of docs/api.md's declaration objects).
 
-    Read and checked as a hand's declared melds are; a RuleError names each problem under ``field``.
+    Read and checked as a hand's declared melds are; a RuleError names each problem under ``field``. With
+    ``worthless``, four of a kind that scores nothing in a game that scores squares is read too (the referee's
+    question: "do our four sevens count?").
     """
-    r = _Reader(rules, names or default_names(rules))
+    r = _Reader(rules, names or default_names(rules), worthless)
     if not isinstance(raw, (list, tuple)):
         raise RuleError(field, Said("give one list of declarations per side: %(sides)s lists", sides=rules.sides))
     for s, side in enumerate(raw):

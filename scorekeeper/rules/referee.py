@@ -9,7 +9,7 @@ from .cards import JASS, Card, CardValues, Contract
 from .errors import Problem, RuleError
 from .hand import default_names, read_declarations
 from .legal import read_contract
-from .melds import Declaration, MeldContest, contest
+from .melds import Declaration, MeldContest, Square, contest
 from .variants import Contest, Melds, Rules, capital_bela
 from .words import Said
 
@@ -57,7 +57,7 @@ def judge_melds(
         if by_seat:
             declared = _read_seats(rules, seats, the_contract, names, seat_names)
         elif declarations is not None:
-            declared = read_declarations(rules, declarations, the_contract, names)
+            declared = read_declarations(rules, declarations, the_contract, names, worthless=True)
     except RuleError as error:
         problems.extend(error.problems)
     bela = list(bela or [0] * rules.sides)
@@ -83,10 +83,18 @@ def judge_melds(
     if problems:
         raise RuleError(problems)
     assert isinstance(forehand, int)
+    holders = _seat_names(rules, names, seat_names) if by_seat else names
+    # Four of a kind that scores nothing (four sevens or eights) is no declaration: said, and left out of the contest.
+    worthless: list[str] = [
+        Said("No points for %(side)s's %(square)s: they score nothing in %(game)s.", side=holders[who],
+             square=d.describe(), game=rules.title)
+        for who, held in enumerate(declared) for d in held if _worthless(rules, d)]
+    declared = tuple(tuple(d for d in held if not _worthless(rules, d)) for held in declared)
     judged = _contest(rules, the_contract, forehand, declared, names, seat_names) if by_seat else \
         _contest_sides(rules, the_contract, forehand, declared, names)
     scores = list(judged.scores)
-    lines = list(judged.explanation) or [Said("Nobody declared a sequence or a square.")]
+    lines = worthless + (list(judged.explanation) or
+                         ([] if worthless else [Said("Nobody declared a sequence or a square.")]))
     for side, count in enumerate(bela):
         if count:
             points = rules.bela_points * count
@@ -96,7 +104,22 @@ def judge_melds(
             lines.append(Said("%(Bela)s always counts: %(side)s scores %(points)s for the K and Q of trumps.",
                               Bela=capital_bela(rules), side=names[side], points=points))
             scores[side] += points
-    return MeldContest(tuple(scores), tuple(lines)) if any(bela) or not judged.explanation else judged
+    return MeldContest(tuple(scores), tuple(lines))
+
+
+def _worthless(rules: Rules, declaration: Declaration) -> bool:
+    """Four of a kind that scores nothing in this game (four sevens or eights where squares score)."""
+    return isinstance(declaration, Square) and not rules.square_value(declaration.rank)
+
+
+def _seat_names(rules: Rules, names: Sequence[str], seat_names: Sequence[str] | None) -> Sequence[str]:
+    """The seats as the referee's answer names them: the names given, else "seat 2 (Ana & Marko)"."""
+    if seat_names is not None:
+        return seat_names
+    # Translators: a seat in the referee's answer when declarations are given per seat: "seat 2 (side 0)", or
+    # with the sides' names "seat 2 (Ana & Marko)".
+    return [Said("seat %(seat)s (%(side)s)", seat=seat, side=names[rules.side_of(seat)])
+            for seat in range(rules.players)]
 
 
 def decided_by_seat(rules: Rules) -> bool:
@@ -132,12 +155,7 @@ def _contest(
         sides = tuple(tuple(d for seat, held in enumerate(declared) if rules.side_of(seat) == side for d in held)
                       for side in range(rules.sides))
         return _contest_sides(rules, contract, rules.side_of(forehand), sides, names)
-    if seat_names is None:
-        # Translators: a seat in the referee's answer when declarations are given per seat: "seat 2 (side 0)", or
-        # with the sides' names "seat 2 (Ana & Marko)".
-        seat_names = [Said("seat %(seat)s (%(side)s)", seat=seat, side=names[rules.side_of(seat)])
-                      for seat in range(rules.players)]
-    judged = contest(rules, contract, forehand, declared, seat_names)
+    judged = contest(rules, contract, forehand, declared, _seat_names(rules, names, seat_names))
     scores = [0] * rules.sides
     for seat, points in enumerate(judged.scores):
         scores[rules.side_of(seat)] += points
@@ -168,7 +186,7 @@ def _read_seats(
             declared.append(())
             continue
         try:
-            read = read_declarations(rules, lists, contract, names, field="seats")[side]
+            read = read_declarations(rules, lists, contract, names, field="seats", worthless=True)[side]
         except RuleError as error:
             problems.extend(Problem(field if p.field.startswith("seats") else p.field, p.message)
                             for p in error.problems)

@@ -444,9 +444,14 @@ class Rules:
         return shown
 
 
+_SHOWN_NAMES = MappingProxyType({"deck_cards": "deck"})
+"""The fields the rule book names otherwise than by their own name: the cards in the pack are ``deck`` (36 in Jass)."""
+
+
 def option_name(field_name: str) -> str:
-    """A ``Rules`` field's name as RULES.md and the API write it: ``claim_window`` → ``claim-window``."""
-    return field_name.replace("_", "-")
+    """A ``Rules`` field's name as RULES.md and the API write it: ``claim_window`` → ``claim-window``, ``deck_cards``
+    → ``deck``."""
+    return _SHOWN_NAMES.get(field_name) or field_name.replace("_", "-")
 
 
 def _shown(value: object) -> object:
@@ -799,6 +804,9 @@ def make_rules(variant: str, overrides: Mapping[str, object] | None = None) -> R
             changes[_OVERRIDABLE[name]] = read
     if problems:
         raise RuleError(problems)
+    if changes.get("target", base.target) is None and "claims" not in changes:
+        # A game of so many deals (a Jass "Passe") has no target to claim: claims do not apply, unasked.
+        changes["claims"] = Claims.NONE
     rules = replace(base, **changes)
     check_rules(rules)
     return rules

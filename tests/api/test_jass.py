@@ -10,7 +10,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.support.api import API, assert_errors, assert_unchanged, create, record, snapshot
+from tests.support.api import API, assert_errors, assert_unchanged, create, record, row_counts, snapshot
 
 SWISS = ["Urs", "Vreni", "Beat", "Heidi"]
 """Seats in order: Urs & Beat are side 0, Vreni & Heidi side 1."""
@@ -26,7 +26,7 @@ def test_both_schieber_games_are_offered_with_their_options(client: FlaskClient)
     meld-contest-tie, claim-order, claim-required and deck: 36; contracts gain top-down and bottom-up."""
     shown = {v["variant"]: v for v in client.get(f"{API}/variants").get_json()["variants"]}
     jass = shown["schieber"]
-    assert (jass["target"], jass["success"], jass["last-trick"], jass["deck-cards"]) == (1000, "each-own", 5, 36)
+    assert (jass["target"], jass["success"], jass["last-trick"], jass["deck"]) == (1000, "each-own", 5, 36)
     assert jass["multipliers"] == {} and jass["meld-contest-tie"] == "sequence-first"
     assert jass["claim-order"] == "stoeck-weis-stich" and jass["claim-required"] is False
     assert jass["contracts"] == ["clubs", "diamonds", "hearts", "spades", "top-down", "bottom-up"]
@@ -177,3 +177,17 @@ def test_a_tournament_passe_counts_without_weis_stoeck_or_match(client: FlaskCli
     state = client.get(made.url, headers=made.edit).get_json()["state"]
     assert state["finished"] and state["winner"] == 1 and state["games"][0]["totals"] == [817, 1067]
     assert state["strokes"] == [0, 2]  # no target: no Berg, no Schneider; the winner 2
+
+
+def test_a_passe_starts_without_saying_claims_none(app: Flask, client: FlaskClient) -> None:
+    """RULES.md §11: a fixed number of hands is `target: null, deal-limit: 12`; with no target there is nothing to
+    claim, so claims do not apply unasked. Asking for claims with no target is still refused, naming claims, and
+    saves nothing."""
+    made = create(client, "schieber", SWISS, rules={"target": None, "deal-limit": 12})
+    rules = client.get(made.url, headers=made.edit).get_json()["rules"]
+    assert (rules["target"], rules["deal-limit"], rules["claims"]) == (None, 12, "none")
+    before = row_counts(app)
+    refused = client.post(f"{API}/matches", json={"variant": "schieber", "players": SWISS,
+                                                  "rules": {"target": None, "deal-limit": 12, "claims": "any-time"}})
+    assert any("need a target" in e["message"] for e in assert_errors(refused, 422, "rules.claims"))
+    assert row_counts(app) == before

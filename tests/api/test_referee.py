@@ -145,3 +145,33 @@ def test_referee_is_in_openapi(client: FlaskClient) -> None:
     assert "post" in paths["/api/v1/referee/melds"]
     assert "post" in paths["/api/v1/referee/legal-plays"]
     assert "security" not in paths["/api/v1/referee/legal-plays"]["post"]
+
+
+@pytest.mark.parametrize(("variant", "body", "scores", "said"), [
+    # RULES.md §3: squares J 200, 9 150, A/K/Q/10 100; four eights and sevens are no square.
+    ("belote", {"declarations": [[{"kind": "square", "rank": "7"}], [{"kind": "square", "rank": "K"}]]}, [0, 100],
+     ["No points for side 0's four sevens: they score nothing in Belote (151).",
+      "Side 1 scores 100 for squares (four kings)."]),
+    ("belote", {"declarations": [[{"kind": "square", "rank": "8"}], []]}, [0, 0],
+     ["No points for side 0's four eights: they score nothing in Belote (151)."]),
+    ("bela-4", {"seats": [[{"kind": "square", "rank": "8"}], [], [], [{"kind": "square", "rank": "A"}]]}, [0, 100],
+     ["No points for seat 0 (side 0)'s four eights: they score nothing in Bela (Croatian, four-handed).",
+      "One contest of declarations: seat 3 (side 1)'s four aces.",
+      "Only one side declared: seat 3 (side 1) scores 100 (four aces)."]),
+])
+def test_a_square_that_scores_nothing_is_answered_not_refused(client: FlaskClient, variant: str,
+                                                              body: dict[str, Any], scores: list[int],
+                                                              said: list[str]) -> None:
+    """RULES.md §3: four sevens or eights are no square where squares score (Belote, Croatian Bela): the referee says
+    they score nothing and judges the rest, as a table asking "do our four sevens count?" expects."""
+    response = client.post(MELDS, json={"variant": variant, "contract": "hearts", "forehand": 0, **body})
+    assert response.status_code == 200, response.get_data(as_text=True)
+    assert response.get_json() == {"scores": scores, "explanation": said}
+
+
+def test_a_square_in_a_game_without_squares_is_still_refused(client: FlaskClient) -> None:
+    """RULES.md §3: squares are Belote's, Zensa's and the Czech games' only; two-handed Bela has none at all, so the
+    question is a mistake, named under its field."""
+    response = client.post(MELDS, json={**MELDS_EXAMPLE, "declarations": [[{"kind": "square", "rank": "7"}], []]})
+    errors = assert_errors(response, 422, "declarations.0")
+    assert any("score nothing in Bela" in e["message"] for e in errors), errors

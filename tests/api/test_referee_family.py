@@ -217,7 +217,7 @@ def test_seats_in_a_game_with_separate_contests(client: FlaskClient) -> None:
     ({"seats": 4}, {"seats"}),
     ({"seats": [[], None, [], []]}, {"seats.1"}),
     ({"seats": [[], [], [20], []]}, {"seats.2"}),
-    ({"seats": [[], [], [], [{"kind": "square", "rank": "8"}]]}, {"seats.3"}),
+    ({"seats": [[], [], [], [{"kind": "square", "rank": "5"}]]}, {"seats.3"}),
     ({"seats": [[], [], [], [{"kind": "square"}, "x", None]]}, {"seats.3"}),
     ({"seats": [[_square("Q")], [_run(3, "K", "spades")], [], []]}, {"seats.1"}),
     ({"seats": [[_square("J"), _square("9"), _run(3, "K", "spades")], [], [], []]}, {"seats.0"}),
