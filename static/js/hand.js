@@ -231,22 +231,54 @@
         input.setAttribute("enterkeyhint", emptyAfter(i) ? "next" : "done");
       });
     }
-    function focusPoints() {
-      if (!pointsInputs.length) return;
-      if (form.dataset.contractRequired === "yes" && contract() === "") return;
+    // again: the taker already chosen tapped (or Enter on it) once more: the cursor goes to their card points
+    // even when a figure is there, selected, so the next digits replace it.
+    function focusPoints(again) {
+      if (!pointsInputs.length) return false;
+      if (form.dataset.contractRequired === "yes" && contract() === "") return false;
       const taker = form.querySelector("input[name=taker]:checked");
-      if (!taker) return;
+      if (!taker) return false;
       const own = pointsInputs[Number(taker.value)];
       let target = null;
-      if (fullDeck) target = pointsInputs.every(function (i) { return i.value === ""; }) ? own : null;
+      if (again) target = own;
+      else if (fullDeck) target = pointsInputs.every(function (i) { return i.value === ""; }) ? own : null;
       else target = own.value === "" ? own : emptyAfter(Number(taker.value));
-      if (target) target.focus();
+      if (!target) return false;
+      target.focus();
+      if (again) target.select();
+      return true;
     }
+    // The taker as it was before a tap: a tap on the one already chosen changes nothing but where the cursor goes.
+    let takerBefore = (form.querySelector("input[name=taker]:checked") || {}).value;
     form.addEventListener("click", function (event) {
-      if (event.target.matches("input[name=taker], input[name=contract]")) focusPoints();
+      if (!event.target.matches("input[name=taker], input[name=contract]")) return;
+      const again = event.target.name === "taker" && event.target.value === takerBefore;
+      if (event.target.name === "taker") takerBefore = event.target.value;
+      focusPoints(again);
     });
+    // Enter on a choice (a taker, a contract, the last trick…) never saves the form, which would save whatever
+    // was typed so far: it moves on, to the taker's card points or to the next field after the choice's group.
+    function moveOn(choice) {
+      if (choice.matches("input[name=taker], input[name=contract]") && choice.checked
+          && focusPoints(choice.name === "taker")) return;
+      const group = choice.closest("fieldset") || choice;
+      const fields = Array.prototype.filter.call(form.querySelectorAll("input, select, textarea"), function (f) {
+        return f.type !== "hidden" && !f.disabled && f.offsetParent !== null && !group.contains(f)
+          && (group.compareDocumentPosition(f) & Node.DOCUMENT_POSITION_FOLLOWING);
+      });
+      const next = fields.find(function (f) { return f.type !== "radio" || f.checked
+        || !form.querySelector("input[type=radio][name='" + f.name + "']:checked"); });
+      if (next) next.focus();
+      else choice.blur();
+    }
     form.addEventListener("keydown", function (event) {
-      if (event.key !== "Enter" || !event.target.matches("input[inputmode=numeric]")) return;
+      if (event.key !== "Enter") return;
+      if (event.target.matches("input[type=radio], input[type=checkbox]")) {
+        event.preventDefault();
+        moveOn(event.target);
+        return;
+      }
+      if (!event.target.matches("input[inputmode=numeric]")) return;
       event.preventDefault();
       const next = emptyAfter(pointsInputs.indexOf(event.target));
       if (pointsInputs.indexOf(event.target) >= 0 && next) next.focus();

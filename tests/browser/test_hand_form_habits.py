@@ -263,3 +263,36 @@ def test_card_counter_totals_and_no_silent_reassignment(page: Page, live: LiveSe
     expect(counter.locator(".counter-totals")).to_have_text(re.compile(r"Mike: 0 \(0 cards\)\s*Yvonne: 13 \(2 cards\)"))
     expect(page.get_by_label("Yvonne: card points")).to_have_value("13")
     expect(page.get_by_label("Mike: card points")).to_have_value("0")
+
+
+@pytest.mark.parametrize("variant", ["bela", "belote"])
+def test_enter_on_a_choice_saves_nothing_and_moves_on(page: Page, live: LiveServer, variant: str) -> None:
+    """A half-typed hand is never saved by Enter on a choice button: the focus on the taker (a tap, then a keyboard's
+    Enter) moves on to the taker's card points, a figure typed there stays unsaved, and the server has no hand.
+    Tapping the taker already chosen puts the cursor back in their card points, the figure selected to retype."""
+    match_id, token = open_hand_form(page, live, variant)
+    taker = "Mike" if variant == "bela" else "Ann & Cat"
+    if variant == "belote":
+        option(page, "contract", "♥ hearts").tap()
+    option(page, "taker", taker).tap()
+    points = page.get_by_label(f"{taker}: card points")
+    expect(points).to_be_focused()
+    page.keyboard.type("9")
+    page.locator("#group-taker input:checked").focus()
+    page.keyboard.press("Enter")
+    expect(points).to_be_focused()
+    expect(points).to_have_value("9")
+    # Enter on another choice (who took the last trick) moves on too, and saves nothing either.
+    page.locator("#group-last_trick input").first.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#group-last_trick input").first).not_to_be_focused()
+    page.wait_for_timeout(500)  # a submit, had there been one, would have left the page by now
+    expect(page.get_by_role("button", name="Save hand")).to_be_visible()
+    assert page.url.endswith(f"/m/{match_id}/hand"), page.url
+    assert match_state(live, match_id, token)["hands"] == []
+
+    page.locator("#group-last_trick input").first.focus()
+    option(page, "taker", taker).tap()
+    expect(points).to_be_focused()
+    page.keyboard.type("92")
+    expect(points).to_have_value("92")  # the 9 was selected: the new figure replaces it
