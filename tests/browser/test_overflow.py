@@ -197,25 +197,30 @@ def first_screen(page: Page, box: dict[str, float] | None, what: str) -> None:
 
 
 @pytest.mark.parametrize("language", list(LANGUAGES))
-def test_a_match_just_started_shows_share_and_the_qr_on_the_first_screen(page: Page, live: LiveServer,
+def test_a_match_just_started_shows_the_first_hand_then_share_and_the_qr(page: Page, live: LiveServer,
                                                                           language: str) -> None:
-    """A table shares the board right after starting: under the key shown once, the Share button and the board's
-    QR code start on the first screen, without scrolling; the sheet opened again shows the whole QR code there."""
+    """Right after starting, the first hand is what the table does next: under the key shown once, "Record hand 1"
+    is on the first screen in every language, and the board's Share button and open QR code follow it. The sheet
+    opened again (the key no longer shown) has the Share button and the QR code's summary on the first screen, and
+    the code starts there."""
     page.goto(f"{live.url}/?lang={language}")
     start_from_the_start_page(page, live.url)
     expect(page.locator(".notice.key")).to_be_visible()
+    record = page.locator("nav.sheet-actions a.primary")
+    first_screen(page, record.bounding_box(), f"{language}: the first hand's button")
     share = page.locator("#share button[data-share-url]")
     expect(share).to_be_visible()
-    first_screen(page, share.bounding_box(), f"{language}: the board's Share button")
-    first_screen(page, page.locator("#share summary").bounding_box(), f"{language}: the QR code's summary")
     code = page.locator("#share svg.qr")
     expect(code).to_be_visible()
+    below = (record.bounding_box() or {}).get("y", 0) + (record.bounding_box() or {}).get("height", 0)
+    assert (share.bounding_box() or {})["y"] >= below, f"{language}: the board's Share comes before the first hand"
+    box = code.bounding_box()
+    assert box is not None and box["width"] >= 150, "big enough to scan across a table"
+    page.reload()  # the key is shown once: the sheet opened again has the board's Share and QR code higher
+    first_screen(page, share.bounding_box(), f"{language}: the board's Share button")
+    first_screen(page, page.locator("#share summary").bounding_box(), f"{language}: the QR code's summary")
     box = code.bounding_box()
     assert box is not None and box["y"] + 40 <= PHONE["height"], f"{language}: the QR code starts off the screen: {box}"
-    assert box["width"] >= 150, "big enough to scan across a table"
-    page.reload()  # the key is shown once: the sheet opened again shows the whole code
-    first_screen(page, page.locator("#share svg.qr").bounding_box(), f"{language}: the board's QR code")
-    first_screen(page, share.bounding_box(), f"{language}: the board's Share button")
 
 
 HANDED = {"bela": (("Mike", "Yvonne"), 2), "bela-3": (("Ann", "Bob", "Cat"), 3),
@@ -262,15 +267,19 @@ def test_the_share_button_covers_neither_the_qr_summary_nor_the_code(page: Page,
     assert not found, "\n".join(found)
 
 
-def test_without_javascript_the_qr_is_on_the_first_screen_too(new_context: Any, live: LiveServer) -> None:
+def test_without_javascript_the_first_hand_then_the_qr(new_context: Any, live: LiveServer) -> None:
+    """Without JavaScript too: the first hand on the first screen right after starting, the board's QR code open
+    under it; the sheet opened again has the QR code's summary on the first screen and the code starting there."""
     page = new_context(java_script_enabled=False).new_page()
     start_from_the_start_page(page, live.url)
-    first_screen(page, page.locator("#share summary").bounding_box(), "the QR code's summary")
+    first_screen(page, page.get_by_role("link", name="Record hand 1").bounding_box(), "the first hand's button")
     page.reload()
+    first_screen(page, page.locator("#share summary").bounding_box(), "the QR code's summary")
     code = page.get_by_role("img", name="QR code of the board link")
     expect(code).to_be_visible()
-    first_screen(page, code.bounding_box(), "the board's QR code")
-    expect(page.locator("#share figcaption a")).to_be_visible()
+    box = code.bounding_box()
+    assert box is not None and box["y"] + 40 <= PHONE["height"], f"the QR code starts off the screen: {box}"
+    expect(page.locator("#share figcaption a")).to_be_attached()
 
 
 def test_after_the_first_hand_the_qr_code_is_a_tap_away(page: Page, live: LiveServer,

@@ -1,6 +1,6 @@
-"""Start in seconds, in Chromium at 390×844: an ordinary start of every game fits one screen, the
-first dealer is chosen by name, remembered house rules follow the game chosen, and "Play again" from the
-board starts the same table again in two taps."""
+"""Start in seconds, in Chromium at 390×844: an ordinary start of every game fits one screen, and so does the new
+match's first hand under the key shown once; the first dealer is chosen by name, remembered house rules follow the
+game chosen, and "Play again" from the board starts the same table again in two taps."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.forms import encode_rules
 from scorekeeper.rules import PRESETS
-from tests.support.browser import PHONE, shot
+from tests.support.browser import ARTIFACTS, PHONE, shot
 from tests.support.servers import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -59,6 +59,13 @@ def test_an_ordinary_start_fits_one_screen(page: Page, server: LiveServer, varia
     taps += 1
     expect(page.get_by_role("heading", name="Score sheet")).to_be_visible()
     assert taps <= 2  # the game (unless it is chosen already) and Start, besides the names
+    # The new match's first screen: the key shown once, and the first hand, which the table records next, on it.
+    expect(page.get_by_role("heading", name="Keep this link: it is the key to this match")).to_be_visible()
+    assert page.evaluate("window.scrollY") == 0
+    inside_the_screen(page, page.get_by_role("link", name="Record hand 1"), "Record hand 1")
+    if variant in ("bela", "belote"):
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"new-match-{variant}-390x844.png"))  # the first screen only
 
 
 def test_the_start_page_without_javascript(new_context: Any, server: LiveServer) -> None:
