@@ -45,6 +45,7 @@ from . import sheet_words as views_sheet_words
 from .engine import engine_manifest, engine_urls
 from .scorer import page_context
 from .scorer.hand import hand_page
+from .scorer.start import game_order
 from .stale import change_words, touching, write_at
 
 bp = Blueprint("offline", __name__)
@@ -148,6 +149,12 @@ def service_worker() -> Response:
     return response
 
 
+def family_names() -> list[str]:
+    """Every game of the registry by its name without its bracket ("Bela", not "Bela (two-handed)"), each once, in
+    the start page's order, in the request's language."""
+    return list(dict.fromkeys(said(PRESETS[name].title).split(" (")[0] for name in game_order()))
+
+
 @bp.get("/manifest.webmanifest")
 def manifest() -> Response:
     """The web app manifest: a phone adds scorekeeper to its home screen and opens it like an app."""
@@ -155,8 +162,9 @@ def manifest() -> Response:
     body = {
         "name": "scorekeeper",
         "short_name": "scorekeeper",
-        # Translators: the installed app's description, as a phone's app list shows it.
-        "description": _("Keep the score of Bela, Klaberjass, Clobby and Belote at the table, from a phone."),
+        # Translators: the installed app's description, as a phone's app list shows it; %(games)s names every game
+        # ("Bela, Klaberjass, Clobby, …, Schieber").
+        "description": _("Keep the score at the table, from a phone: %(games)s.", games=", ".join(family_names())),
         "lang": current_language(),
         "start_url": url_for("clubs.phone_matches") + "?from=home",
         "scope": "/",

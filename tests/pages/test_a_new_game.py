@@ -52,6 +52,19 @@ def test_a_game_in_the_registry_only_is_on_every_page_and_in_the_api(client: Fla
     assert "Testing Klaberjass" in sheet and "700" in sheet
     assert client.get(f"/rules/{new_game}").status_code == 200
     assert "four players to 700" in text(client.get(f"/rules/{new_game}").get_data(as_text=True))
+    # The installed app's description names it with the family (once each, without their brackets).
+    described = client.get("/manifest.webmanifest").get_json()["description"]
+    assert described.endswith(", Testing Klaberjass.") and described.count("Bela") == 1, described
+
+
+def test_the_installed_apps_description_names_every_game(client: FlaskClient) -> None:
+    """The phone's app list says what the app scores: every game of the registry, not four of them, in the phone's
+    language."""
+    described = client.get("/manifest.webmanifest").get_json()["description"]
+    for rules in PRESETS.values():
+        assert str(rules.title).split(" (")[0] in described, (rules.variant, described)
+    croatian = client.get("/manifest.webmanifest", headers={"Accept-Language": "hr"}).get_json()["description"]
+    assert croatian.startswith("Piši rezultat za stolom") and "Schieber" in croatian and "Deberc" in croatian
 
 
 def test_the_phones_engine_scores_a_game_in_the_registry_only(new_game: str) -> None:
