@@ -286,12 +286,33 @@ def _success(rules: Rules) -> Iterator[Said]:
 
 
 def _bela_on_bate(rules: Rules) -> Iterator[Said]:
-    if rules.bela_on_bate is BelaOnBate.STAYS and rules.success is not Success.EACH_OWN:
+    """Whose a failed taker's bela is, in the game's own word for failing: said wherever a taker can fail and the
+    game has a bela (the meld values only say what it is worth)."""
+    if rules.success is Success.EACH_OWN or not rules.bela_points:
+        return
+    if rules.bela_on_bate is BelaOnBate.STAYS:
         # glossary: belote and rebelote, taker, bate
         # Translators: %(Bela)s and %(bela)s are the game's word for K and Q of trumps, the first with a capital
         # first letter.
         yield Said("%(Bela)s always counts: every side scores its own %(bela)s, also when the taker is bate.",
                    Bela=capital_bela(rules), bela=rules.bela_word)
+    elif rules.success is Success.HALF_BAIT:
+        # glossary: belote and rebelote, taker, baited
+        # Translators: %(bela)s is the game's word for K and Q of trumps (bella).
+        yield Said("When the taker is baited, the taker's %(bela)s goes to the defenders too.", bela=rules.bela_word)
+    elif rules.words is TableWords.NAT:
+        # glossary: belote and rebelote, taker, bate
+        # Translators: Klaverjas, whose word for bate is nat; %(bela)s is its word for K and Q of trumps (stuk).
+        yield Said("When the taker is nat, the taker's %(bela)s goes to the best defender too.", bela=rules.bela_word)
+    elif rules.words is TableWords.BAIT:
+        # glossary: belote and rebelote, taker, baited
+        # Translators: %(bela)s is the game's word for K and Q of trumps (bella).
+        yield Said("When the taker is baited, the taker's %(bela)s goes to the best defender too.",
+                   bela=rules.bela_word)
+    else:
+        # glossary: belote and rebelote, taker, bate
+        # Translators: %(bela)s is the game's word for K and Q of trumps (bela, belote).
+        yield Said("When the taker is bate, the taker's %(bela)s goes to the best defender too.", bela=rules.bela_word)
 
 
 def _meld_values(rules: Rules) -> Iterator[Said]:
@@ -300,7 +321,7 @@ def _meld_values(rules: Rules) -> Iterator[Said]:
     if rules.melds is Melds.NONE:
         if rules.bela_points:
             # glossary: declarations, belote and rebelote
-            yield Said("No declarations count; %(bela)s %(points)s always counts.", bela=word,
+            yield Said("No declarations count; %(bela)s %(points)s counts for the side holding it.", bela=word,
                        points=rules.bela_points)
         else:
             # glossary: declarations, belote and rebelote
@@ -315,19 +336,21 @@ def _meld_values(rules: Rules) -> Iterator[Said]:
         for key, value in rules.meld_values.items()), N_(", "))
     if rules.words is TableWords.JASS:
         # glossary: Weis, Stöck, Obenabe, Undenufe
-        # Translators: Jass's declarations: "Weis: a run of 3 = 20, …; Stöck 20 always counts, in a trump contract."
-        yield Said("Weis: %(melds)s; %(bela)s %(points)s always counts, in a trump contract.", melds=melds, bela=word,
+        # Translators: Jass's declarations: "Weis: a run of 3 = 20, …; Stöck 20 for the side holding it, in a trump
+        # contract."
+        yield Said("Weis: %(melds)s; %(bela)s %(points)s for the side holding it, in a trump contract.", melds=melds,
+                   bela=word,
                    points=rules.bela_points)
     elif rules.words is TableWords.NAT:
         # glossary: belote and rebelote
-        # Translators: Klaverjas's declarations, roem: "Roem: a run of 3 = 20, …; stuk 20 always counts."
-        yield Said("Roem: %(melds)s; %(bela)s %(points)s always counts.", melds=melds, bela=word,
+        # Translators: Klaverjas's declarations, roem: "Roem: a run of 3 = 20, …; stuk 20 for the side holding it."
+        yield Said("Roem: %(melds)s; %(bela)s %(points)s for the side holding it.", melds=melds, bela=word,
                    points=rules.bela_points)
     else:
         # glossary: belote and rebelote
         # Translators: %(melds)s lists the melds' values: "a run of 3 = 20, four J = 200"; %(bela)s is the game's
         # word for K and Q of trumps.
-        yield Said("Melds: %(melds)s; %(bela)s %(points)s always counts.", melds=melds, bela=word,
+        yield Said("Melds: %(melds)s; %(bela)s %(points)s for the side holding it.", melds=melds, bela=word,
                    points=rules.bela_points)
 
 
@@ -456,8 +479,8 @@ def _length(rules: Rules) -> Iterator[Said]:
 
 
 _READERS: tuple[Callable[[Rules], Iterable[Said]], ...] = (
-    _players, _deck, _last_trick, _target, _deal_limit, _top_trump, _own_values, _success, _bela_on_bate,
-    _meld_values, _meld_contest, _squares, _melds_need_trick, _belot, _claiming, _revoke, _doubles, _valat, _strokes,
+    _players, _deck, _last_trick, _target, _deal_limit, _top_trump, _own_values, _success, _meld_values,
+    _bela_on_bate, _meld_contest, _squares, _melds_need_trick, _belot, _claiming, _revoke, _doubles, _valat, _strokes,
     _deal, _length,
 )
 """The house rules' readers, each saying what one option (or one group of options that read as one sentence)
