@@ -61,6 +61,11 @@ def _double(a: _Asked) -> str:
 
 
 def _last_trick(a: _Asked) -> str:
+    if swiss_pad(a.rules):
+        # Jass: the points above are written with the last trick in, as the table counts them; a "+5" here would
+        # read as adding it a second time.
+        # Translators: Jass: who took the last trick, whose points are already in the sides' points.
+        return _("Took the last trick")
     # Translators: who took the last trick; %(points)s is what it adds at this table (10 by the book, 5 in Jass, or
     # the house's figure).
     return _("Last trick (+%(points)s)", points=a.rules.last_trick)

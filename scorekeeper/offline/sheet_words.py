@@ -167,6 +167,12 @@ def result_words(hand: Mapping[str, Any], names: Sequence[str], rules: Rules) ->
         return Said("%(taker)s%(how)s made it", taker=taker, how=how)
     if result == "bate":
         return _bate_words(rules, four, belote, half, taker, how)
+    if result == "tie" and seat is not None and len(names) == 2:
+        # Two sides: the taker tied with the other one, said by its name (a single defender is no "defenders").
+        # Translators: %(taker)s and %(other)s are the two sides' names ("Yvonne tied with Mike:"), %(how)s the
+        # contract, " (♣)", or nothing.
+        return Joined(Said("%(taker)s%(how)s tied with %(other)s:", taker=taker, how=how, other=names[1 - seat]), " ",
+                      _tie_words(rules, belote))
     if result == "tie":
         return Joined(Said("%(taker)s%(how)s tied with the defenders:", taker=taker, how=how), " ",
                       _tie_words(rules, belote))

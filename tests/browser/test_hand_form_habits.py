@@ -51,7 +51,7 @@ def test_a_draft_survives_a_reload_and_a_closed_tab_until_saved(page: Page, live
     # A reload (the phone rang, the browser dropped the page): the figures are back, and it says so.
     page.reload()
     expect(page.locator("#draft-note")).to_be_visible()
-    expect(page.locator("#draft-note")).to_contain_text("not saved yet")
+    expect(page.locator("#draft-note")).to_contain_text("Your unsaved hand is back")
     expect(page.locator("#group-taker input[value='0']")).to_be_checked()
     expect(page.get_by_label("Mike: card points")).to_have_value("90")
     expect(page.get_by_label("Yvonne: card points")).to_have_value("62")

@@ -60,7 +60,7 @@ def test_each_hand_on_the_board_is_said_with_names(client: FlaskClient) -> None:
     record(client, belote, {"thrown_in": True})
     hands = last_hands(client, belote)
     assert hands[0].startswith("Hand 4: thrown in: nobody scores")
-    assert hands[1].startswith("Hand 3: Ann & Cat (♣) tied with the defenders: hanging ·")
+    assert hands[1].startswith("Hand 3: Ann & Cat (♣) tied with Bob & Dan: hanging ·")
     assert hands[2].startswith("Hand 2: Bob & Dan (♠) are bate (inside) · Ann & Cat +")
     assert hands[3].startswith("Hand 1: Ann & Cat (♥ ×2) made it (outside) · Ann & Cat +")
 
@@ -78,7 +78,7 @@ def test_each_hand_on_the_board_is_said_with_names(client: FlaskClient) -> None:
     klaberjass = made(client, "klaberjass", ["Mike", "Yvonne"])
     record(client, klaberjass, {"taker": 1, "card_points": [81, 71], "last_trick": 1})
     assert last_hands(client, klaberjass)[0].startswith(
-        "Hand 1: Yvonne tied with the defenders: the taker scores nothing ·")
+        "Hand 1: Yvonne tied with Mike: the taker scores nothing ·")
 
 
 def test_partners_win_together_and_can_play_again(client: FlaskClient) -> None:

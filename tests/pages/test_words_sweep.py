@@ -44,11 +44,35 @@ GLUED = re.compile(r"([^\W\d_]|\))[.!?]([^\W\d_])")
 space between two pieces of a template."""
 
 
-def offending(html: str) -> list[str]:
+MISLEADING = (
+    (re.compile(r"\bPut back what you had typed"), "an order where the page says what it did"),
+    (re.compile(r"\(with the last trick\).*\bLast trick \(\+\d+\)", re.S), "the last trick added twice"),
+)
+"""Words that mislead a table, with what is wrong: the draft banner read as an order ("Put back what you had
+typed", when the phone has already put it back); Jass's points asked "with the last trick" beside a last trick "+5",
+which reads as adding it a second time."""
+ONE_DEFENDER = re.compile(r"tied with the defenders")
+"""In a game of two sides the taker ties with one defender (a player or a pair), said by name."""
+
+
+def _shown(node: Any) -> str:
+    """The text of an element as a page may show it: hidden elements in, scripts, styles and templates out."""
+    if node.tag in ("script", "style", "template", "head"):
+        return ""
+    return " ".join(part if isinstance(part, str) else _shown(part) for part in node.parts)
+
+
+def offending(html: str, sides: int | None = None) -> list[str]:
     """Every phrase of the page a table would not say: side numbers, seat numbers, where a rule came from, a lone
-    result code."""
+    result code, words that mislead; with ``sides``, what that many sides cannot be called."""
     root = parse_page(html)
     text = root.text()
+    shown = " ".join(_shown(root).split())  # what a script may show too (the draft banner, hidden until needed)
+    found_misleading = [f"{why}: “…{shown[max(0, m.start() - 40):m.start() + 80]}…”"
+                        for pattern, why in MISLEADING for m in pattern.finditer(shown)]
+    if sides == 2:
+        found_misleading += [f"one defender called the defenders: “…{text[max(0, m.start() - 40):m.end() + 40]}…”"
+                             for m in ONE_DEFENDER.finditer(text)]
     found = [f"{m.group(0)!r} in “…{text[max(0, m.start() - 40):m.end() + 40]}…”"
              for pattern in (SIDE_NUMBER, SEAT_NUMBER, SOURCE) for m in pattern.finditer(text)]
     found += [f"run together: “…{text[max(0, m.start() - 40):m.end() + 40]}…”"
@@ -64,7 +88,7 @@ def offending(html: str) -> list[str]:
         if alone in RESULT_CODES:
             where = node.attrs.get("class") or node.attrs.get("id") or ""
             found.append(f"{alone!r} alone in <{node.tag}{' ' + where if where else ''}>")
-    return sorted(set(found))
+    return sorted(set(found + found_misleading))
 
 
 # ------------------------------------------------------------------------------------------------ the match
@@ -166,7 +190,7 @@ def shared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SharedApps]:
     apps.close()
 
 
-def sweep(client: FlaskClient, paths: list[str]) -> dict[str, list[str]]:
+def sweep(client: FlaskClient, paths: list[str], sides: int | None = None) -> dict[str, list[str]]:
     """Every page's offending phrases, by page; a page that does not open is a fault too."""
     faults: dict[str, list[str]] = {}
     for path in paths:
@@ -174,7 +198,7 @@ def sweep(client: FlaskClient, paths: list[str]) -> dict[str, list[str]]:
         if answer.status_code != 200:
             faults[path] = [f"answered {answer.status_code}"]
             continue
-        found = offending(answer.get_data(as_text=True))
+        found = offending(answer.get_data(as_text=True), sides)
         if found:
             faults[path] = found
     return faults
@@ -212,7 +236,7 @@ def test_every_page_of_a_match_speaks_the_tables_words(shared: SharedApps, backe
         paths += sorted({href for n in sheet.walk() if n.tag == "a"
                          and (href := n.attrs.get("href", "")).startswith(f"/m/{match.id}/")
                          and not re.search(r"/(export\.|again|join|hand|claim|rules)", href)} - set(paths))
-    faults = sweep(client, paths)
+    faults = sweep(client, paths, match.rules.sides)
     assert not faults, report(variant, faults)
 
 
@@ -249,6 +273,12 @@ def test_the_sweep_finds_what_it_is_for() -> None:
     assert any(f.startswith("'bate' alone in <td") for f in found)
     assert any(f.startswith("'thrown-in' alone in <span") for f in found)
     assert any("'seed 001'" in f for f in offending("<p>After 7 deals (seed 001's Belote tournaments)</p>"))
+    assert any("an order" in f for f in offending("<p hidden>Put back what you had typed on this phone.</p>"))
+    assert any("added twice" in f for f in offending("<legend>Points (with the last trick)</legend><p>x</p>"
+                                                      "<legend>Last trick (+5)</legend>"))
+    assert offending("<legend>Points (with the last trick)</legend><legend>Took the last trick</legend>") == []
+    tie = "<p>Hand 1: Yvonne tied with the defenders: the taker scores nothing</p>"
+    assert any("one defender" in f for f in offending(tie, sides=2)) and offending(tie, sides=3) == []
     good = ("<main><p>Mike is bate: Yvonne scores 162.</p><p>Hand 3: thrown in: nobody scores.</p>"
             "<script>const side = 'side 0';</script><p data-x='side 1'>Ann &amp; Cat win.</p><p>deal 3 of 7</p>"
             "<p>Draw seed 12345: anyone can check the draw.</p></main>")
