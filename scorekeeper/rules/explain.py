@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from .hand import ClaimParts
 from .judgement import Claimed, Decided, Ending, GameEnd, Revoked, Ruled, Ruling, SideSum, Step, Thanked, Transfer
-from .variants import Claims, Rules, TableWords, capital_bela
+from .variants import Claims, FalseClaim, Rules, TableWords, capital_bela
 from .words import N_, Listed, Said
 
 
@@ -733,7 +733,36 @@ def _wins(rules: Rules, side: str) -> Said:
 
 
 def explain_claim(rules: Rules, claimed: Claimed, names: Sequence[str]) -> tuple[str, ...]:
-    """A claim: what was won so far, whether it reaches the target, and what a false claim costs."""
+    """A claim: what was won so far, whether it reaches the target, what a false claim costs, and what becomes
+    of an open pot (a claim that ends the game leaves it unscored, as any game's end does: RULES.md §4.7)."""
+    lines = _claim(rules, claimed, names)
+    if claimed.forfeit is None and claimed.pot:
+        lines += (_pot_unscored(claimed.pot),)
+    return lines
+
+
+def _pot_unscored(pot: int) -> Said:
+    # glossary: pot, claim, game
+    return Said("The pot of %(pot)s goes to nobody: it does not count towards a claim, and the game ended with the "
+                "claim.", pot=pot)
+
+
+def claim_pot(rules: Rules, pot: int) -> Said | None:
+    """What becomes of an open pot of ``pot`` if a side claims now, for the claim form (None without a pot): it
+    never counts towards the claim; a claim that ends the game leaves it unscored; a false claim that forfeits the
+    hand gives it to the other side with the hand value."""
+    if not pot:
+        return None
+    if rules.claims is Claims.RACE or rules.thanks or rules.false_claim is FalseClaim.LOSES_GAME:
+        # glossary: pot, claim, game
+        return Said("The pot of %(pot)s does not count towards a claim: the game ends with the claim, and the pot "
+                    "goes to nobody.", pot=pot)
+    # glossary: pot, claim, game, hand
+    return Said("The pot of %(pot)s does not count towards a claim: a good claim ends the game and the pot goes to "
+                "nobody; a false claim gives it to the other side with the hand value.", pot=pot)
+
+
+def _claim(rules: Rules, claimed: Claimed, names: Sequence[str]) -> tuple[str, ...]:
     if rules.claims is Claims.RACE:
         return _race(rules, claimed, names)
     if claimed.thanks is not None:

@@ -29,6 +29,7 @@ from ...forms import (
 from ...i18n import number, said
 from ...models import Match
 from ...rules import Problem, Rank, RuleError, Rules, Suit, score_hand
+from ...rules.explain import claim_pot
 from ...services import ServiceError, Stale
 from .. import phone, stale
 from . import bp, page_context
@@ -226,7 +227,8 @@ def _render(page: dict[str, Any], form: FlaskForm, errors: dict[str, list[str]],
                            focus=_first_error(form, errors, rules.sides), bela_toggle=bela_toggle(rules),
                            claim_melds=claim_takes_melds(rules), **counter_words(), swiss=swiss_pad(rules),
                            hand_total=rules.deck(None) + rules.last_trick, thanks_kinds=rules.claim_order.kinds,
-                           fresh=request.method == "GET", conflict=conflict, counted=counted)
+                           fresh=request.method == "GET", conflict=conflict, counted=counted,
+                           pot_words=claim_pot(rules, page["state"].get("pot") or 0) if claim else None)
 
 
 def hand_page(match: Match, page: dict[str, Any], claim: bool = False) -> str:
