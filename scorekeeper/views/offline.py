@@ -52,6 +52,8 @@ bp = Blueprint("offline", __name__)
 # The sheet's words, made by the same code on the server's pages and in the phone's worker (its offline sheet): a
 # template global, which the macros imported from _macros/score.html see too.
 bp.record_once(lambda state: state.app.jinja_env.globals.update(sheet_words=sheet_words))
+# Every game of the registry by name, for what a page says the app scores (its description, as the manifest's).
+bp.record_once(lambda state: state.app.jinja_env.globals.update(family_names=family_names))
 
 OUTBOX_HEADER = "X-Scorekeeper-Outbox"
 """The header the phone's outbox sends with every change: a form on another site cannot send it."""

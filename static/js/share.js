@@ -1,6 +1,7 @@
 // Share buttons: a button with data-share-url sends that link through the phone's share sheet
-// (navigator.share), or copies it when the browser has no share sheet. The buttons are hidden until this
-// script shows them; without it the link itself stays on the page as text to copy.
+// (navigator.share), or copies it when the browser has no share sheet. The buttons are drawn in place from the
+// first paint (nothing under them moves when this script runs); a page without scripts hides them
+// (css/noscript.css), and the link itself stays on the page as text to copy.
 (function () {
   "use strict";
   function copyByHand(text) {
@@ -32,7 +33,6 @@
     document.querySelectorAll("button[data-share-url]").forEach(share);
   }
   function share(button) {
-    button.hidden = false;
     button.addEventListener("click", function () {
       const url = button.dataset.shareUrl;
       const title = button.dataset.shareTitle || document.title;

@@ -118,3 +118,30 @@ def test_play_again_from_the_board(page: Page, server: LiveServer) -> None:
     page.get_by_role("button", name="Start the match").click()
     expect(page.get_by_role("heading", name="Score sheet")).to_be_visible()
     expect(page.locator(".scoreboard .name")).to_have_text(["Mike", "Yvonne"])
+
+
+def test_record_hand_1_stays_put_while_the_sheet_s_scripts_start(page: Page, server: LiveServer) -> None:
+    """A thumb already on "Record hand 1" when the page's scripts run (a slow phone: they come after the first
+    paint) must not find the button moved under it: the Share buttons of the key notice are drawn from the first
+    paint, and the status line keeps room for "● Live: …" before the stream opens. The script is held back here
+    until the first position is read."""
+    held: list[Any] = []
+    page.route("**/static/js/share.js", lambda route: held.append(route))
+    page.goto(server.url + "/")
+    for seat, name in enumerate(["Mike", "Yvonne"]):
+        page.get_by_role("textbox", name=re.compile(f"^Seat {seat + 1}")).fill(name)
+    page.get_by_role("button", name="Start the match").click()
+    record = page.get_by_role("link", name="Record hand 1")
+    expect(record).to_be_visible()
+    expect(page.get_by_role("heading", name="Keep this link: it is the key to this match")).to_be_visible()
+    page.wait_for_function("document.querySelector('.live-status') !== null")
+    first = record.bounding_box()
+    assert first is not None and held, "share.js was not held back"
+    for route in held:
+        route.continue_()
+    expect(page.locator("#live-status")).to_have_attribute("data-state", "live")
+    page.wait_for_load_state("load")
+    expect(page.get_by_role("button", name="Share the scoring link")).to_be_visible()
+    after = record.bounding_box()
+    assert after is not None and abs(after["y"] - first["y"]) < 1, (first, after)  # within a pixel's rounding
+    inside_the_screen(page, record, "Record hand 1")

@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 from scorekeeper.rules import PRESETS
 from scorekeeper.rules.variants import _PRESETS
 from scorekeeper.rules.words import Said
-from tests.support.pages import Phone, text
+from tests.support.pages import Phone, parse_page, text
 
 NAME = "test-game"
 
@@ -65,6 +65,10 @@ def test_the_installed_apps_description_names_every_game(client: FlaskClient) ->
         assert str(rules.title).split(" (")[0] in described, (rules.variant, described)
     croatian = client.get("/manifest.webmanifest", headers={"Accept-Language": "hr"}).get_json()["description"]
     assert croatian.startswith("Piši rezultat za stolom") and "Schieber" in croatian and "Deberc" in croatian
+    # Every page's description says the same (what a search or a shared link shows).
+    page = parse_page(client.get("/").get_data(as_text=True))
+    [meta] = [node for node in page.walk() if node.tag == "meta" and node.attrs.get("name") == "description"]
+    assert meta.attrs["content"] == described
 
 
 def test_the_phones_engine_scores_a_game_in_the_registry_only(new_game: str) -> None:

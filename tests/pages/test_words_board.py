@@ -98,7 +98,10 @@ def test_the_board_offers_its_link_to_share_and_keeps_the_screen_on(client: Flas
     page = parse_page(html)
     share = next(n for n in page.walk() if n.tag == "button" and "data-share-url" in n.attrs)
     assert share.attrs["data-share-url"] == f"http://localhost/board/{match['view_token']}"
-    assert "hidden" in share.attrs  # shown by the script only; the link stays as text
+    # Drawn in place from the first paint (nothing moves when share.js runs); a page without scripts hides it
+    # with the stylesheet only it loads, and the link stays as text.
+    assert "hidden" not in share.attrs
+    assert '<noscript><link rel="stylesheet" href="/static/css/noscript.css"></noscript>' in html
     assert f"http://localhost/board/{match['view_token']}" in page.text()
     assert "<html lang=\"en\" data-keep-awake>" in html and "/static/js/wake.js" in html
     assert "<script>" not in html.replace('<script type="application/json"', "")  # no inline code (CSP)

@@ -50,6 +50,7 @@ def start_match(page: Page, base: str, game: str, players: list[str]) -> None:
         page.get_by_role("textbox", name=re.compile(f"^Seat {seat + 1}")).fill(name)
     page.get_by_role("button", name="Start the match").click()
     expect(page.get_by_role("heading", name="Score sheet")).to_be_visible()
+    page.wait_for_load_state("domcontentloaded")  # see record()
 
 
 def choose(page: Page, group: str, label: str) -> None:
@@ -75,7 +76,12 @@ def fill_hand(page: Page, taker: str | None = None, points: dict[str, int] | Non
 
 def record(page: Page, taker: str, points: dict[str, int], last_trick: str,
            melds: dict[str, str] | None = None, contract: str | None = None) -> None:
-    """From the sheet: open the hand form, fill it, save; back on the sheet."""
+    """From the sheet: open the hand form, fill it, save; back on the sheet.
+
+    The sheet's deferred scripts have run first, as a person's page has by the time they tap: a click pressed
+    while a script moves the page and released after lands beside the link and opens nothing (the page keeps
+    "Record hand" in place: the Share buttons are drawn from the first paint, the status line keeps its room)."""
+    page.wait_for_load_state("domcontentloaded")
     page.get_by_role("link", name=re.compile("^Record hand")).click()
     fill_hand(page, taker, points, last_trick, melds, contract)
     page.get_by_role("button", name="Save hand").click()
