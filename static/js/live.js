@@ -29,6 +29,7 @@
   let failed = 0; // when the browser gave up on the current attempt (0: it has not)
   let attempts = 0; // attempts since the stream last opened: the pause before the next grows to 5 s
   let connected = false;
+  let everHeard = false; // the stream has said something since the page loaded
   let fetching = false;
   let fetchFailed = false;
   let said = "";
@@ -75,6 +76,10 @@
     } else if (connected && !fetchFailed) {
       state = "live";
       text = words("liveWords", "● Live: updates as each hand is recorded (last at {time}).", since.getTime());
+    } else if (!everHeard && !failed && !fetchFailed && Date.now() - attempted < patience) {
+      // The first attempt is still on its way (a slow phone, a slow network): nothing was lost, so the page's own
+      // line stays ("Figures as of …", true as loaded) rather than a "reconnecting" it has no cause to say.
+      return;
     } else {
       state = "lost";
       text = words("lostWords", "⚠ Last update {time} ({age} ago) — reconnecting…", current);
@@ -161,6 +166,7 @@
   function hear(revision) {
     heard = Date.now();
     connected = true;
+    everHeard = true;
     attempts = 0;
     failed = 0;
     if (revision > wanted) wanted = revision;

@@ -4,6 +4,7 @@ layout, no edit key anywhere on the board, and a board that lost its connection 
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -180,6 +181,30 @@ def test_a_blocked_event_stream_is_reported_at_once(page: Page, second: BrowserC
     board.goto(url)
     expect(board.locator("#live-status")).to_have_text(LOST, timeout=10_000)
     assert totals(board) == ["0", "0"]
+
+
+def test_a_slow_first_connection_is_not_called_lost(page: Page, second: BrowserContext, server: LiveServer) -> None:
+    """A board whose event stream takes a few seconds to answer (a slow phone, a slow network) has lost nothing:
+    until its first attempt fails or runs out of patience (5 s), it keeps saying what is true, the time of its
+    figures, not "reconnecting"; then it goes live."""
+    start_match(page, server.url, "Bela \\(two-handed\\)", ["Mike", "Yvonne"])
+    url = board_link(page)
+    board = second.new_page()
+    held: list[Any] = []
+    board.route(re.compile(r"/api/v1/boards/[^/]+/events"), lambda route: held.append(route))
+    # The page's time stands still from the start, but for 3 s: three of its once-a-second checks, within the
+    # first attempt's patience, however slow the machine running the test.
+    board.clock.pause_at(time.time() * 1000)
+    board.goto(url)
+    status = board.locator("#live-status")
+    expect(status).to_have_text(re.compile(r"^Figures as of "))
+    board.wait_for_function("() => document.readyState === 'complete'")
+    board.clock.run_for(3000)
+    assert held, "the stream was not asked for"
+    expect(status).to_have_text(re.compile(r"^Figures as of "))
+    for route in held:
+        route.continue_()
+    expect(status).to_have_text(LIVE, timeout=10_000)
 
 
 @pytest.mark.parametrize(("locale", "twelve_hour"), [("en-GB", False), ("en-US", True)])
