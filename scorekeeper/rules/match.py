@@ -12,11 +12,12 @@ from .scoring import HandResult, Position, Result, leader_seat, score_hand
 from .variants import Claims, Deal, Rules
 from .words import Said
 
-ENGINE_VERSION = 3
-"""Raised whenever the engine's results or the state's shape change (a corrected rule, a new field), so
-stored caches of an older engine are replayed rather than served. 2: tens before the multiplier, squares in
-trump order, Belote sequence ties, the Czech games, ``deals``. 3: ``valat`` on each hand. (RULES.md §10's games
-changed no stored match: a drawn game, their one new field, exists only in them.)"""
+ENGINE_VERSION = 4
+"""Raised whenever the engine's results or the state's shape change (a corrected rule, a new field, a hand's
+explanation), so stored caches of an older engine are replayed rather than served. 2: tens before the multiplier,
+squares in trump order, Belote sequence ties, the Czech games, ``deals``. 3: ``valat`` on each hand. 4: a claim's
+explanation says what became of an open pot. (RULES.md §10's games changed no stored match: a drawn game, their one
+new field, exists only in them.)"""
 
 
 @dataclass(frozen=True, slots=True)
