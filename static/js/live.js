@@ -76,9 +76,10 @@
     } else if (connected && !fetchFailed) {
       state = "live";
       text = words("liveWords", "● Live: updates as each hand is recorded (last at {time}).", since.getTime());
-    } else if (!everHeard && !failed && !fetchFailed && Date.now() - attempted < patience) {
+    } else if (!everHeard && attempts === 1 && !failed && !fetchFailed) {
       // The first attempt is still on its way (a slow phone, a slow network): nothing was lost, so the page's own
-      // line stays ("Figures as of …", true as loaded) rather than a "reconnecting" it has no cause to say.
+      // line stays ("Figures as of …", true as loaded) rather than a "reconnecting" it has no cause to say. Once
+      // that attempt fails or runs out of patience (the watch then tries again), the page says so.
       return;
     } else {
       state = "lost";

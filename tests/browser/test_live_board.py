@@ -186,7 +186,7 @@ def test_a_blocked_event_stream_is_reported_at_once(page: Page, second: BrowserC
 def test_a_slow_first_connection_is_not_called_lost(page: Page, second: BrowserContext, server: LiveServer) -> None:
     """A board whose event stream takes a few seconds to answer (a slow phone, a slow network) has lost nothing:
     until its first attempt fails or runs out of patience (5 s), it keeps saying what is true, the time of its
-    figures, not "reconnecting"; then it goes live."""
+    figures, not "reconnecting"; past that it says so; then it goes live when the stream answers."""
     start_match(page, server.url, "Bela \\(two-handed\\)", ["Mike", "Yvonne"])
     url = board_link(page)
     board = second.new_page()
@@ -202,6 +202,12 @@ def test_a_slow_first_connection_is_not_called_lost(page: Page, second: BrowserC
     board.clock.run_for(3000)
     assert held, "the stream was not asked for"
     expect(status).to_have_text(re.compile(r"^Figures as of "))
+    # Past the first attempt's patience it has cause: it says how old its figures are, and tries again.
+    board.clock.run_for(3000)
+    expect(status).to_have_text(LOST)
+    board.clock.run_for(5000)  # while it tries again, the age keeps moving on
+    lost = LOST.match(status.inner_text().strip())
+    assert lost is not None and int(lost.group(2)) >= 10, status.inner_text()
     for route in held:
         route.continue_()
     expect(status).to_have_text(LIVE, timeout=10_000)
