@@ -42,6 +42,7 @@ def test_void_undo_and_thrown_in(page: Page, server) -> None:
     expect(page.locator("#hand-3 .result .voided-word")).to_have_text("voided")
     assert totals(page) == ["90", "62"]
     expect(page.get_by_text("Mike deals, Yvonne leads")).to_be_visible()  # the winner of hand 1 deals
+    page.wait_for_load_state("domcontentloaded")
 
     # Everybody passed: a thrown-in hand scores nothing and the deal moves on. One mistaken tap costs nothing: it
     # asks once, and "No" records nothing.
@@ -74,5 +75,6 @@ def test_void_undo_and_thrown_in(page: Page, server) -> None:
         expect(page.get_by_role("dialog")).to_contain_text(f"Undo hand {number}: {score}?")
         page.get_by_role("button", name=f"Yes, undo hand {number}").click()
         expect(page.get_by_role("status")).to_contain_text(f"Undid hand {number}")
+        page.wait_for_load_state("domcontentloaded")  # a tap before the sheet's scripts run opens the page, not the dialog
     assert totals(page) == ["0", "0"]
     expect(page.locator(".sheet .undo")).to_have_count(0)
