@@ -2,9 +2,8 @@
 
 Each file ``golden/<preset>.json`` is ``{"preset": ..., "cases": [...]}``. A case has:
 
-- ``name``; ``rests_on``: the sentence it rests on, quoted verbatim after a prefix naming where it is:
-  ``RULES.md §9.5: ...`` (section, and optionally the numbered item in it) or
-  ``seeds/000_440500fd9f533ea0.txt: ...``;
+- ``name``; ``rests_on``: the sentence of the rule book it rests on, quoted verbatim after a prefix naming
+  where it is: ``RULES.md §9.5: ...`` (section, and optionally the numbered item in it);
 - optionally ``note`` (for people), ``rules`` (overrides), ``names``, ``first_dealer``;
 - ``hands``: hands as API.md "A hand" gives them;
 - ``expect``: one object per hand with any of the HandResult fields in ``RESULT_FIELDS``, and optionally
@@ -28,11 +27,8 @@ from scorekeeper.rules import PRESETS, HandResult, MatchState, Position, make_ru
 
 GOLDEN = Path(__file__).parent / "golden"
 RULE_BOOK = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
-"""The rule book the code and the cases cite as "RULES.md §N": part of the repository."""
-# tests/rules/test_golden.py -> parents[2] is the repository; the rule book's source texts sit beside it, where
-# the team keeps them (they are others' texts, not the project's): a case that quotes one is checked against it
-# there.
-SHARED = Path(__file__).resolve().parents[3] / "shared"
+"""The rule book the code and the cases cite as "RULES.md §N": part of the repository, so every quotation is
+checked wherever the tests run."""
 
 CASE_KEYS = {"name", "rests_on", "note", "rules", "names", "first_dealer", "before", "hands", "expect", "state"}
 RESULT_FIELDS = {"result", "points", "scores", "pot", "totals", "winner", "game_winner", "valat", "multiplier",
@@ -41,7 +37,7 @@ EXPECT_KEYS = RESULT_FIELDS | {"explanation_contains"}
 BEFORE_KEYS = {"totals", "pot", "dealer", "game"}
 
 # RULES.md §9: the presets each worked example names (17 is a referee question asked of two games). Checked
-# against the rule book when it is there.
+# against the rule book.
 WORKED_EXAMPLES = {
     1: {"bela"}, 2: {"bela"}, 3: {"bela"}, 4: {"bela"}, 5: {"bela"}, 6: {"bela"}, 7: {"klaberjass"},
     8: {"bela-3"}, 9: {"clobby"}, 10: {"clobby"}, 11: {"belote"}, 12: {"belote"}, 13: {"belote"},
@@ -58,8 +54,7 @@ FAMILY_EXAMPLES = {
 # RULES.md §11: Swiss Jass.
 JASS_EXAMPLES = {31: {"schieber"}, 32: {"schieber-2500"}, 33: {"schieber-2500"}, 34: {"schieber"}, 35: {"schieber"}}
 
-PREFIX = re.compile(r"(?s)(?P<source>RULES\.md §(?P<section>\d+[a-z]?)(?:\.(?P<item>\d+))?"
-                    r"|seeds/(?P<seed>\d{3})[\w.-]*): (?P<quote>.+)")
+PREFIX = re.compile(r"(?s)(?P<source>RULES\.md §(?P<section>\d+[a-z]?)(?:\.(?P<item>\d+))?): (?P<quote>.+)")
 
 
 def _load() -> list[tuple[Path, dict[str, Any]]]:
@@ -95,15 +90,6 @@ def _rules_part(section: str, item: str | None) -> str:
     numbered = re.search(rf"(?ms)^{item}\. .*?(?=^\d+\. |^## |\Z)", part)
     assert numbered, f"RULES.md §{section} has no item {item}"
     return numbered.group(0)
-
-
-def _seed_text(number: str, source: str) -> str:
-    named = SHARED / source
-    if named.is_file():
-        return named.read_text(encoding="utf-8")
-    matches = sorted((SHARED / "seeds").glob(f"{number}_*"))
-    assert len(matches) == 1, f"{source}: expected one seed file numbered {number}, found {len(matches)}"
-    return matches[0].read_text(encoding="utf-8")
 
 
 def _plain(value: object) -> object:
@@ -180,14 +166,8 @@ def test_case_rests_on_a_quoted_sentence(preset: str, case: dict[str, Any]) -> N
     rests_on = case.get("rests_on")
     assert isinstance(rests_on, str) and rests_on.strip(), "every case says what it rests on"
     found = PREFIX.match(rests_on)
-    assert found, f"rests_on must start with 'RULES.md §N[.M]: ' or 'seeds/NNN...: ', not {rests_on[:40]!r}"
-    if found["seed"]:
-        if not (SHARED / "seeds").is_dir():
-            pytest.skip(f"the rule book's source texts are not at {SHARED / 'seeds'}: the quotation of "
-                        f"{found['source']} cannot be checked")
-        source = _seed_text(found["seed"], found["source"])
-    else:
-        source = _rules_part(found["section"], found["item"])
+    assert found, f"rests_on must start with 'RULES.md §N[.M]: ', not {rests_on[:40]!r}"
+    source = _rules_part(found["section"], found["item"])
     quote = _flat(found["quote"])
     assert quote in _flat(source), f"not found verbatim in {found['source']}: {quote!r}"
 
