@@ -658,7 +658,10 @@
       return;
     }
     if (!answered) status.textContent = say("offline_since", { time: lostTime() });
-    else if (view.asking) status.hidden = true;  // the question, right below, says what is waiting
+    else if (view.asking) {  // the question, right below, says what is waiting
+      status.hidden = true;
+      status.textContent = "";
+    }
     else status.textContent = say("back_online");
   }
 

@@ -152,19 +152,20 @@ def event_stream(channel: str, seen: int, current: Callable[[], live.Message],
                 else:
                     yield heartbeat(sent)
                 continue
-            if now >= quiet_until:
-                quiet_until = now + beat
-                yield heartbeat(sent)
-                continue
+            # A change already waiting goes out rather than the heartbeat that fell due meanwhile.
+            due = now >= quiet_until
             try:
-                message = box.get(timeout=min(tick, quiet_until, deadline) - now)
+                message = box.get_nowait() if due else box.get(timeout=min(tick, quiet_until, deadline) - now)
             except queue.Empty:
-                continue
-            out = to_send(message, sent)
+                message = None
+            out = to_send(message, sent) if message is not None else None
             if out is not None and out.revision > sent:
                 yield live.encode(out)
                 sent = out.revision
                 quiet_until = time.monotonic() + beat
+            elif due:
+                quiet_until = now + beat
+                yield heartbeat(sent)
 
     response = Response(stream(), mimetype="text/event-stream",
                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no",
