@@ -123,9 +123,9 @@ def test_hundred_retries_with_one_idempotency_key_record_one_hand(live_server: L
     assert _match(live_server, match_id, auth)["state"]["revision"] == 2
 
 
-def test_serve_migrates_a_fresh_database_and_runs_gunicorn(live_server: LiveServer, database_url: str) -> None:
-    match_id, auth = _create(live_server)
-    assert _match(live_server, match_id, auth)["state"]["revision"] == 1
+def test_serve_migrates_a_fresh_database_and_runs_gunicorn(own_live_server: LiveServer, database_url: str) -> None:
+    match_id, auth = _create(own_live_server)
+    assert _match(own_live_server, match_id, auth)["state"]["revision"] == 1
     head = ScriptDirectory(str(MIGRATIONS)).get_current_head()
     engine = sa.create_engine(database_url)
     try:
@@ -134,11 +134,11 @@ def test_serve_migrates_a_fresh_database_and_runs_gunicorn(live_server: LiveServ
     finally:
         engine.dispose()
     assert versions == [head]
-    with urllib.request.urlopen(live_server.url + "/api/v1/variants", timeout=10) as response:
+    with urllib.request.urlopen(own_live_server.url + "/api/v1/variants", timeout=10) as response:
         server_header = response.headers.get("Server", "")
     assert server_header.startswith("gunicorn"), server_header
     assert "werkzeug" not in server_header.lower()
-    cmdline = Path(f"/proc/{live_server.process.pid}/cmdline")
+    cmdline = Path(f"/proc/{own_live_server.process.pid}/cmdline")
     if cmdline.exists():  # `serve` execs gunicorn: the process we started is now its master
         assert b"gunicorn" in cmdline.read_bytes()
 
