@@ -205,10 +205,12 @@ class Nginx:
     folder: Path
 
 
-@pytest.fixture
-def app_behind_nginx(tmp_path: Path) -> Iterator[tuple[LiveServer, Nginx]]:
-    """`scorekeeper serve` (its access log kept) and nginx in front of it with deploy/nginx.conf."""
+@pytest.fixture(scope="module")
+def app_behind_nginx(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveServer, Nginx]]:
+    """`scorekeeper serve` (its access log kept) and nginx in front of it with deploy/nginx.conf, for the module's
+    tests: each reads only the part of the access log its own requests wrote (``log_since``)."""
     nginx = tool("nginx", "nginx")
+    tmp_path = tmp_path_factory.mktemp("nginx")
     app = start_server(f"sqlite:///{tmp_path / 'nginx.sqlite'}", tmp_path, quiet=False,
                        extra_env={"SCOREKEEPER_PROXIES": "1"})
     port = free_port()
@@ -237,6 +239,12 @@ def app_behind_nginx(tmp_path: Path) -> Iterator[tuple[LiveServer, Nginx]]:
             process.kill()
             process.wait()
         stop_server(app)
+
+
+def log_since(app: LiveServer, start: int) -> str:
+    """The app's access log from byte ``start`` on (``start``: its size before the test's requests)."""
+    time.sleep(0.5)  # the app's access log is written as each answer goes out
+    return Path(app.log.name).read_bytes()[start:].decode(errors="replace")
 
 
 def through(front: Nginx, method: str, path: str, body: object = None,
@@ -290,6 +298,7 @@ def test_nginx_passes_a_boards_event_within_a_second(app_behind_nginx: tuple[Liv
 
 def test_nginx_serves_the_static_files_itself_as_the_app_would(app_behind_nginx: tuple[LiveServer, Nginx]) -> None:
     app, front = app_behind_nginx
+    start = Path(app.log.name).stat().st_size
     files = ["css/app.css", "js/engine-worker.js"]
     if (STATIC / "vendor/pyodide/pyodide.mjs").is_file():
         files.append("vendor/pyodide/pyodide.mjs")
@@ -311,8 +320,7 @@ def test_nginx_serves_the_static_files_itself_as_the_app_would(app_behind_nginx:
     request = urllib.request.Request(f"{front.url}/static/css/app.css", headers={"Accept-Encoding": "gzip"})
     with urllib.request.urlopen(request, timeout=30) as answer:
         assert answer.headers["Content-Encoding"] == "gzip"
-    time.sleep(0.5)  # the app's access log is written as each answer goes out
-    log = Path(app.log.name).read_text(errors="replace")
+    log = log_since(app, start)
     assert f"GET /static/{files[0]}" in log, "the app's own answer above is logged"
     assert log.count("GET /static/") == len(files), "nginx answered every other static request itself"
 
@@ -321,6 +329,7 @@ def test_nginx_sends_pyodide_as_its_gzipped_copies(app_behind_nginx: tuple[LiveS
     """gzip_static: each Pyodide file goes as the .gz `make pyodide` wrote, with the file's own type, and decodes
     to the file SHA256SUMS checked; a phone that does not take gzip gets the file itself."""
     app, front = app_behind_nginx
+    start = Path(app.log.name).stat().st_size
     vendored = STATIC / "vendor/pyodide"
     if not (vendored / "SHA256SUMS").is_file():
         message = f"{vendored} holds no Pyodide (`make pyodide` fetches it)"
@@ -352,8 +361,7 @@ def test_nginx_sends_pyodide_as_its_gzipped_copies(app_behind_nginx: tuple[LiveS
         plain_headers, plain = answers[front.url, "identity"]
         assert "Content-Encoding" not in plain_headers, name
         assert hashlib.sha256(plain).hexdigest() == digest, name
-    time.sleep(0.5)  # the app's access log is written as each answer goes out
-    log = Path(app.log.name).read_text(errors="replace")
+    log = log_since(app, start)
     assert log.count("GET /static/vendor/pyodide/") == len(sums), "nginx answered every request of its own"
 
 
