@@ -75,6 +75,7 @@ def test_void_undo_and_thrown_in(page: Page, server) -> None:
         expect(page.get_by_role("dialog")).to_contain_text(f"Undo hand {number}: {score}?")
         page.get_by_role("button", name=f"Yes, undo hand {number}").click()
         expect(page.get_by_role("status")).to_contain_text(f"Undid hand {number}")
-        page.wait_for_load_state("domcontentloaded")  # a tap before the sheet's scripts run opens the page, not the dialog
+        # A tap before the sheet's scripts run opens the page that asks without JavaScript, not the dialog.
+        page.wait_for_load_state("domcontentloaded")
     assert totals(page) == ["0", "0"]
     expect(page.locator(".sheet .undo")).to_have_count(0)
