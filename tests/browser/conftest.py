@@ -6,14 +6,15 @@ Only the tests under tests/browser need Chromium: without it they skip, unless C
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import BrowserContext, BrowserType, Page, expect
 
-from tests.support.browser import CHROMIUM, PHONE
+from tests.support.browser import CHROMIUM, PHONE, WITH_SERVICE_WORKER
 from tests.support.servers import LiveServer, start_server, stop_server
 
 # What a page shows is asserted with patience: on a shared 2-CPU machine running the whole suite at once, a Save
@@ -71,3 +72,44 @@ def own_server(tmp_path: Path) -> Iterator[LiveServer]:
     yield live
     if live.process.poll() is None:
         stop_server(live)
+
+
+@pytest.fixture(scope="session")
+def ready_profile(browser_type: BrowserType, browser_type_launch_args: dict[str, Any],
+                  browser_context_args: dict[str, Any], server: LiveServer,
+                  tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A phone's browser profile (its service worker, Cache Storage, IndexedDB and compiled code) that got ready
+    for no signal on the start page, as a person does with "Get ready for no signal": made once per test process,
+    then copied for each test that starts from a ready phone (``ready_phone``). The download and the engine's first
+    start, which take seconds of CPU each time, are tested in test_ready_for_no_signal and test_offline_pace."""
+    folder = tmp_path_factory.mktemp("ready-phone") / "profile"
+    phone = browser_type.launch_persistent_context(str(folder), **browser_type_launch_args,
+                                                   **{**browser_context_args, **WITH_SERVICE_WORKER})
+    try:
+        page = phone.pages[0] if phone.pages else phone.new_page()
+        page.goto(server.url + "/")
+        get_ready = page.locator("#get-ready")
+        get_ready.get_by_role("button", name="Get ready for no signal").click()
+        expect(get_ready).to_have_attribute("data-ready", "yes", timeout=180_000)
+    finally:
+        phone.close()
+    return folder
+
+
+@pytest.fixture
+def ready_phone(browser_type: BrowserType, browser_type_launch_args: dict[str, Any],
+                browser_context_args: dict[str, Any], ready_profile: Path, tmp_path: Path) -> Iterator[BrowserContext]:
+    """A phone of the test's own that is already ready for no signal: a copy of ``ready_profile`` in its own
+    browser. It has no match yet; the test's matches get ready as on any phone (their pages kept in seconds)."""
+    copy = tmp_path / "phone"
+    shutil.copytree(ready_profile, copy, ignore=shutil.ignore_patterns("Singleton*"))
+    phone = browser_type.launch_persistent_context(str(copy), **browser_type_launch_args,
+                                                   **{**browser_context_args, **WITH_SERVICE_WORKER})
+    yield phone
+    phone.close()
+
+
+@pytest.fixture
+def ready_page(ready_phone: BrowserContext) -> Page:
+    """The ready phone's tab."""
+    return ready_phone.pages[0] if ready_phone.pages else ready_phone.new_page()

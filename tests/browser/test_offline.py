@@ -57,7 +57,8 @@ def unsent(page: Page) -> Any:
 
 
 def test_three_hands_with_no_signal_survive_a_reload_and_a_closed_tab_and_are_sent_once(
-        page: Page, context: BrowserContext, server: LiveServer) -> None:
+        ready_page: Page, ready_phone: BrowserContext, server: LiveServer) -> None:
+    page, context = ready_page, ready_phone
     start_match(page, server.url, "Bela", ["Mike", "Yvonne"])
     match_id = match_id_of(page)
     record(page, "Mike", {"Mike": 100, "Yvonne": 52}, "Mike")
@@ -98,7 +99,8 @@ def test_three_hands_with_no_signal_survive_a_reload_and_a_closed_tab_and_are_se
 
 
 def test_a_send_cut_off_after_the_server_stored_it_is_sent_again_without_a_double(
-        page: Page, context: BrowserContext, server: LiveServer) -> None:
+        ready_page: Page, ready_phone: BrowserContext, server: LiveServer) -> None:
+    page, context = ready_page, ready_phone
     start_match(page, server.url, "Bela", ["Mike", "Yvonne"])
     match_id = match_id_of(page)
     ready_for_no_signal(page)
@@ -160,7 +162,8 @@ def test_two_phones_offline_record_the_same_hand_and_the_second_is_asked(
 
 
 def test_a_hand_changed_with_no_signal_and_a_hand_recorded_are_asked_about_once(
-        page: Page, context: BrowserContext, server: LiveServer) -> None:
+        ready_page: Page, ready_phone: BrowserContext, server: LiveServer) -> None:
+    page, context = ready_page, ready_phone
     start_match(page, server.url, "Bela", ["Mike", "Yvonne"])
     match_id = match_id_of(page)
     sheet = page.url.split("?")[0]
@@ -232,7 +235,8 @@ KEPT_PATHS = """async () => (await Promise.all((await caches.keys()).map(async n
 """The path of everything the service worker keeps."""
 
 
-def test_forgetting_a_match_on_this_phone_drops_its_pages_outbox_and_key(page: Page, server: LiveServer) -> None:
+def test_forgetting_a_match_on_this_phone_drops_its_pages_outbox_and_key(ready_page: Page, server: LiveServer) -> None:
+    page = ready_page
     start_match(page, server.url, "Bela", ["Mike", "Yvonne"])
     match_id = match_id_of(page)
     ready_for_no_signal(page)
@@ -374,7 +378,8 @@ head of game 2."""
 
 
 def test_the_offline_sheet_says_what_the_live_sheet_says_beside_the_figures(
-        page: Page, context: BrowserContext, server: LiveServer) -> None:
+        ready_page: Page, ready_phone: BrowserContext, server: LiveServer) -> None:
+    page, context = ready_page, ready_phone
     from tests.support.servers import api_match
 
     made = api_match(server, "klaberjass", ["Mike", "Yvonne"], GAME_AND_MORE, best_of=3)
@@ -397,7 +402,8 @@ def test_the_offline_sheet_says_what_the_live_sheet_says_beside_the_figures(
 
 
 def test_the_match_lists_count_the_hands_still_waiting_on_the_phone(
-        page: Page, context: BrowserContext, server: LiveServer) -> None:
+        ready_page: Page, ready_phone: BrowserContext, server: LiveServer) -> None:
+    page, context = ready_page, ready_phone
     from tests.support.servers import api_match
 
     nine = tuple({"taker": n % 2, "card_points": [90, 62] if n % 2 == 0 else [62, 90], "last_trick": n % 2}

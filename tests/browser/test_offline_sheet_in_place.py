@@ -19,7 +19,8 @@ READY = 60_000
 
 
 def test_a_hand_saved_with_no_signal_shows_the_kept_sheet_in_the_forms_place(
-        page: Page, context: BrowserContext, server: LiveServer) -> None:
+        ready_page: Page, ready_phone: BrowserContext, server: LiveServer) -> None:
+    page, context = ready_page, ready_phone
     start_match(page, server.url, "Bela", ["Mike", "Yvonne"])
     record(page, "Mike", {"Mike": 100, "Yvonne": 52}, "Mike")
     page.set_default_timeout(READY)

@@ -54,7 +54,8 @@ JASS = ({"contract": "clubs", "taker": 0, "card_points": [100, 52], "last_trick"
 
 
 def test_the_phone_draws_the_jass_chalk_board_as_the_server_does(
-        page: Page, context: BrowserContext, server: LiveServer) -> None:
+        ready_page: Page, ready_phone: BrowserContext, server: LiveServer) -> None:
+    page, context = ready_page, ready_phone
     made = api_match(server, "schieber", ["Ann", "Bob", "Cat", "Dan"], JASS)
     page.goto(f"{server.url}/m/{made['id']}/join?key={made['edit_token']}")
     expect(page.get_by_role("heading", name="Score sheet")).to_be_visible()
@@ -75,7 +76,8 @@ BELA = ({"taker": 0, "card_points": [100, 52], "last_trick": 0},
 
 
 def test_the_sheets_own_buttons_work_with_no_signal_and_reach_the_server_once(
-        page: Page, context: BrowserContext, server: LiveServer) -> None:
+        ready_page: Page, ready_phone: BrowserContext, server: LiveServer) -> None:
+    page, context = ready_page, ready_phone
     made = api_match(server, "bela-4", ["Ana", "Ivo", "Marko", "Petra"], BELA)
     page.goto(f"{server.url}/m/{made['id']}/join?key={made['edit_token']}")
     ready(page)

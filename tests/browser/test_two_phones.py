@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.support.browser import ARTIFACTS, KEEPS_FOR_NO_SIGNAL, fill_hand, open_sheet, shot, totals
+from tests.support.browser import ARTIFACTS, fill_hand, open_sheet, shot, totals
 from tests.support.servers import LiveServer, api_match, match_state
 
 pytestmark = pytest.mark.browser
@@ -141,10 +141,9 @@ def _three_hands_behind_hand_10(server: LiveServer, page: Page, context: Browser
     return made, page
 
 
-@KEEPS_FOR_NO_SIGNAL
 def test_three_hands_behind_another_phones_hand_are_one_question_on_the_first_screen(
-        server: LiveServer, page: Page, context: BrowserContext) -> None:
-    made, page = _three_hands_behind_hand_10(server, page, context)
+        server: LiveServer, ready_page: Page, ready_phone: BrowserContext) -> None:
+    made, page = _three_hands_behind_hand_10(server, ready_page, ready_phone)
     question = page.locator("#outbox .outbox-question")
     expect(question).to_have_count(1, timeout=READY)
     expect(question).to_contain_text("Another phone recorded hand 10 (Mike +50, Yvonne +112)", timeout=READY)
@@ -182,10 +181,9 @@ def test_three_hands_behind_another_phones_hand_are_one_question_on_the_first_sc
     expect(page.locator("#live #hand-13")).to_be_visible()
 
 
-@KEEPS_FOR_NO_SIGNAL
 def test_drop_mine_drops_every_hand_behind_the_other_phones(
-        server: LiveServer, page: Page, context: BrowserContext) -> None:
-    made, page = _three_hands_behind_hand_10(server, page, context)
+        server: LiveServer, ready_page: Page, ready_phone: BrowserContext) -> None:
+    made, page = _three_hands_behind_hand_10(server, ready_page, ready_phone)
     expect(page.locator("#outbox .outbox-question")).to_contain_text("Another phone recorded hand 10", timeout=READY)
     # The table opens the sheet again before answering: the server's own sheet asks the same question at its top,
     # and offers no Record button until it is answered.
