@@ -49,7 +49,8 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     A page controlled by the service worker gets ready for no signal at once, in the background: it downloads
     the engine (6.7 MB) and starts it (Pyodide, seconds of CPU) while the test goes on. Only the tests of no
     signal, of getting ready for it and of the pages the phone draws need that (they are marked
-    ``KEEPS_FOR_NO_SIGNAL``, tests/support/browser.py); the others would spend most of their time on it."""
+    ``KEEPS_FOR_NO_SIGNAL``, tests/support/browser.py, or start from a phone already ready, ``ready_phone``); the
+    others would spend most of their time on it."""
     return {**browser_context_args, "viewport": PHONE, "has_touch": True, "is_mobile": True,
             "device_scale_factor": 2, "service_workers": "block"}
 
