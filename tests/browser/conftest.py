@@ -75,6 +75,13 @@ def own_server(tmp_path: Path) -> Iterator[LiveServer]:
         stop_server(live)
 
 
+def _phone_on(profile: Path, browser_type: BrowserType, launch_args: dict[str, Any],
+              context_args: dict[str, Any]) -> BrowserContext:
+    """A phone's browser (the session's phone settings, its service worker allowed) on the profile folder."""
+    return browser_type.launch_persistent_context(str(profile), **launch_args,
+                                                  **{**context_args, **WITH_SERVICE_WORKER})
+
+
 @pytest.fixture(scope="session")
 def ready_profile(browser_type: BrowserType, browser_type_launch_args: dict[str, Any],
                   browser_context_args: dict[str, Any], server: LiveServer,
@@ -84,8 +91,7 @@ def ready_profile(browser_type: BrowserType, browser_type_launch_args: dict[str,
     then copied for each test that starts from a ready phone (``ready_phone``). The download and the engine's first
     start, which take seconds of CPU each time, are tested in test_ready_for_no_signal and test_offline_pace."""
     folder = tmp_path_factory.mktemp("ready-phone") / "profile"
-    phone = browser_type.launch_persistent_context(str(folder), **browser_type_launch_args,
-                                                   **{**browser_context_args, **WITH_SERVICE_WORKER})
+    phone = _phone_on(folder, browser_type, browser_type_launch_args, browser_context_args)
     try:
         page = phone.pages[0] if phone.pages else phone.new_page()
         page.goto(server.url + "/")
@@ -104,8 +110,7 @@ def ready_phone(browser_type: BrowserType, browser_type_launch_args: dict[str, A
     browser. It has no match yet; the test's matches get ready as on any phone (their pages kept in seconds)."""
     copy = tmp_path / "phone"
     shutil.copytree(ready_profile, copy, ignore=shutil.ignore_patterns("Singleton*"))
-    phone = browser_type.launch_persistent_context(str(copy), **browser_type_launch_args,
-                                                   **{**browser_context_args, **WITH_SERVICE_WORKER})
+    phone = _phone_on(copy, browser_type, browser_type_launch_args, browser_context_args)
     yield phone
     phone.close()
 
