@@ -146,19 +146,10 @@ browser:
 # match of every game) are made once; PYTEST_ARGS="-n 0" runs them one after another. The OpenAPI property test
 # runs on its own, in one process: Schemathesis makes one test item per operation, all under one name, and
 # pytest-xdist would run only the first of them (measured: 1 operation of 37).
-# The tests marked `phone_pace` (a phone on a throttled link with a slowed CPU, a person's pauses between taps)
-# spend most of their minutes waiting, not computing: they run at the same time as the others, in a process of
-# their own (PACE_ARGS), and what they said is shown once both are done; either failing fails `make test`.
 PYTEST_ARGS ?= -n auto --dist loadfile
-PACE_ARGS ?= -p no:xdist -p no:cacheprovider tests/browser
-PACE_LOG := $(VENV)/phone-pace-tests.log
 SCHEMA_TESTS := tests/api/test_openapi_properties.py
 test: lint typecheck browser pyodide
-	@echo "make: the tests at a phone's pace run beside the others (their output: $(PACE_LOG), shown at the end)"
-	@$(BIN)/python -m pytest -m phone_pace $(PACE_ARGS) >$(PACE_LOG) 2>&1 & pace=$$!; \
-	$(BIN)/python -m pytest -m 'not phone_pace' $(PYTEST_ARGS) --ignore=$(SCHEMA_TESTS); main=$$?; \
-	wait $$pace; paced=$$?; echo "make: the tests at a phone's pace, run beside the others:"; cat $(PACE_LOG); \
-	[ $$main -eq 0 ] && [ $$paced -eq 0 ]
+	$(BIN)/python -m pytest $(PYTEST_ARGS) --ignore=$(SCHEMA_TESTS)
 	$(BIN)/python -m pytest -p no:xdist $(SCHEMA_TESTS)
 
 # A test on a database runs on SQLite, and on PostgreSQL too where the database can change what it sees (marked

@@ -20,7 +20,7 @@ from tests.support.browser import KEEPS_FOR_NO_SIGNAL, fill_hand, shot
 from tests.support.servers import LiveServer, api_match, start_server, stop_server
 from tests.support.stall import StallingRelay
 
-pytestmark = [pytest.mark.browser, pytest.mark.phone_pace, KEEPS_FOR_NO_SIGNAL]
+pytestmark = [pytest.mark.browser, KEEPS_FOR_NO_SIGNAL]
 
 READY = 60_000
 """The engine's first download and start on this machine: generous (see tests/browser/test_offline.py)."""

@@ -23,7 +23,7 @@ from tests.support.browser import KEEPS_FOR_NO_SIGNAL, PHONE, fill_hand, record,
 from tests.support.phone import Proxy
 from tests.support.servers import LiveServer
 
-pytestmark = [pytest.mark.browser, pytest.mark.phone_pace, KEEPS_FOR_NO_SIGNAL]
+pytestmark = [pytest.mark.browser, KEEPS_FOR_NO_SIGNAL]
 
 READY = 180_000
 """The longest the whole download and the engine's first start may take here, slowed (ms)."""
