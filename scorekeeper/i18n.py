@@ -1,9 +1,9 @@
-"""The table's language: which of the eight the answer speaks, and the switch that remembers it.
+"""The table's language: which of the nine the answer speaks, and the switch that remembers it.
 
 A page speaks the language the phone chose with the switch (the ``lang`` cookie, set by any page's
 ``?lang=hr`` link), else the best of the phone's ``Accept-Language``, else English. The JSON API never reads
 the cookie (its requests carry a token, not a phone's state): it answers in ``Accept-Language``, English
-when none of the eight fits. The catalogs are ``scorekeeper/translations/<lang>/LC_MESSAGES/messages.po``,
+when none of the nine fits. The catalogs are ``scorekeeper/translations/<lang>/LC_MESSAGES/messages.po``,
 compiled to ``.mo`` by ``make`` and by the wheel's build (setup.py); a catalog missing at run time leaves
 that language in English, never an error.
 """
@@ -20,7 +20,7 @@ from flask_babel import Babel, format_date, format_decimal, get_locale, get_tran
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from .languages import LANGUAGES
+from .languages import LANGUAGES, direction
 from .rules.words import say
 from .security import API_PREFIX
 
@@ -98,6 +98,11 @@ def current_language() -> str:
     return code if code == "en" or getattr(get_translations(), "files", None) else "en"
 
 
+def text_direction() -> str:
+    """The direction this answer's language is written in (``<html dir>``): ``rtl`` for Arabic, else ``ltr``."""
+    return direction(current_language())
+
+
 def language_links() -> list[tuple[str, str, str]]:
     """The switch at every page's foot: (code, name in its own language, this page with ``?lang=code``)."""
     rest = [(key, value) for key, value in request.args.items(multi=True) if key != SWITCH_ARGUMENT]
@@ -160,6 +165,8 @@ def init_app(app: Flask) -> None:
     app.after_request(_vary)
     app.jinja_env.globals["language_links"] = language_links
     app.jinja_env.globals["current_language"] = current_language
+    app.jinja_env.globals["text_direction"] = text_direction
+    app.jinja_env.globals["language_direction"] = direction
     app.jinja_env.filters["say"] = said
     app.jinja_env.filters["decimalformat"] = number  # Flask-Babel's, for whole numbers written as digits
     app.jinja_env.filters["day"] = day

@@ -12,6 +12,16 @@ LANGUAGES = {
     "nl": "Nederlands",
     "pl": "Polski",
     "uk": "Українська",
+    "ar": "العربية",
 }
 """The languages the app speaks, each named in its own language (as the switch at every page's foot shows
 them); English, the source language, first."""
+
+RIGHT_TO_LEFT = frozenset({"ar"})
+"""The languages written from right to left: their pages say ``dir="rtl"``, and the layout, drawn with the
+stylesheets' logical properties (``padding-inline-start``, ``text-align: start``), mirrors."""
+
+
+def direction(code: str) -> str:
+    """``rtl`` or ``ltr``: the direction a language's text runs in, as ``<html dir>`` says it."""
+    return "rtl" if code in RIGHT_TO_LEFT else "ltr"

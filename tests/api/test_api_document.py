@@ -1,6 +1,7 @@
 """docs/api.md's lists of games and options, and the README's games, are the registry's: every preset (in the
 registry's order, with its title, players and target) and every option a match may set, each choice with all its
-values. A game or an option added to the engine and not to the documents fails here."""
+values; and every list of the languages the app speaks. A game, an option or a language added to the app and not to
+the documents fails here."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.languages import LANGUAGES
 from scorekeeper.rules import OPTION_NAMES, PRESETS
 from scorekeeper.rules.variants import _ENUMS
 
@@ -57,3 +59,12 @@ def test_the_readme_names_every_game() -> None:
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8").split("## ", 1)[0]
     missing = {name for name, rules in PRESETS.items() if str(rules.title).split(" (")[0] not in readme}
     assert not missing, f"README.md's first lines do not name {sorted(missing)}"
+
+
+def test_every_list_of_languages_names_each_language_the_app_speaks() -> None:
+    """The three places docs/api.md lists the language codes (Accept-Language, a match's board, a club's) name
+    every language of the registry, and nothing else."""
+    lists = re.findall(r"(?:`[a-z]{2}`(?:,\s+|\s+or\s+))+`[a-z]{2}`", DOC)
+    assert len(lists) == 3, lists
+    for listed in lists:
+        assert sorted(codes(listed)) == sorted(LANGUAGES), listed

@@ -1,5 +1,5 @@
 """The API says each hand's explanation in the language the client asks for: ``Accept-Language``
-picks one of the eight, English when none fits. Checked with the pseudo catalog ("⟦…⟧" around each message of
+picks one of its languages, English when none fits. Checked with the pseudo catalog ("⟦…⟧" around each message of
 the sources, served as Croatian), so the test does not hang on any translator's wording; the Croatian words
 themselves are checked by tests/rules/golden explanations."""
 

@@ -1,6 +1,6 @@
 """Every word fits its button, in every language: at 390×844, the pages of a match in
 progress (start, score sheet, hand form, claim form, board, rules) of Bela, Belote and the four-handed
-Klaberjass, in each of the eight languages; every button, link drawn as a button, option or chip drawn as a
+Klaberjass, in each language the app speaks; every button, link drawn as a button, option or chip drawn as a
 button, and select keeps its words inside its box. The board's "scorekeeper" never runs into its title, and the
 sheet of a match just started shows the board's Share and QR code on its first screen, the Share button covering
 neither the QR code's summary nor the code."""

@@ -1,5 +1,5 @@
 """Golden explanations in every language: a few hands of each game, from the engine's golden cases
-(tests/rules/golden), and the explanation a table reads of each in each of the eight languages, kept in
+(tests/rules/golden), and the explanation a table reads of each in each language the app speaks, kept in
 ``golden/<language>.json`` with the case and the rule-book sentence it rests on.
 
 The files are written from the catalogs by ``python -m tests.languages.golden_explanations --write`` and then

@@ -1,4 +1,4 @@
-"""The board in eight languages: complete catalogs, a pseudo-language that leaves no
+"""The board in every language: complete catalogs, a pseudo-language that leaves no
 English on the board, the language chosen from the phone and remembered by the switch, and each language's own
 word for a bate and a valat."""
 
@@ -28,7 +28,7 @@ VALAT = {"taker": 0, "card_points": [152, 0], "last_trick": 0}
 WORDS = {  # docs/glossary.md: the word the board says for a bate hand, and for a valat
     "en": ("is bate", "valat"), "hr": ("pad", "štiglja"), "bg": ("вътре", "валат"), "fr": ("dedans", "capot"),
     "de": ("bete", "Durchmarsch"), "nl": ("nat", "pit"), "pl": ("wpadka", "szlem"),
-    "uk": ("бейт", "валат"),
+    "uk": ("бейт", "валат"), "ar": ("خسران", "كبوت"),
 }
 
 
@@ -117,6 +117,35 @@ def test_the_board_speaks_the_phones_language(client: FlaskClient, header: str, 
     assert heading in [node.text() for node in tree.walk() if node.tag == "h2"]
 
 
+def test_arabic_pages_run_right_to_left_and_the_others_left_to_right(client: FlaskClient) -> None:
+    """An Arabic page says ``dir="rtl"`` (its layout mirrors: the stylesheets use logical properties), every other
+    language's ``ltr``; in the switch each language's name runs its own way, whatever the page's."""
+    match = played(client)
+    for language, way in (("ar", "rtl"), ("en", "ltr"), ("fr", "ltr")):
+        for path in (f"/board/{match.view_token}", "/"):
+            tree = page(client, path, **{"Accept-Language": language})
+            root = next(node for node in tree.walk() if node.tag == "html")
+            assert (root.attrs["lang"], root.attrs["dir"]) == (language, way), path
+            switch = next(n for n in tree.walk() if n.tag == "footer" and "languages" in n.classes())
+            ways = {a.attrs["lang"]: a.attrs["dir"] for a in switch.walk() if a.tag == "a"}
+            assert ways == {code: "rtl" if code == "ar" else "ltr" for code in LANGUAGES}
+
+
+PHYSICAL = re.compile(r"(?<![\w-])(?:(?:padding|margin|border)-(?:left|right)|left|right)\s*:|"
+                      r"(?:text-align|float|clear)\s*:\s*(?:left|right)\b")
+"""A stylesheet declaration that places by the left or the right, which a right-to-left page would not mirror."""
+
+
+def test_the_stylesheets_place_by_start_and_end_so_arabic_mirrors() -> None:
+    """Every stylesheet says where a thing goes by the start and the end of a line (``padding-inline-start``,
+    ``text-align: start``, ``inset-inline-end``), never by the left or the right, so an Arabic page mirrors."""
+    static = Path(__file__).resolve().parents[2] / "static" / "css"
+    found = [f"{sheet.name}:{number}: {line.strip()}" for sheet in sorted(static.glob("*.css"))
+             for number, line in enumerate(sheet.read_text(encoding="utf-8").splitlines(), 1)
+             if PHYSICAL.search(re.sub(r"/\*.*?\*/", "", line))]
+    assert not found, "placed by left or right: " + "; ".join(found)
+
+
 def test_the_switch_is_remembered_on_the_phone(client: FlaskClient) -> None:
     first, second = played(client), made(client, ["Ana", "Ivo"])
     board = f"/board/{first.view_token}"
@@ -124,7 +153,7 @@ def test_the_switch_is_remembered_on_the_phone(client: FlaskClient) -> None:
     switch = next(n for n in english.walk() if n.tag == "footer" and "languages" in n.classes())
     links = {a.text(): a.attrs["href"] for a in switch.walk() if a.tag == "a"}
     assert list(links) == ["English", "Hrvatski", "Български", "Français", "Deutsch", "Nederlands", "Polski",
-                           "Українська"]
+                           "Українська", "العربية"]
     assert links["Български"] == f"{board}?lang=bg"
 
     answer = client.get(links["Български"], headers={"Accept-Language": "en"})
@@ -163,6 +192,10 @@ def test_the_api_takes_accept_language_and_never_the_cookie(app: Flask) -> None:
             assert select_locale() == expected
     with app.test_request_context("/", headers={"Accept-Language": "hr", "Cookie": "lang=pl"}):
         assert select_locale() == "pl"
+
+
+def test_each_language_has_its_words_for_bate_and_valat() -> None:
+    assert WORDS.keys() == LANGUAGES.keys()
 
 
 @pytest.mark.parametrize("language", list(WORDS))

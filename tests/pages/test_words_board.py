@@ -103,7 +103,7 @@ def test_the_board_offers_its_link_to_share_and_keeps_the_screen_on(client: Flas
     assert "hidden" not in share.attrs
     assert '<noscript><link rel="stylesheet" href="/static/css/noscript.css"></noscript>' in html
     assert f"http://localhost/board/{match['view_token']}" in page.text()
-    assert "<html lang=\"en\" data-keep-awake>" in html and "/static/js/wake.js" in html
+    assert "<html lang=\"en\" dir=\"ltr\" data-keep-awake>" in html and "/static/js/wake.js" in html
     assert "<script>" not in html.replace('<script type="application/json"', "")  # no inline code (CSP)
     # A page that is not looked at between hands does not hold the screen on.
     assert "data-keep-awake" not in client.get("/rules").get_data(as_text=True)

@@ -1,0 +1,92 @@
+"""Arabic runs right to left, at 390×844: the page says ``dir="rtl"``, and what a table reads from the right comes
+first on the right. The sheet's and the board's first side stands right of the second, a choice's legend right of
+its options, a hand's row reads from the right, and nothing pushes the page wider than the phone. A hand recorded
+through the Arabic form is scored by the engine: the totals the page shows are the server's."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.support.browser import PHONE, shot
+from tests.support.servers import LiveServer, api_match, match_state
+
+pytestmark = pytest.mark.browser
+
+FAHD, SALMAN = "فهد", "سلمان"
+"""A Riyadh table's two players, written as the table writes them."""
+
+LAYOUT = """() => {
+  const box = (el) => el.getBoundingClientRect();
+  const totals = [...document.querySelectorAll(".scoreboard [data-total]")].map((el) => box(el).left);
+  // A choice whose legend stands beside its options (not above them, as a long row of contracts has it).
+  const choices = [...document.querySelectorAll(".choices")].map((set) => {
+    const legend = set.querySelector(":scope > legend"), options = set.querySelector(".options");
+    return legend && options && getComputedStyle(legend).float !== "none"
+      ? {id: set.id, legend: box(legend).left, options: box(options).right} : null;
+  }).filter(Boolean);
+  return {
+    dir: document.documentElement.dir,
+    direction: getComputedStyle(document.body).direction,
+    totals: totals,
+    choices: choices,
+    wide: document.documentElement.scrollWidth,
+    screen: window.innerWidth,
+  };
+}"""
+
+
+def layout(page: Page) -> dict[str, Any]:
+    return page.evaluate(LAYOUT)
+
+
+def read_right_to_left(page: Page) -> dict[str, Any]:
+    """The page runs right to left, fits the phone's width, and its first side's total stands right of the
+    second's."""
+    found = layout(page)
+    assert (found["dir"], found["direction"]) == ("rtl", "rtl")
+    assert found["wide"] <= found["screen"], f"the page is {found['wide']} px wide on a {found['screen']} px phone"
+    first, second = found["totals"][:2]
+    assert first > second, "the first side's total should stand on the right"
+    return found
+
+
+def test_an_arabic_table_records_a_hand_right_to_left(page: Page, server: LiveServer) -> None:
+    page.set_viewport_size(PHONE)
+    made = api_match(server, "bela", [FAHD, SALMAN], ({"taker": 0, "card_points": [42, 110], "last_trick": 0},))
+    page.goto(f"{server.url}/?lang=ar")  # the switch at the foot of every page, remembered on the phone
+    page.goto(f"{server.url}/m/{made['id']}/join?key={made['edit_token']}")
+    expect(page.locator(".scoreboard [data-total='1']")).to_have_text("162")
+    read_right_to_left(page)
+    shot(page, "rtl-sheet-ar")
+
+    page.wait_for_load_state("domcontentloaded")
+    page.locator(f"a[href$='/m/{made['id']}/hand']").first.click()
+    expect(page.locator("#hand-form")).to_be_visible()
+    form = read_right_to_left(page)
+    assert form["choices"], "the hand form shows its choices"
+    for choice in form["choices"]:
+        assert choice["legend"] >= choice["options"] - 1, f"{choice['id']}: its legend is not right of its options"
+    page.locator("#group-taker").get_by_text(FAHD, exact=True).click()
+    page.locator("#card_points-0").fill("80")
+    page.locator("#card_points-1").fill("72")
+    page.locator("#group-last_trick").get_by_text(FAHD, exact=True).click()
+    shot(page, "rtl-hand-form-ar")
+    page.locator("#save-button").click()
+
+    expect(page.locator("#hand-2")).to_be_visible()
+    state = match_state(server, made["id"], made["edit_token"])
+    shown = [t.strip() for t in page.locator(".scoreboard [data-total]").all_inner_texts()]
+    assert shown == [str(total) for total in state["totals"]], "the page shows the server's totals"
+    read_right_to_left(page)
+    row = page.locator("#hand-2")
+    row.locator("summary").click()
+    assert re.search("[\u0600-\u06ff]", row.inner_text()), "the hand is explained in Arabic"
+    shot(page, "rtl-sheet-after-ar")
+
+    page.goto(f"{server.url}/board/{made['view_token']}")
+    read_right_to_left(page)
+    shot(page, "rtl-board-ar")
