@@ -1,6 +1,7 @@
 """Arabic runs right to left, at 390×844: the page says ``dir="rtl"``, and what a table reads from the right comes
 first on the right. The sheet's and the board's first side stands right of the second, a choice's legend right of
-its options, a hand's row reads from the right, and nothing pushes the page wider than the phone. A hand recorded
+its options, a hand's row reads from the right, and nothing pushes the page wider than the phone (or the TV the
+board is shown on). A hand recorded
 through the Arabic form is scored by the engine: the totals the page shows are the server's."""
 
 from __future__ import annotations
@@ -37,6 +38,17 @@ LAYOUT = """() => {
     screen: window.innerWidth,
   };
 }"""
+
+
+SIGN_FIRST = """(selector) => [...document.querySelectorAll(selector)].map((el) => {
+  // Where the sign ("+") and the first digit of a signed number stand on the screen.
+  const text = el.firstChild, at = (i) => {
+    const range = document.createRange();
+    range.setStart(text, i); range.setEnd(text, i + 1);
+    return range.getBoundingClientRect().left;
+  };
+  return {text: el.textContent, sign: at(0), digit: at(1)};
+})"""
 
 
 def layout(page: Page) -> dict[str, Any]:
@@ -89,4 +101,11 @@ def test_an_arabic_table_records_a_hand_right_to_left(page: Page, server: LiveSe
 
     page.goto(f"{server.url}/board/{made['view_token']}")
     read_right_to_left(page)
+    signed = page.evaluate(SIGN_FIRST, ".last bdi[dir=ltr]")
+    assert signed and all(n["text"].startswith("+") and n["sign"] < n["digit"] for n in signed), signed
     shot(page, "rtl-board-ar")
+    # The board on the majlis's TV: the same order, from the right.
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{server.url}/board/{made['view_token']}?tv=1")
+    read_right_to_left(page)
+    shot(page, "rtl-board-tv-ar")

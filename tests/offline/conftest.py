@@ -11,8 +11,9 @@ import pytest
 from scorekeeper.offline import worker
 from tests.support.app import SharedApps
 
-PHONE_LANGUAGES = ("en", "hr")
-"""The languages the sheet tests read the phone's drawing in: English, and one the engine speaks from a catalog."""
+PHONE_LANGUAGES = ("en", "hr", "ar")
+"""The languages the sheet tests read the phone's drawing in: English, one the engine speaks from a catalog, and one
+written right to left (Arabic, whose catalog has six plural forms)."""
 
 
 @pytest.fixture(scope="module")
