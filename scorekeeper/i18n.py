@@ -21,7 +21,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from .languages import LANGUAGES, direction
-from .rules.words import say
+from .rules.words import name_writer, say
 from .security import API_PREFIX
 
 COOKIE = "lang"
@@ -144,9 +144,9 @@ def moment(value: Any) -> str:
 
 def said(text: str) -> str:
     """What the engine said (a hand's explanation, a house rule, a problem with an input) in this answer's
-    language: its message looked up in the catalog, its numbers in the language's format; plain text (a
-    player's name) as it is."""
-    return say(text, gettext, number)
+    language: its message looked up in the catalog, its numbers in the language's format, the names in it kept
+    apart in a language written right to left (``words.isolated``); plain text (a player's name) as it is."""
+    return say(text, gettext, number, name_writer(current_language()))
 
 
 def speaking() -> tuple[str, Callable[[str], str] | None]:

@@ -1,7 +1,10 @@
-"""The languages the app speaks, with no dependency: the pages' switch (``i18n``), the services that
-store a board's language and the forms that offer it all read this one table."""
+"""The languages the app speaks: the pages' switch (``i18n``), the services that store a board's language and the
+forms that offer it all read this one table. Which of them run right to left is the engine's fact
+(``rules.words.RIGHT_TO_LEFT``: its sentences keep names apart in them, on the server and on the phone alike)."""
 
 from __future__ import annotations
+
+from .rules.words import RIGHT_TO_LEFT
 
 LANGUAGES = {
     "en": "English",
@@ -17,11 +20,8 @@ LANGUAGES = {
 """The languages the app speaks, each named in its own language (as the switch at every page's foot shows
 them); English, the source language, first."""
 
-RIGHT_TO_LEFT = frozenset({"ar"})
-"""The languages written from right to left: their pages say ``dir="rtl"``, and the layout, drawn with the
-stylesheets' logical properties (``padding-inline-start``, ``text-align: start``), mirrors."""
-
 
 def direction(code: str) -> str:
-    """``rtl`` or ``ltr``: the direction a language's text runs in, as ``<html dir>`` says it."""
+    """``rtl`` or ``ltr``: the direction a language's text runs in, as ``<html dir>`` says it (a right-to-left
+    page's layout, drawn with the stylesheets' logical properties, mirrors)."""
     return "rtl" if code in RIGHT_TO_LEFT else "ltr"

@@ -39,7 +39,7 @@ from typing import Any
 
 from ..rules import OPTION_NAMES, PRESETS, HandRecord, Position, RuleError, Rules, make_rules, score_hand
 from ..rules import replay as replay_hands
-from ..rules.words import Said, Translate, say
+from ..rules.words import Said, Translate, name_writer, say
 from . import sheet_words
 from .charts import catalog_words, running_score_svg
 from .drawing import ENDPOINTS, OUTBOX_QUESTION, SHEET, TEMPLATES, Drawing
@@ -72,7 +72,7 @@ def speaker(language: str) -> Say:
     translate = _TRANSLATIONS.get(language)
     if translate is None:
         return lambda text: say(text)
-    return lambda text: say(text, translate, str)
+    return lambda text: say(text, translate, str, name_writer(language))
 
 
 def rules_of(match: Mapping[str, Any]) -> Rules:
@@ -325,7 +325,7 @@ def sheet_page(match: Mapping[str, Any], hands: Sequence[Mapping[str, Any]], lan
         "chart": running_score_svg(state, names, rules.target, catalog_words(translations)),
         **sheet_parts(state, sides, args),
     }
-    html = drawing().render(SHEET, context, translations, page.get("urls") or {})
+    html = drawing().render(SHEET, context, translations, page.get("urls") or {}, language)
     return {"html": html, "totals": state["totals"], "finished": state["finished"], "hands": len(entries)}
 
 
@@ -363,7 +363,7 @@ def outbox_question(match: Mapping[str, Any], hands: Sequence[Mapping[str, Any]]
     asked = {"lines": [str(c["words"]) for c in changes if c.get("words")], "behind": waiting,
              "same": any(w["kind"] == "record" and w["input"] and w["input"] in theirs for w in waiting)}
     translations = _CATALOGS.get(language) or gettext.NullTranslations()
-    return {"html": drawing().render(OUTBOX_QUESTION, {"asked": asked}, translations, {})}
+    return {"html": drawing().render(OUTBOX_QUESTION, {"asked": asked}, translations, {}, language)}
 
 
 def _said(errors: Mapping[str, list[Said]], spoken: Say) -> dict[str, list[str]]:

@@ -23,10 +23,29 @@ Translate = Callable[[str], str]
 """Looks a message up in a language's catalog (``gettext``); the message itself when the catalog lacks it."""
 Number = Callable[[int | float], str]
 """Writes a number the language's way."""
+Name = Callable[[str], str]
+"""Writes plain text a sentence is given (a player's name, a side's names) into the sentence."""
+
+RIGHT_TO_LEFT = frozenset({"ar"})
+"""The languages written from right to left: their pages say ``dir="rtl"`` and mirror, and their sentences keep each
+name apart (``isolated``)."""
 
 
 def _same(message: str) -> str:
     return message
+
+
+def isolated(text: str) -> str:
+    """``text`` between Unicode's FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE: inside a sentence written right
+    to left, a name in Latin letters keeps its place (the name, then its colon, then its points) instead of pulling
+    the colon and the number after it into its own left-to-right run ("Mike: 90" read backwards)."""
+    return f"\u2068{text}\u2069"
+
+
+def name_writer(language: str) -> Name:
+    """How a sentence in ``language`` writes the names it is given: isolated in a right-to-left language, as they
+    are in any other."""
+    return isolated if language in RIGHT_TO_LEFT else _same
 
 
 def N_(message: str) -> str:  # noqa: N802 (the gettext convention's name, which pybabel extracts)
@@ -67,9 +86,10 @@ class Said(str):
         every language (``Rules.team`` says which)."""
         return cls(many if team else one, **fields)
 
-    def say(self, translate: Translate = _same, number: Number = str) -> str:
-        """The sentence in the language of ``translate`` (English without one)."""
-        return _fill(translate(self.message), self.fields, translate, number)
+    def say(self, translate: Translate = _same, number: Number = str, name: Name = _same) -> str:
+        """The sentence in the language of ``translate`` (English without one), each plain text field (a name)
+        written by ``name``."""
+        return _fill(translate(self.message), self.fields, translate, number, name)
 
     def __reduce__(self) -> tuple[object, ...]:
         return (_rebuild, (type(self), self.message, dict(self.fields)))
@@ -91,8 +111,8 @@ class Listed(Said):
         self.separator = separator
         return self
 
-    def say(self, translate: Translate = _same, number: Number = str) -> str:
-        return translate(self.separator).join(_field(part, translate, number) for part in self.parts)
+    def say(self, translate: Translate = _same, number: Number = str, name: Name = _same) -> str:
+        return translate(self.separator).join(_field(part, translate, number, name) for part in self.parts)
 
     def __reduce__(self) -> tuple[object, ...]:
         return (Listed, (self.parts, self.separator))
@@ -102,21 +122,22 @@ def _rebuild(kind: type[Said], message: str, fields: dict[str, object]) -> Said:
     return kind(message, **fields)
 
 
-def _field(value: object, translate: Translate, number: Number) -> str:
+def _field(value: object, translate: Translate, number: Number, name: Name) -> str:
     if isinstance(value, Said):
-        return value.say(translate, number)
+        return value.say(translate, number, name)
     if isinstance(value, int | float) and not isinstance(value, bool):
         return number(value)  # an average or a percentage too: "98,8" in Croatian, as the page writes it
-    return str(value)
+    return name(str(value))
 
 
-def _fill(message: str, fields: Mapping[str, object], translate: Translate, number: Number) -> str:
+def _fill(message: str, fields: Mapping[str, object], translate: Translate, number: Number, name: Name) -> str:
     if not fields:
         return message
-    return message % {name: _field(value, translate, number) for name, value in fields.items()}
+    return message % {key: _field(value, translate, number, name) for key, value in fields.items()}
 
 
-def say(text: str, translate: Translate = _same, number: Number = str) -> str:
-    """Any text the engine gave, in the language of ``translate``: a ``Said`` is said; plain text (a player's
-    name, something from before the engine said it this way) is given back as it is."""
-    return text.say(translate, number) if isinstance(text, Said) else text
+def say(text: str, translate: Translate = _same, number: Number = str, name: Name = _same) -> str:
+    """Any text the engine gave, in the language of ``translate``: a ``Said`` is said (its names written by
+    ``name``); plain text (a player's name, something from before the engine said it this way) is given back as
+    it is."""
+    return text.say(translate, number, name) if isinstance(text, Said) else text

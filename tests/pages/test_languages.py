@@ -146,6 +146,18 @@ def test_the_stylesheets_place_by_start_and_end_so_arabic_mirrors() -> None:
     assert not found, "placed by left or right: " + "; ".join(found)
 
 
+def test_an_arabic_explanation_keeps_each_name_apart_and_the_others_do_not_need_to(client: FlaskClient) -> None:
+    """In a sentence written right to left, a name in Latin letters would pull the colon and the points after it
+    into its own left-to-right run ("Mike: 90" read backwards); the Arabic board writes each name between the
+    isolates FSI and PDI, which no other language needs or shows."""
+    match = played(client)
+    arabic = page(client, f"/board/{match.view_token}", **{"Accept-Language": "ar"}).text()
+    assert "\u2068Mike\u2069" in arabic and "\u2068Yvonne\u2069" in arabic
+    for language in LANGUAGES.keys() - {"ar"}:
+        other = page(client, f"/board/{match.view_token}", **{"Accept-Language": language}).text()
+        assert "Mike" in other and "\u2068" not in other, language
+
+
 def test_the_switch_is_remembered_on_the_phone(client: FlaskClient) -> None:
     first, second = played(client), made(client, ["Ana", "Ivo"])
     board = f"/board/{first.view_token}"
