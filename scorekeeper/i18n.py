@@ -144,8 +144,9 @@ def moment(value: Any) -> str:
 
 def said(text: str) -> str:
     """What the engine said (a hand's explanation, a house rule, a problem with an input) in this answer's
-    language: its message looked up in the catalog, its numbers in the language's format, the names in it kept
-    apart in a language written right to left (``words.isolated``); plain text (a player's name) as it is."""
+    language: its message looked up in the catalog, its numbers in the language's format, each of its fields (a
+    name, a number, a game's title) kept apart in a language written right to left (``words.isolated``); plain
+    text (a player's name) as it is."""
     return say(text, gettext, number, name_writer(current_language()))
 
 

@@ -75,9 +75,9 @@ def pgettext(context: str, message: str) -> Said:
 
 def _said(part: object, translate: Translate, number: Number, name: Name) -> str:
     if isinstance(part, Said):
-        return part.say(translate, number, name)
+        return name(part.say(translate, number, name))
     if isinstance(part, int | float) and not isinstance(part, bool):
-        return number(part)
+        return name(number(part))
     return name(str(part))
 
 

@@ -24,11 +24,12 @@ Translate = Callable[[str], str]
 Number = Callable[[int | float], str]
 """Writes a number the language's way."""
 Name = Callable[[str], str]
-"""Writes plain text a sentence is given (a player's name, a side's names) into the sentence."""
+"""Writes each field into its sentence, once said: a player's name, a number, a part of the sentence (a game's
+title, a card's letter)."""
 
 RIGHT_TO_LEFT = frozenset({"ar"})
 """The languages written from right to left: their pages say ``dir="rtl"`` and mirror, and their sentences keep each
-name apart (``isolated``)."""
+field apart (``isolated``)."""
 
 
 def _same(message: str) -> str:
@@ -37,14 +38,14 @@ def _same(message: str) -> str:
 
 def isolated(text: str) -> str:
     """``text`` between Unicode's FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE: inside a sentence written right
-    to left, a name in Latin letters keeps its place (the name, then its colon, then its points) instead of pulling
+    to left, a field in Latin letters (a name, a game's title, a card's letter) keeps its place instead of pulling
     the colon and the number after it into its own left-to-right run ("Mike: 90" read backwards)."""
     return f"\u2068{text}\u2069"
 
 
 def name_writer(language: str) -> Name:
-    """How a sentence in ``language`` writes the names it is given: isolated in a right-to-left language, as they
-    are in any other."""
+    """How a sentence in ``language`` writes the fields it is given: each isolated in a right-to-left language, as
+    it is in any other."""
     return isolated if language in RIGHT_TO_LEFT else _same
 
 
@@ -87,8 +88,7 @@ class Said(str):
         return cls(many if team else one, **fields)
 
     def say(self, translate: Translate = _same, number: Number = str, name: Name = _same) -> str:
-        """The sentence in the language of ``translate`` (English without one), each plain text field (a name)
-        written by ``name``."""
+        """The sentence in the language of ``translate`` (English without one), each field written by ``name``."""
         return _fill(translate(self.message), self.fields, translate, number, name)
 
     def __reduce__(self) -> tuple[object, ...]:
@@ -124,9 +124,9 @@ def _rebuild(kind: type[Said], message: str, fields: dict[str, object]) -> Said:
 
 def _field(value: object, translate: Translate, number: Number, name: Name) -> str:
     if isinstance(value, Said):
-        return value.say(translate, number, name)
+        return name(value.say(translate, number, name))
     if isinstance(value, int | float) and not isinstance(value, bool):
-        return number(value)  # an average or a percentage too: "98,8" in Croatian, as the page writes it
+        return name(number(value))  # an average or a percentage too: "98,8" in Croatian, as the page writes it
     return name(str(value))
 
 
@@ -137,7 +137,7 @@ def _fill(message: str, fields: Mapping[str, object], translate: Translate, numb
 
 
 def say(text: str, translate: Translate = _same, number: Number = str, name: Name = _same) -> str:
-    """Any text the engine gave, in the language of ``translate``: a ``Said`` is said (its names written by
+    """Any text the engine gave, in the language of ``translate``: a ``Said`` is said (its fields written by
     ``name``); plain text (a player's name, something from before the engine said it this way) is given back as
     it is."""
     return text.say(translate, number, name) if isinstance(text, Said) else text

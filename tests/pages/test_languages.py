@@ -148,8 +148,8 @@ def test_the_stylesheets_place_by_start_and_end_so_arabic_mirrors() -> None:
 
 def test_an_arabic_explanation_keeps_each_name_apart_and_the_others_do_not_need_to(client: FlaskClient) -> None:
     """In a sentence written right to left, a name in Latin letters would pull the colon and the points after it
-    into its own left-to-right run ("Mike: 90" read backwards); the Arabic board writes each name between the
-    isolates FSI and PDI, which no other language needs or shows."""
+    into its own left-to-right run ("Mike: 90" read backwards); the Arabic board writes each name (and each
+    number and part of a sentence) between the isolates FSI and PDI, which no other language needs or shows."""
     match = played(client)
     arabic = page(client, f"/board/{match.view_token}", **{"Accept-Language": "ar"}).text()
     assert "\u2068Mike\u2069" in arabic and "\u2068Yvonne\u2069" in arabic
