@@ -109,3 +109,33 @@ def test_an_arabic_table_records_a_hand_right_to_left(page: Page, server: LiveSe
     page.goto(f"{server.url}/board/{made['view_token']}?tv=1")
     read_right_to_left(page)
     shot(page, "rtl-board-tv-ar")
+
+
+WHERE = """([selector, words]) => {
+  // Where each word first stands (its left edge) in the first element of ``selector`` that holds them all.
+  for (const el of document.querySelectorAll(selector)) {
+    const text = el.firstChild && el.firstChild.nodeType === Node.TEXT_NODE ? el.firstChild : null;
+    if (!text || !words.every((w) => text.textContent.includes(w))) continue;
+    return words.map((w) => {
+      const range = document.createRange(), at = text.textContent.indexOf(w);
+      range.setStart(text, at); range.setEnd(text, at + w.length);
+      return range.getBoundingClientRect().left;
+    });
+  }
+  return null;
+}"""
+
+
+def test_an_arabic_explanation_with_latin_names_reads_from_the_right(page: Page, server: LiveServer) -> None:
+    """A table that writes its names in Latin letters on an Arabic page: the explanation "المشتري Mike: 90 مقابل 62"
+    (the taker Mike: 90 against 62) stands word after word from the right, the name's colon and points in their
+    place (without each field kept apart, "Mike: 90" runs left to right as one piece, its points before the
+    name)."""
+    page.set_viewport_size(PHONE)
+    made = api_match(server, "bela", ["Mike", "Yvonne"], ({"taker": 0, "card_points": [80, 62], "last_trick": 0},))
+    page.goto(f"{server.url}/?lang=ar")
+    page.goto(f"{server.url}/board/{made['view_token']}")
+    words = ["المشتري", "Mike", "90", "مقابل", "62"]
+    at = page.evaluate(WHERE, [".last .explanation", words])
+    assert at is not None, "the board explains the hand"
+    assert at == sorted(at, reverse=True), dict(zip(words, at, strict=True))
