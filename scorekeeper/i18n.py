@@ -20,13 +20,19 @@ from flask_babel import Babel, format_date, format_decimal, get_locale, get_tran
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from .languages import LANGUAGES, direction
+from .languages import ARABIC_INDIC_DIGITS, LANGUAGES, direction
 from .rules.words import name_writer, say
 from .security import API_PREFIX
 
 COOKIE = "lang"
 SWITCH_ARGUMENT = "lang"
 COOKIE_MAX_AGE = 60 * 60 * 24 * 365
+DIGITS_COOKIE = DIGITS_ARGUMENT = "digits"
+DIGITS = ("latn", "arab")
+"""How a page writes its digits: Western (0123, the default) or Arabic-Indic (٠١٢٣), in a language that has them."""
+SWITCHES = {SWITCH_ARGUMENT: (COOKIE, LANGUAGES), DIGITS_ARGUMENT: (DIGITS_COOKIE, DIGITS)}
+"""Each switch a page's link may carry (``?lang=hr``, ``?digits=arab``): the cookie it sets on the phone, and the
+values it takes."""
 
 
 def _from_headers() -> str:
@@ -66,18 +72,19 @@ def _here() -> str:
 
 
 def _switch() -> Response | None:
-    """``?lang=hr`` on any page: remember the language on the phone and show the same page without the
-    argument (so the address shared or bookmarked afterwards carries no language). The cookie is ``Secure``
-    by the session cookie's rule: over HTTPS, or when SCOREKEEPER_PUBLIC_URL is https."""
-    if (request.method != "GET" or SWITCH_ARGUMENT not in request.args or request.path.startswith(API_PREFIX)
+    """``?lang=hr`` (or ``?digits=arab``) on any page: remember the language (the digits) on the phone and show the
+    same page without the argument (so the address shared or bookmarked afterwards carries no language). The
+    cookie is ``Secure`` by the session cookie's rule: over HTTPS, or when SCOREKEEPER_PUBLIC_URL is https."""
+    if (request.method != "GET" or not SWITCHES.keys() & request.args.keys() or request.path.startswith(API_PREFIX)
             or request.endpoint is None):  # only on a page that exists: never a redirect to "//elsewhere"
         return None
-    chosen = request.args.get(SWITCH_ARGUMENT, "")
-    rest = [(key, value) for key, value in request.args.items(multi=True) if key != SWITCH_ARGUMENT]
+    rest = [(key, value) for key, value in request.args.items(multi=True) if key not in SWITCHES]
     answer = redirect(_here() + (f"?{urlencode(rest)}" if rest else ""), code=303)
-    if chosen in LANGUAGES:
-        answer.set_cookie(COOKIE, chosen, max_age=COOKIE_MAX_AGE, samesite="Lax", httponly=True,
-                          secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")) or request.is_secure)
+    for argument, (cookie, values) in SWITCHES.items():
+        chosen = request.args.get(argument, "")
+        if chosen in values:
+            answer.set_cookie(cookie, chosen, max_age=COOKIE_MAX_AGE, samesite="Lax", httponly=True,
+                              secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")) or request.is_secure)
     return answer
 
 
@@ -98,6 +105,25 @@ def current_language() -> str:
     return code if code == "en" or getattr(get_translations(), "files", None) else "en"
 
 
+def digits() -> str:
+    """How this page writes its digits (``<html data-digits>``): ``arab`` when the phone chose Arabic-Indic digits
+    and the page's language has them, else ``latn``. The page's text keeps ASCII digits either way; a font drawn
+    for them (static/fonts/) shows them Arabic-Indic, so the server's pages, the phone's own drawing and what a
+    script writes all change alike."""
+    chosen = request.cookies.get(DIGITS_COOKIE)
+    return "arab" if chosen == "arab" and current_language() in ARABIC_INDIC_DIGITS else "latn"
+
+
+def digits_links() -> list[tuple[str, str, bool]]:
+    """The digits switch at the foot of a page whose language has Arabic-Indic digits (none elsewhere):
+    (its value, this page with ``?digits=value``, whether it is the page's)."""
+    if current_language() not in ARABIC_INDIC_DIGITS:
+        return []
+    rest = [(key, value) for key, value in request.args.items(multi=True) if key not in SWITCHES]
+    now = digits()
+    return [(value, _here() + "?" + urlencode([*rest, (DIGITS_ARGUMENT, value)]), value == now) for value in DIGITS]
+
+
 def text_direction() -> str:
     """The direction this answer's language is written in (``<html dir>``): ``rtl`` for Arabic, else ``ltr``."""
     return direction(current_language())
@@ -105,7 +131,7 @@ def text_direction() -> str:
 
 def language_links() -> list[tuple[str, str, str]]:
     """The switch at every page's foot: (code, name in its own language, this page with ``?lang=code``)."""
-    rest = [(key, value) for key, value in request.args.items(multi=True) if key != SWITCH_ARGUMENT]
+    rest = [(key, value) for key, value in request.args.items(multi=True) if key not in SWITCHES]
     return [(code, name, _here() + "?" + urlencode([*rest, (SWITCH_ARGUMENT, code)]))
             for code, name in LANGUAGES.items()]
 
@@ -167,6 +193,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["language_links"] = language_links
     app.jinja_env.globals["current_language"] = current_language
     app.jinja_env.globals["text_direction"] = text_direction
+    app.jinja_env.globals["digits"] = digits
+    app.jinja_env.globals["digits_links"] = digits_links
     app.jinja_env.globals["language_direction"] = direction
     app.jinja_env.filters["say"] = said
     app.jinja_env.filters["decimalformat"] = number  # Flask-Babel's, for whole numbers written as digits

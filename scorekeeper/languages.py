@@ -21,6 +21,11 @@ LANGUAGES = {
 them); English, the source language, first."""
 
 
+ARABIC_INDIC_DIGITS = frozenset({"ar"})
+"""The languages whose tables may write their digits the Arabic-Indic way (٠١٢٣): their pages offer the choice,
+remembered on the phone; Western digits (0123) by default, as the calculators a Baloot table scores on show them."""
+
+
 def direction(code: str) -> str:
     """``rtl`` or ``ltr``: the direction a language's text runs in, as ``<html dir>`` says it (a right-to-left
     page's layout, drawn with the stylesheets' logical properties, mirrors)."""

@@ -139,3 +139,32 @@ def test_an_arabic_explanation_with_latin_names_reads_from_the_right(page: Page,
     at = page.evaluate(WHERE, [".last .explanation", words])
     assert at is not None, "the board explains the hand"
     assert at == sorted(at, reverse=True), dict(zip(words, at, strict=True))
+
+
+LOADED = """async () => {
+  await document.fonts.ready;
+  return [...document.fonts].filter((f) => f.family.replace(/"/g, "") === "scorekeeper digits" && f.status === "loaded")
+    .map((f) => f.weight);
+}"""
+
+
+def test_a_table_that_chose_arabic_indic_digits_sees_them(page: Page, server: LiveServer) -> None:
+    """The digits switch at the foot of an Arabic page: after "١٢٣" the sheet's totals are drawn with the digits'
+    font (the bold face of a total loaded, the total's picture changed), while its text stays "162" for everything
+    that reads it; "123" takes the page back."""
+    page.set_viewport_size(PHONE)
+    made = api_match(server, "bela", [FAHD, SALMAN], ({"taker": 0, "card_points": [42, 110], "last_trick": 0},))
+    page.goto(f"{server.url}/?lang=ar")
+    page.goto(f"{server.url}/m/{made['id']}/join?key={made['edit_token']}")
+    total = page.locator(".scoreboard [data-total='1']")
+    expect(total).to_have_text("162")
+    western = total.screenshot()
+    page.locator(".digits-switch").get_by_role("link", name="١٢٣").click()
+    expect(page.locator("html[data-digits='arab']")).to_have_count(1)
+    expect(total).to_have_text("162")
+    assert "700" in page.evaluate(LOADED), "the digits' bold face is loaded"
+    assert total.screenshot() != western, "the total is drawn with Arabic-Indic digits"
+    shot(page, "rtl-sheet-arabic-indic-digits-ar")
+    page.locator(".digits-switch").get_by_role("link", name="123").click()
+    expect(page.locator("html[data-digits]")).to_have_count(0)
+    assert total.screenshot() == western

@@ -127,7 +127,7 @@ def test_arabic_pages_run_right_to_left_and_the_others_left_to_right(client: Fla
             root = next(node for node in tree.walk() if node.tag == "html")
             assert (root.attrs["lang"], root.attrs["dir"]) == (language, way), path
             switch = next(n for n in tree.walk() if n.tag == "footer" and "languages" in n.classes())
-            ways = {a.attrs["lang"]: a.attrs["dir"] for a in switch.walk() if a.tag == "a"}
+            ways = {a.attrs["lang"]: a.attrs["dir"] for a in switch.walk() if a.tag == "a" and "lang" in a.attrs}
             assert ways == {code: "rtl" if code == "ar" else "ltr" for code in LANGUAGES}
 
 
@@ -156,6 +156,37 @@ def test_an_arabic_explanation_keeps_each_name_apart_and_the_others_do_not_need_
     for language in LANGUAGES.keys() - {"ar"}:
         other = page(client, f"/board/{match.view_token}", **{"Accept-Language": language}).text()
         assert "Mike" in other and "\u2068" not in other, language
+
+
+def test_an_arabic_table_may_write_its_digits_the_arabic_indic_way(client: FlaskClient) -> None:
+    """An Arabic page offers Western (123, the default) or Arabic-Indic digits (١٢٣) beside the languages; the choice
+    is remembered on the phone and marks the page (``data-digits="arab"``) for the digits' font, while the page's
+    text keeps ASCII digits (a total is still "162"). No other language offers it, and an English page of the same
+    phone is not marked."""
+    match = played(client)
+    board = f"/board/{match.view_token}"
+
+    def digits_switch(tree: Element) -> dict[str, tuple[str, bool]]:
+        nav = [n for n in tree.walk() if n.tag == "nav" and "digits-switch" in n.classes()]
+        return {a.text(): (a.attrs["href"], "aria-current" in a.attrs) for n in nav for a in n.walk() if a.tag == "a"}
+
+    arabic = page(client, board, **{"Accept-Language": "ar"})
+    root = next(n for n in arabic.walk() if n.tag == "html")
+    assert "data-digits" not in root.attrs
+    assert digits_switch(arabic) == {"123": (f"{board}?digits=latn", True), "١٢٣": (f"{board}?digits=arab", False)}
+    for language in LANGUAGES.keys() - {"ar"}:
+        assert digits_switch(page(client, board, **{"Accept-Language": language})) == {}, language
+
+    answer = client.get(f"{board}?digits=arab", headers={"Accept-Language": "ar"})
+    assert answer.status_code == 303 and answer.headers["Location"] == board
+    assert answer.headers["Set-Cookie"].startswith("digits=arab;")
+    chosen = page(client, board, **{"Accept-Language": "ar"})
+    assert next(n for n in chosen.walk() if n.tag == "html").attrs["data-digits"] == "arab"
+    assert digits_switch(chosen)["١٢٣"] == (f"{board}?digits=arab", True)
+    assert "162" in chosen.text()
+    english = page(client, board, **{"Accept-Language": "en"})
+    assert "data-digits" not in next(n for n in english.walk() if n.tag == "html").attrs
+    assert client.get(f"{board}?digits=roman").headers.get("Set-Cookie", "").find("digits=") == -1
 
 
 def test_the_switch_is_remembered_on_the_phone(client: FlaskClient) -> None:
