@@ -1,9 +1,9 @@
-"""The table's language: which of the nine the answer speaks, and the switch that remembers it.
+"""The table's language: which of the app's languages the answer speaks, and the switch that remembers it.
 
 A page speaks the language the phone chose with the switch (the ``lang`` cookie, set by any page's
 ``?lang=hr`` link), else the best of the phone's ``Accept-Language``, else English. The JSON API never reads
 the cookie (its requests carry a token, not a phone's state): it answers in ``Accept-Language``, English
-when none of the nine fits. The catalogs are ``scorekeeper/translations/<lang>/LC_MESSAGES/messages.po``,
+when none of them fits. The catalogs are ``scorekeeper/translations/<lang>/LC_MESSAGES/messages.po``,
 compiled to ``.mo`` by ``make`` and by the wheel's build (setup.py); a catalog missing at run time leaves
 that language in English, never an error.
 """
@@ -21,7 +21,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from .languages import ARABIC_INDIC_DIGITS, LANGUAGES, direction
-from .rules.words import name_writer, say
+from .rules.words import placing, say
 from .security import API_PREFIX
 
 COOKIE = "lang"
@@ -173,7 +173,7 @@ def said(text: str) -> str:
     language: its message looked up in the catalog, its numbers in the language's format, each of its fields (a
     name, a number, a game's title) kept apart in a language written right to left (``words.isolated``); plain
     text (a player's name) as it is."""
-    return say(text, gettext, number, name_writer(current_language()))
+    return say(text, gettext, number, placing(current_language()))
 
 
 def speaking() -> tuple[str, Callable[[str], str] | None]:

@@ -1,6 +1,7 @@
 """The languages the app speaks: the pages' switch (``i18n``), the services that store a board's language and the
 forms that offer it all read this one table. Which of them run right to left is the engine's fact
-(``rules.words.RIGHT_TO_LEFT``: its sentences keep names apart in them, on the server and on the phone alike)."""
+(``rules.words.RIGHT_TO_LEFT``: its sentences keep each field apart in them, on the server and on the phone
+alike)."""
 
 from __future__ import annotations
 

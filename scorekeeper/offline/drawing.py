@@ -30,7 +30,7 @@ from jinja2 import Environment, FileSystemLoader
 from markupsafe import Markup
 
 from ..rules import CHOICES, SUIT_SIGNS, limits
-from ..rules.words import Name, name_writer, say
+from ..rules.words import Place, placing, say
 from . import sheet_words
 from .chalk import chalk_z_svg
 
@@ -83,7 +83,7 @@ class Drawing:
 
     def __init__(self, folder: str) -> None:
         self.translations: gettext_module.NullTranslations = gettext_module.NullTranslations()
-        self.names: Name = name_writer("en")
+        self.place: Place = placing("en")
         self.environment = Environment(loader=FileSystemLoader(folder), autoescape=True, auto_reload=False,
                                        extensions=["jinja2.ext.i18n"])
         self.environment.install_gettext_callables(  # type: ignore[attr-defined]
@@ -107,7 +107,7 @@ class Drawing:
 
     def say(self, text: Any) -> str:
         """The ``say`` filter: a ``Said`` in the page's language (plain text as it is)."""
-        return say(text, self.translations.gettext, whole_number, self.names)
+        return say(text, self.translations.gettext, whole_number, self.place)
 
     def chalk_z(self, total: int, side: str) -> Markup:
         return chalk_z_svg(total, side, self.gettext)
@@ -117,10 +117,10 @@ class Drawing:
 
     def render(self, template: str, context: Mapping[str, Any], translations: gettext_module.NullTranslations,
                addresses: Mapping[str, str], language: str = "en") -> str:
-        """``template`` drawn with ``context`` in ``language`` (the words of ``translations``, the names written as
-        the server writes them in it), its links from ``addresses``."""
+        """``template`` drawn with ``context`` in ``language`` (the words of ``translations``, each field of a
+        sentence placed as the server places it in that language), its links from ``addresses``."""
         self.translations = translations
-        self.names = name_writer(language)
+        self.place = placing(language)
         self.addresses = Addresses(addresses)
         return self.environment.get_template(template).render(**context)
 

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from ..rules import Contract, Rules
 from ..rules.limits import MELDS_LIMIT
 from ..rules.variants import Claims, FalseClaim, Revoke, Success
-from ..rules.words import N_, Name, Said, Translate
+from ..rules.words import N_, Place, Said, Translate
 
 HAND_GROUPS = ("card_points", "melds", "bela", "took_trick", "revoke", "claim", "claim-points", "valat",
                "claim-stoeck", "claim-weis", "claim-tricks")
@@ -62,7 +62,7 @@ class TooLong(Said):
     """The form's "too long" message, whose catalog entry (shared with the server's WTForms ``Length``
     validator) writes the most characters as ``%(max)d``: filled with the number itself, not its text."""
 
-    def say(self, translate: Translate = N_, number: Callable[[int], str] = str, name: Name = N_) -> str:
+    def say(self, translate: Translate = N_, number: Callable[[int], str] = str, place: Place = N_) -> str:
         return translate(self.message) % self.fields
 
 

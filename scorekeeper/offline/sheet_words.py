@@ -18,7 +18,7 @@ from typing import Any
 
 from ..rules import SUIT_SIGNS, Rules
 from ..rules.variants import Success, TableWords, Tie
-from ..rules.words import Name, Number, Said, Translate
+from ..rules.words import Number, Place, Said, Translate
 
 Sides = Sequence[Mapping[str, Any]]
 """The sides as the pages list them: ``{"index": 0, "name": "Mike"}``."""
@@ -41,8 +41,8 @@ class Joined(Said):
         self.parts = parts
         return self
 
-    def say(self, translate: Translate = _same, number: Number = str, name: Name = _same) -> str:
-        return "".join(_said(part, translate, number, name) for part in self.parts)
+    def say(self, translate: Translate = _same, number: Number = str, place: Place = _same) -> str:
+        return "".join(_said(part, translate, number, place) for part in self.parts)
 
     def __reduce__(self) -> tuple[object, ...]:
         return (Joined, self.parts)
@@ -60,7 +60,7 @@ class InContext(Said):
         self.context = context
         return self
 
-    def say(self, translate: Translate = _same, number: Number = str, name: Name = _same) -> str:
+    def say(self, translate: Translate = _same, number: Number = str, place: Place = _same) -> str:
         found = translate(f"{self.context}\x04{self.message}")
         return self.message if "\x04" in found else found
 
@@ -73,12 +73,12 @@ def pgettext(context: str, message: str) -> Said:
     return InContext(context, message)
 
 
-def _said(part: object, translate: Translate, number: Number, name: Name) -> str:
+def _said(part: object, translate: Translate, number: Number, place: Place) -> str:
     if isinstance(part, Said):
-        return name(part.say(translate, number, name))
+        return place(part.say(translate, number, place))
     if isinstance(part, int | float) and not isinstance(part, bool):
-        return name(number(part))
-    return name(str(part))
+        return place(number(part))
+    return place(str(part))
 
 
 def said_all(value: Any, say: Callable[[str], str]) -> Any:

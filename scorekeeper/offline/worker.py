@@ -39,7 +39,7 @@ from typing import Any
 
 from ..rules import OPTION_NAMES, PRESETS, HandRecord, Position, RuleError, Rules, make_rules, score_hand
 from ..rules import replay as replay_hands
-from ..rules.words import Said, Translate, name_writer, say
+from ..rules.words import Said, Translate, placing, say
 from . import sheet_words
 from .charts import catalog_words, running_score_svg
 from .drawing import ENDPOINTS, OUTBOX_QUESTION, SHEET, TEMPLATES, Drawing
@@ -72,7 +72,7 @@ def speaker(language: str) -> Say:
     translate = _TRANSLATIONS.get(language)
     if translate is None:
         return lambda text: say(text)
-    return lambda text: say(text, translate, str, name_writer(language))
+    return lambda text: say(text, translate, str, placing(language))
 
 
 def rules_of(match: Mapping[str, Any]) -> Rules:

@@ -23,9 +23,9 @@ Translate = Callable[[str], str]
 """Looks a message up in a language's catalog (``gettext``); the message itself when the catalog lacks it."""
 Number = Callable[[int | float], str]
 """Writes a number the language's way."""
-Name = Callable[[str], str]
-"""Writes each field into its sentence, once said: a player's name, a number, a part of the sentence (a game's
-title, a card's letter)."""
+Place = Callable[[str], str]
+"""Places each field in its sentence, once said: a player's name, a number, a part of the sentence (a game's title,
+a card's letter)."""
 
 RIGHT_TO_LEFT = frozenset({"ar"})
 """The languages written from right to left: their pages say ``dir="rtl"`` and mirror, and their sentences keep each
@@ -43,8 +43,8 @@ def isolated(text: str) -> str:
     return f"\u2068{text}\u2069"
 
 
-def name_writer(language: str) -> Name:
-    """How a sentence in ``language`` writes the fields it is given: each isolated in a right-to-left language, as
+def placing(language: str) -> Place:
+    """How a sentence in ``language`` places the fields it is given: each isolated in a right-to-left language, as
     it is in any other."""
     return isolated if language in RIGHT_TO_LEFT else _same
 
@@ -87,9 +87,9 @@ class Said(str):
         every language (``Rules.team`` says which)."""
         return cls(many if team else one, **fields)
 
-    def say(self, translate: Translate = _same, number: Number = str, name: Name = _same) -> str:
-        """The sentence in the language of ``translate`` (English without one), each field written by ``name``."""
-        return _fill(translate(self.message), self.fields, translate, number, name)
+    def say(self, translate: Translate = _same, number: Number = str, place: Place = _same) -> str:
+        """The sentence in the language of ``translate`` (English without one), each field placed by ``place``."""
+        return _fill(translate(self.message), self.fields, translate, number, place)
 
     def __reduce__(self) -> tuple[object, ...]:
         return (_rebuild, (type(self), self.message, dict(self.fields)))
@@ -111,8 +111,8 @@ class Listed(Said):
         self.separator = separator
         return self
 
-    def say(self, translate: Translate = _same, number: Number = str, name: Name = _same) -> str:
-        return translate(self.separator).join(_field(part, translate, number, name) for part in self.parts)
+    def say(self, translate: Translate = _same, number: Number = str, place: Place = _same) -> str:
+        return translate(self.separator).join(_field(part, translate, number, place) for part in self.parts)
 
     def __reduce__(self) -> tuple[object, ...]:
         return (Listed, (self.parts, self.separator))
@@ -122,22 +122,22 @@ def _rebuild(kind: type[Said], message: str, fields: dict[str, object]) -> Said:
     return kind(message, **fields)
 
 
-def _field(value: object, translate: Translate, number: Number, name: Name) -> str:
+def _field(value: object, translate: Translate, number: Number, place: Place) -> str:
     if isinstance(value, Said):
-        return name(value.say(translate, number, name))
+        return place(value.say(translate, number, place))
     if isinstance(value, int | float) and not isinstance(value, bool):
-        return name(number(value))  # an average or a percentage too: "98,8" in Croatian, as the page writes it
-    return name(str(value))
+        return place(number(value))  # an average or a percentage too: "98,8" in Croatian, as the page writes it
+    return place(str(value))
 
 
-def _fill(message: str, fields: Mapping[str, object], translate: Translate, number: Number, name: Name) -> str:
+def _fill(message: str, fields: Mapping[str, object], translate: Translate, number: Number, place: Place) -> str:
     if not fields:
         return message
-    return message % {key: _field(value, translate, number, name) for key, value in fields.items()}
+    return message % {key: _field(value, translate, number, place) for key, value in fields.items()}
 
 
-def say(text: str, translate: Translate = _same, number: Number = str, name: Name = _same) -> str:
+def say(text: str, translate: Translate = _same, number: Number = str, place: Place = _same) -> str:
     """Any text the engine gave, in the language of ``translate``: a ``Said`` is said (its fields written by
-    ``name``); plain text (a player's name, something from before the engine said it this way) is given back as
+    ``place``); plain text (a player's name, something from before the engine said it this way) is given back as
     it is."""
-    return text.say(translate, number, name) if isinstance(text, Said) else text
+    return text.say(translate, number, place) if isinstance(text, Said) else text
