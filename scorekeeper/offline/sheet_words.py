@@ -337,7 +337,7 @@ def game_line(state: Mapping[str, Any], rules: Rules, sides: Sides) -> Said:
         listed: list[object] = []
         for side in sides:
             if listed:
-                listed.append(", ")
+                listed.append(Said(", "))  # the language's own comma: "، " in Arabic
             listed += [side["name"], " ", won[side["index"]] if side["index"] < len(won) else 0]
         return Joined(Said("Game %(game)s of best of %(best_of)s: games won", game=state.get("game"),
                            best_of=rules.best_of), " ", *listed, ".")
