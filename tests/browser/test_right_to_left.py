@@ -57,7 +57,8 @@ def layout(page: Page) -> dict[str, Any]:
 
 def read_right_to_left(page: Page) -> dict[str, Any]:
     """The page runs right to left, fits the phone's width, and its first side's total stands right of the
-    second's."""
+    second's. Measured once the page's stylesheet is in (a loaded phone lays a page out before it arrives)."""
+    page.wait_for_load_state("load")
     found = layout(page)
     assert (found["dir"], found["direction"]) == ("rtl", "rtl")
     assert found["wide"] <= found["screen"], f"the page is {found['wide']} px wide on a {found['screen']} px phone"
