@@ -11,14 +11,16 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from .hand import ClaimParts
-from .judgement import Claimed, Decided, Ending, GameEnd, Revoked, Ruled, Ruling, SideSum, Step, Thanked, Transfer
-from .variants import Claims, FalseClaim, Rules, TableWords, capital_bela
+from .judgement import BidFailed, BidJudged, Claimed, Decided, Ending, GameEnd, Revoked, Ruled, Ruling, SideSum, Step, Thanked, Transfer
+from .variants import Claims, DoubleLoser, FalseClaim, Rules, TableWords, capital_bela
 from .words import N_, Listed, Said
 
 
 def explain_hand(rules: Rules, judged: Decided, names: Sequence[str]) -> tuple[str, ...]:
     """The sentences that say why a hand played to its end scored what it did, its sides named ``names``."""
     lines: list[str] = [*judged.hand_points.meld_contest]
+    if judged.bid is not None:
+        return _bid_hand(rules, judged, judged.bid, names, lines)
     if judged.hand_points.transfer is not None:
         lines.append(_transfer(rules, judged.hand_points.transfer, names))
     for side, terms in enumerate(judged.hand_points.sums):
@@ -59,7 +61,10 @@ def explain_hand(rules: Rules, judged: Decided, names: Sequence[str]) -> tuple[s
 
 def _every_trick(rules: Rules, side: str, kontermatch: bool) -> Said:
     """A side took every trick: a valat; Klaverjas's pit; Jass's Match (a Kontermatch by the side that did not
-    choose trumps)."""
+    choose trumps); Belote contrée's capot."""
+    if rules.words is TableWords.CONTREE:
+        # glossary: capot
+        return Said("%(side)s took every trick: capot.", side=side)
     if rules.words is TableWords.NAT:
         # glossary: valat
         return Said("%(side)s took every trick: pit.", side=side)
@@ -182,6 +187,9 @@ def _valat_term(rules: Rules, points: int) -> Said:
     if rules.words is TableWords.JASS:
         # glossary: Match
         return Said("Match %(points)s", points=points)
+    if rules.words is TableWords.CONTREE:
+        # glossary: capot
+        return Said("capot %(points)s", points=points)
     # glossary: valat
     return Said("valat %(points)s", points=points)
 
@@ -195,6 +203,10 @@ def _melds_term(rules: Rules, points: int) -> Said:
     # Klaverjas tables say it (docs/glossary.md).
     if rules.words is TableWords.NAT:
         return Said("roem %(points)s", points=points)
+    if rules.words is TableWords.CONTREE:
+        # glossary: declarations
+        # Translators: Belote contrée's declarations in a side's sum, "annonces 20" (French tables say annonces).
+        return Said("declarations %(points)s", points=points)
     return Said("melds %(points)s", points=points)
 
 
@@ -558,6 +570,162 @@ def _multiplied(multiplier: int, step: Step) -> list[str]:
 def _takes_the_pot(name: str, pot: int) -> Said:
     # glossary: pot
     return Said("%(side)s also takes the pot of %(pot)s.", side=name, pot=pot)
+
+
+# ------------------------------------------------------------------------------------------------ a bid
+
+
+def _bid_words(bid: int | str) -> object:
+    """A bid as the table says it: ``120``, ``capot``."""
+    # glossary: capot
+    return Said("capot") if isinstance(bid, str) else bid
+
+
+def _bid_verdict(rules: Rules, bid: BidJudged, points: Sequence[int], name: str) -> Said:
+    """Whether the bid was made: "Ana & Marko bid 120 and have 130: made.", "… have only 110: dedans."."""
+    team = rules.team(name)
+    mine = points[bid.taker]
+    if bid.failed is BidFailed.NO_CAPOT:
+        # glossary: capot, dedans
+        return Said.agreeing(team, N_("%(side)s bid capot but did not take every trick: dedans."),
+                             # Translators: the same, said of a team (two partners): its verbs plural.
+                             N_("%(side)s bid capot but did not take every trick: dedans."), side=name)
+    if bid.failed is BidFailed.SHORT:
+        # glossary: bid, dedans
+        return Said.agreeing(team, N_("%(side)s bid %(bid)s and has only %(points)s: dedans."),
+                             # Translators: the same, said of a team (two partners): its verbs plural.
+                             N_("%(side)s bid %(bid)s and have only %(points)s: dedans."), side=name, bid=bid.bid,
+                             points=mine)
+    if bid.failed is BidFailed.NOT_MORE:
+        # glossary: bid, dedans
+        return Said.agreeing(team, N_("%(side)s bid %(bid)s and has %(points)s, but not more than the other "
+                                      "side's %(against)s: dedans."),
+                             # Translators: the same, said of a team (two partners): its verbs plural.
+                             N_("%(side)s bid %(bid)s and have %(points)s, but not more than the other side's "
+                                "%(against)s: dedans."), side=name, bid=bid.bid, points=mine,
+                             against=points[1 - bid.taker])
+    if isinstance(bid.bid, str):
+        # glossary: capot, made it
+        return Said.agreeing(team, N_("%(side)s bid capot and took every trick: made."),
+                             # Translators: the same, said of a team (two partners): its verbs plural.
+                             N_("%(side)s bid capot and took every trick: made."), side=name)
+    # glossary: bid, made it
+    return Said.agreeing(team, N_("%(side)s bid %(bid)s and has %(points)s: made."),
+                         # Translators: the same, said of a team (two partners): its verbs plural.
+                         N_("%(side)s bid %(bid)s and have %(points)s: made."), side=name, bid=bid.bid, points=mine)
+
+
+def _line_term(rules: Rules, kind: str, points: int) -> Said:
+    """One term of a side's line: "its points 130", "the bid 120", "the hand 162", "declarations 20", "belote 20"."""
+    if kind == "points":
+        # Translators: a term of what a side writes in Belote contrée: its points in the hand ("points 130 + the
+        # bid 120 = 250").
+        return Said("points %(points)s", points=points)
+    if kind == "bid":
+        # glossary: bid
+        return Said("the bid %(points)s", points=points)
+    if kind == "hand":
+        # glossary: hand, dedans
+        # Translators: what the defence writes when the bid fails: the whole hand's points ("the hand 162 + the bid
+        # 120 = 282").
+        return Said("the hand %(points)s", points=points)
+    if kind == "declarations":
+        return _melds_term(rules, points)
+    return _bela(rules, points)
+
+
+def _writes(rules: Rules, name: str, terms: Sequence[tuple[str, int]], total: int) -> Said:
+    """What a side writes, term by term: "Ana & Marko write the hand 162 + the bid 120 = 282."."""
+    team = rules.team(name)
+    if not terms:
+        # Translators: a side writes nothing for the hand: "Mike & Yvonne write nothing."
+        return Said.agreeing(team, N_("%(side)s writes nothing."),
+                             # Translators: the same, said of a team (two partners): its verbs plural.
+                             N_("%(side)s write nothing."), side=name)
+    if len(terms) == 1 and terms[0][0] == "points":
+        # Translators: a side writes its own points of the hand: "Mike & Yvonne write their own 32."
+        return Said.agreeing(team, N_("%(side)s writes its own %(points)s."),
+                             # Translators: the same, said of a team (two partners): its verbs plural.
+                             N_("%(side)s write their own %(points)s."), side=name, points=total)
+    if len(terms) == 1 and terms[0][0] == "bela":
+        return _keeps_bela(rules, name, total)
+    if len(terms) == 1:
+        # Translators: a side writes one figure: "Mike & Yvonne write the hand 162."
+        return Said.agreeing(team, N_("%(side)s writes %(term)s."),
+                             # Translators: the same, said of a team (two partners): its verbs plural.
+                             N_("%(side)s write %(term)s."), side=name, term=_line_term(rules, *terms[0]))
+    parts = Listed((_line_term(rules, kind, points) for kind, points in terms), " + ")
+    # Translators: what a side writes, added up: "Ana & Marko write points 130 + the bid 120 = 250."
+    return Said.agreeing(team, N_("%(side)s writes %(terms)s = %(total)s."),
+                         # Translators: the same, said of a team (two partners): its verbs plural.
+                         N_("%(side)s write %(terms)s = %(total)s."), side=name, terms=parts, total=total)
+
+
+def _coinched(rules: Rules, bid: BidJudged, names: Sequence[str]) -> list[str]:
+    """Coinche ×2, surcoinche ×4: the winner's line multiplied, what the other side keeps."""
+    winner = bid.winner
+    loser = 1 - winner
+    line = bid.lines[winner]
+    # glossary: coinche
+    # Translators: the contract was coinched (doubled): "Coinched: 250 × 2 = 500."
+    word = (Said("Coinched") if bid.double == 1
+            # glossary: coinche
+            # Translators: the contract was surcoinched (redoubled): "Surcoinched: 250 × 4 = 1000."
+            else Said("Surcoinched"))
+    lines: list[str] = [Said("%(doubled)s: %(scores)s.", doubled=word,
+                             scores=Said("%(points)s × %(times)s = %(total)s", points=line, times=bid.multiplier,
+                                         total=line * bid.multiplier))]
+    name, kept = names[loser], bid.kept[loser]
+    team = rules.team(name)
+    if not kept:
+        lines.append(_writes(rules, name, (), 0))
+    elif bid.failed is None and rules.double_loser is DoubleLoser.KEEPS_OWN:
+        # Translators: the side that lost a coinched contract keeps its own points, not multiplied.
+        lines.append(Said.agreeing(team, N_("%(side)s keeps its own %(points)s, not multiplied."),
+                                   # Translators: the same, said of a team (two partners): its verbs plural.
+                                   N_("%(side)s keep their own %(points)s, not multiplied."), side=name,
+                                   points=kept))
+    else:
+        lines.append(_keeps_bela(rules, name, kept))
+    return lines
+
+
+def _keeps_bela(rules: Rules, name: str, points: int) -> Said:
+    """The side that lost the contract keeps its belote, which always counts."""
+    # glossary: belote and rebelote
+    # Translators: the side that lost the contract keeps only its belote: "Mike & Yvonne keep only their belote, 20."
+    return Said.agreeing(rules.team(name), N_("%(side)s keeps only its %(bela)s, %(points)s."),
+                         # Translators: the same, said of a team (two partners): its verbs plural.
+                         N_("%(side)s keep only their %(bela)s, %(points)s."), side=name, bela=rules.bela_word,
+                         points=points)
+
+
+def _bid_hand(rules: Rules, judged: Decided, bid: BidJudged, names: Sequence[str], lines: list[str]) -> tuple[str, ...]:
+    """A hand of Belote contrée (RULES.md §12): each side's points, the bid made or dedans, what each side writes,
+    coinche, the rounding, the game's end."""
+    hand = judged.hand_points
+    for side, terms in enumerate(hand.sums):
+        if terms is not None:
+            lines.extend(_side_sum(rules, terms, names[side]))
+    if hand.valat is not None:
+        lines.append(_every_trick(rules, names[hand.valat], False))
+    lines.append(_bid_verdict(rules, bid, hand.points, names[bid.taker]))
+    winner = bid.winner
+    lines.append(_writes(rules, names[winner], bid.terms[winner], bid.lines[winner]))
+    if bid.multiplier > 1:
+        lines.extend(_coinched(rules, bid, names))
+    else:
+        loser = 1 - winner
+        lines.append(_writes(rules, names[loser], bid.terms[loser], bid.lines[loser]))
+    if bid.rounded != bid.before_rounding:
+        # Translators: a score rounded to tens: "166 → 170".
+        parts = [Said("%(points)s → %(tens)s", points=before, tens=after)
+                 for before, after in zip(bid.before_rounding, bid.rounded, strict=True) if before != after]
+        # Translators: the scores rounded to tens, by the house's rounding: "Rounded: 166 → 170, 76 → 80."
+        lines.append(Said("Rounded: %(scores)s.", scores=Listed(parts, N_(", "))))
+    if judged.ends:
+        lines.extend(_game_end(rules, end, names) for end in judged.ends)
+    return tuple(lines)
 
 
 # ------------------------------------------------------------------------------------------------ the game's end

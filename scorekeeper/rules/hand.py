@@ -89,6 +89,8 @@ class HandInput(NamedTuple):
     """The side dealt a whole suit (Croatian belot, Deberc's debertz): it wins the game, the hand unplayed."""
     melds_by_seat: tuple[tuple[Declaration, ...], ...] | None = None
     """Declarations given per seat in four-handed play (seat order), where an exact tie needs the seats."""
+    bid: int | str | None = None
+    """What the taker bid in a game with bids (Belote contrée): 80 to 160 in tens, or ``CAPOT``."""
 
     @property
     def declared(self) -> bool:
@@ -96,8 +98,13 @@ class HandInput(NamedTuple):
         return any(not isinstance(m, int) for side in self.melds for m in side)
 
 
-HAND_FIELDS = ("taker", "contract", "double", "card_points", "last_trick", "melds", "bela",
+HAND_FIELDS = ("taker", "bid", "contract", "double", "card_points", "last_trick", "melds", "bela",
                "took_trick", "claim", "revoke", "thrown_in", "belot", "melds_by_seat")
+
+CAPOT = "capot"
+"""The bid of every trick (Belote contrée), beside the bids in points."""
+BIDS: tuple[int | str, ...] = (*range(80, 161, 10), CAPOT)
+"""The bids of Belote contrée, lowest first (RULES.md §12)."""
 
 
 _HAND_FIELD_SET = frozenset(HAND_FIELDS)
@@ -195,9 +202,11 @@ def read_hand(rules: Rules, raw: object, names: Sequence[str] | None = None) -> 
     if claim is not None and claim.thanks is not None and any(claim.thanks.stoeck) and contract is not None \
             and not contract.is_suit:
         r.fail("claim.stoeck", _too_much_bela(rules.bela_word, 0, contract))
+    bid = _read_bid(r, raw.get("bid"), required=played_out)
     double = raw.get("double", 0) or 0
     if not _whole(double) or double not in (0, 1, 2):
-        r.fail("double", Said("double is 0, 1 (doubled) or 2 (redoubled)"))
+        r.fail("double", Said("double is 0, 1 (coinche) or 2 (surcoinche)") if rules.bids
+               else Said("double is 0, 1 (doubled) or 2 (redoubled)"))
         double = 0
     elif double and not rules.doubles:
         r.fail("double", Said("%(game)s has no double or redouble", game=rules.title))
@@ -225,7 +234,26 @@ def read_hand(rules: Rules, raw: object, names: Sequence[str] | None = None) -> 
     if r.problems:
         raise RuleError(r.problems)
     return HandInput(taker, contract, int(double), card_points, last_trick, melds, bela, took_trick, claim, revoke,
-                     thrown_in, melds_by_seat=by_seat)
+                     thrown_in, melds_by_seat=by_seat, bid=bid)
+
+
+def _read_bid(r: _Reader, value: object, required: bool) -> int | str | None:
+    """The taker's bid in a game with bids (RULES.md §12): 80 to 160 in tens, or capot; none elsewhere."""
+    if not r.rules.bids:
+        if value is not None:
+            # glossary: bid
+            r.fail("bid", Said("%(game)s has no bids", game=r.rules.title))
+        return None
+    if value is None:
+        if required:
+            # glossary: bid, capot
+            r.fail("bid", Said("say the bid: 80 to 160 in tens, or capot"))
+        return None
+    if value not in BIDS or type(value) not in (int, str):
+        # glossary: bid, capot
+        r.fail("bid", Said("a bid is 80 to 160 in tens, or capot; not %(value)s", value=repr(value)))
+        return None
+    return value  # type: ignore[return-value]
 
 
 def _read_belot(r: _Reader, raw: Mapping[str, object]) -> HandInput:

@@ -172,6 +172,49 @@ class Penalty(NamedTuple):
     points: int
 
 
+class BidFailed(Enum):
+    """Why a bid failed, *dedans* (RULES.md §12)."""
+
+    SHORT = "short of the bid"
+    """The taker's points did not reach the bid."""
+    NOT_MORE = "not more than the defence"
+    """They reached it, but were not more than the defence's (option bid-success: reach-and-beat)."""
+    NO_CAPOT = "no capot"
+    """A bid of capot, and the defence took a trick."""
+
+
+class BidJudged(NamedTuple):
+    """A hand of a game with bids (Belote contrée, RULES.md §12) judged by its bid: made, or dedans."""
+
+    taker: int
+    bid: int | str
+    """What was bid: points, or capot."""
+    value: int
+    """What the bid is worth: itself, or the capot bid's value."""
+    failed: BidFailed | None
+    """Why the bid failed; None: made."""
+    terms: tuple[tuple[tuple[str, int], ...], ...]
+    """What each side's line is made of, as (kind, points): ``points``, ``bid``, ``hand``, ``declarations``,
+    ``bela``; empty for a side that writes nothing."""
+    lines: tuple[int, ...]
+    """Each side's line: its terms added up."""
+    multiplier: int
+    """Coinche ×2, surcoinche ×4 (or ×3); 1 when neither."""
+    double: int
+    """0, 1 (coinche) or 2 (surcoinche)."""
+    kept: tuple[int, ...]
+    """What the side that lost a coinched contract keeps (its belote, or its own points, not multiplied)."""
+    before_rounding: tuple[int, ...]
+    """Each side's score of the hand before the rounding."""
+    rounded: tuple[int, ...]
+    """Each side's score of the hand after the rounding (the same without one)."""
+
+    @property
+    def winner(self) -> int:
+        """The side that wins the contract: the taker when made, the defence when dedans."""
+        return self.taker if self.failed is None else 1 - self.taker
+
+
 class Decided(NamedTuple):
     """A hand played to its end and decided: by the success and tie rules, or by a revoke challenge."""
 
@@ -209,6 +252,8 @@ class Decided(NamedTuple):
     """The contract's multiplier (Jass): everything each side wrote, multiplied."""
     kontermatch: bool = False
     """The valat (Jass's Match) was made by the side that did not choose trumps."""
+    bid: BidJudged | None = None
+    """A game with bids: the hand judged by its bid (the success and tie rules do not apply)."""
 
 
 class Forfeit(NamedTuple):

@@ -22,8 +22,10 @@ from .explain import (
     race_falls_short,
     too_soon_to_claim,
 )
-from .hand import HandInput, RevokeChallenge, Thanks, default_names, read_hand
+from .hand import CAPOT, HandInput, RevokeChallenge, Thanks, default_names, read_hand
 from .judgement import (
+    BidFailed,
+    BidJudged,
     Claimed,
     Decided,
     Ending,
@@ -42,6 +44,11 @@ from .judgement import (
 from .melds import Declaration, contest
 from .variants import (
     BelaOnBate,
+    BeloteOnDedans,
+    BidScores,
+    BidSuccess,
+    Dedans,
+    DoubleLoser,
     Contest,
     Deal,
     DealLimitLevel,
@@ -458,6 +465,11 @@ def score_hand(
                           explain_claim(rules, claimed, names), claimed.winner, claimed.game_winner,
                           multiplier=times if rules.multipliers or rules.strokes else None)
     decided = judge_hand(rules, position, hand, forehand, names)
+    if decided.bid is not None:
+        bid = decided.bid
+        return HandResult(Result.MADE if bid.failed is None else Result.BATE, bid.lines, decided.scores,
+                          decided.pot, decided.totals, explain_hand(rules, decided, names), decided.winner,
+                          decided.game_winner, decided.hand_points.valat is not None)
     result = Result.REVOKE if decided.ruled is None else _DECISIONS[decided.ruled.ruling][0]
     points = decided.hand_points.points
     if decided.times != 1:
@@ -483,6 +495,8 @@ def judge_hand(rules: Rules, position: Position, hand: HandInput, forehand: int,
     """What the rules make of a hand played to its end, before a word is said (``names`` only say the contest
     of declarations); ``forehand`` is the side that led to the first trick."""
     points = hand_points(rules, hand, forehand, names)
+    if rules.bids and hand.bid is not None:
+        return _judge_bid(rules, position, hand, points)
     multiplier = (1, 2, 4)[hand.double]
     taker = hand.taker if hand.taker is not None else 0
     # Bela that stays with its side (house rule bela-on-bate: stays) is set aside before any point changes hands.
@@ -528,6 +542,87 @@ def judge_hand(rules: Rules, position: Position, hand: HandInput, forehand: int,
     return Decided(points, pay, revoked, ruled, in_tens, kept, multiplier, doubled, winner, taken, hang,
                    tuple(scores), position.pot - taken + hang, totals, ends, ends[-1].winner if ends else None,
                    penalty, baits, times, kontermatch)
+
+
+def _bid_failed(rules: Rules, hand: HandInput, points: HandPoints, taker: int) -> BidFailed | None:
+    """Whether the bid was made (RULES.md §12): a capot by taking every trick; a bid in points when the taker's
+    points reach it (and, under bid-success reach-and-beat, are more than the defence's). No rounding makes a bid."""
+    if hand.bid == CAPOT:
+        return None if points.valat == taker else BidFailed.NO_CAPOT
+    assert isinstance(hand.bid, int)
+    mine, theirs = points.points[taker], points.points[1 - taker]
+    if mine < hand.bid:
+        return BidFailed.SHORT
+    if rules.bid_success is BidSuccess.REACH_AND_BEAT and mine <= theirs:
+        return BidFailed.NOT_MORE
+    return None
+
+
+def _judge_bid(rules: Rules, position: Position, hand: HandInput, points: HandPoints) -> Decided:
+    """A hand of Belote contrée judged by its bid (RULES.md §12): made, the taker writes its points and the bid,
+    the defence its own; dedans, the defence writes the hand, the bid and every declaration, the taker nothing but
+    its belote. Coinche and surcoinche multiply the line of the side that wins the contract, the other keeping only
+    its belote (or its own points); then each side's score is rounded, by the house's rounding."""
+    taker = hand.taker if hand.taker is not None else 0
+    defence = 1 - taker
+    assert hand.bid is not None
+    value = rules.capot_bid if hand.bid == CAPOT else int(hand.bid)
+    failed = _bid_failed(rules, hand, points, taker)
+    bela = [rules.bela_points * n for n in (hand.bela or (0, 0))]
+    melds = [terms.melds if terms is not None and terms.melds_count else 0 for terms in points.sums]
+    terms: list[list[tuple[str, int]]] = [[], []]
+    if failed is None:
+        mine = points.points[taker]
+        if rules.bid_scores is BidScores.POINTS_AND_BID:
+            terms[taker] = [("points", mine), ("bid", value)]
+        elif rules.bid_scores is BidScores.BID:
+            terms[taker] = [("bid", value), *((("bela", bela[taker]),) if bela[taker] else ())]
+        else:
+            terms[taker] = [("points", mine)]
+        if points.points[defence]:
+            terms[defence] = [("points", points.points[defence])]
+    else:
+        deck = rules.deck(hand.contract) + rules.last_trick
+        whole = deck // 10 * 10 if rules.dedans is Dedans.FEDERATION else deck
+        if points.valat == defence:
+            whole += rules.valat
+        terms[defence] = [("hand", whole)]
+        if rules.dedans is not Dedans.HAND:
+            terms[defence].append(("bid", value))
+        if melds[0] or melds[1]:
+            terms[defence].append(("declarations", melds[0] + melds[1]))
+        taker_bela = bela[taker]
+        if rules.belote_on_dedans is BeloteOnDedans.DEFENCE:
+            taker_bela, defence_bela = 0, bela[defence] + bela[taker]
+        else:
+            defence_bela = bela[defence]
+        if defence_bela:
+            terms[defence].append(("bela", defence_bela))
+        if taker_bela:
+            terms[taker] = [("bela", taker_bela)]
+    lines = tuple(sum(points for _kind, points in side) for side in terms)
+    multiplier = rules.double_values.times[hand.double]
+    winner = taker if failed is None else defence
+    kept: tuple[int, ...] = ()
+    if multiplier > 1:
+        loser = 1 - winner
+        keeps_own = failed is None and rules.double_loser is DoubleLoser.KEEPS_OWN
+        if failed is not None:
+            keep = lines[loser]  # only the failed taker's belote is on its line
+        else:
+            keep = lines[loser] if keeps_own else bela[loser]
+        kept = tuple(keep if s == loser else 0 for s in range(2))
+        before = tuple(lines[s] * multiplier if s == winner else kept[s] for s in range(2))
+    else:
+        before = lines
+    rounded = tuple(rules.rounding.apply(v) for v in before)
+    judged = BidJudged(taker, hand.bid, value, failed, tuple(tuple(side) for side in terms), lines, multiplier,
+                       hand.double, kept, before, rounded)
+    scores = list(rounded)
+    totals = tuple(t + v for t, v in zip(position.totals, scores, strict=True))
+    ends = _game_ends(rules, position, totals, points.valat is not None, rules.wins_at_end_of_hand)
+    return Decided(points, points.points, None, None, None, (), multiplier, None, winner, 0, 0, tuple(scores),
+                   position.pot, totals, ends, ends[-1].winner if ends else None, bid=judged)
 
 
 _FAILED = frozenset({Ruling.BATE, Ruling.BATE_DEFENDERS_LEVEL, Ruling.BAITED, Ruling.DOUBLED_BATE})

@@ -94,6 +94,8 @@ class TableWords(StrEnum):
     """Nat, pit for every trick, roem for declarations (Klaverjas: Dutch words at every table)."""
     JASS = "jass"
     """No failed taker: Match for every trick, Weis for declarations, Stöck (Jass: Swiss words)."""
+    CONTREE = "contree"
+    """Dedans for a failed bid, capot for every trick (Belote contrée: French words at every table)."""
 
 
 class Contest(StrEnum):
@@ -181,6 +183,88 @@ class Melds(StrEnum):
     """No declarations count (a Jass tournament's counting without Weis)."""
 
 
+class BidSuccess(StrEnum):
+    """When a bid is made (RULES.md §12): the taker's points are its card points, the last trick, its counted
+    declarations and its belote."""
+
+    REACH = "reach"
+    """The taker's points reach the bid."""
+    REACH_AND_BEAT = "reach-and-beat"
+    """They reach the bid and are more than the defence's."""
+
+
+class BidScores(StrEnum):
+    """What a made bid writes for the taker (RULES.md §12)."""
+
+    POINTS_AND_BID = "points-and-bid"
+    """Its points plus the bid."""
+    BID = "bid"
+    """The bid alone (and its belote, which always counts)."""
+    POINTS = "points"
+    """Its points alone."""
+
+
+class Dedans(StrEnum):
+    """What the defence writes when the bid fails, *dedans* (RULES.md §12), besides every declaration."""
+
+    PLUS_BID = "162-plus-bid"
+    """The hand's 162 and the bid."""
+    FEDERATION = "160-plus-bid"
+    """160 and the bid, as the federation writes it."""
+    HAND = "162"
+    """The hand's 162 alone."""
+
+
+class BeloteOnDedans(StrEnum):
+    """Whose the taker's belote is when the bid fails (RULES.md §12)."""
+
+    HOLDER = "holder"
+    """It stays with the taker, its holder."""
+    DEFENCE = "defence"
+    """It goes to the defence with the rest, as the contrée texts write it."""
+
+
+class DoubleValues(StrEnum):
+    """What coinche and surcoinche multiply by (RULES.md §12)."""
+
+    TWO_FOUR = "2-4"
+    """Coinche ×2, surcoinche ×4."""
+    TWO_THREE = "2-3"
+    """Coinche ×2, surcoinche ×3."""
+
+    @property
+    def times(self) -> tuple[int, int, int]:
+        """The multiplier of each double level: none, coinche, surcoinche."""
+        return (1, 2, 4) if self is DoubleValues.TWO_FOUR else (1, 2, 3)
+
+
+class DoubleLoser(StrEnum):
+    """What the side that loses a coinched contract writes (RULES.md §12)."""
+
+    NOTHING = "nothing"
+    """Nothing but its belote, as the rule texts say."""
+    KEEPS_OWN = "keeps-own"
+    """Its own points, not multiplied (as some scorers count a made contract's defence)."""
+
+
+class Rounding(StrEnum):
+    """How each side's score of a hand is rounded, after everything else (RULES.md §12)."""
+
+    NONE = "none"
+    """Not rounded."""
+    NEAREST_TEN = "nearest-ten"
+    """To the nearest ten, 5 up: 85 → 90."""
+    FIVE_DOWN = "five-down"
+    """To the nearest ten, 5 down: 85 → 80, 86 → 90."""
+
+    def apply(self, points: int) -> int:
+        """``points`` rounded by this rule."""
+        if self is Rounding.NONE:
+            return points
+        up_from = 5 if self is Rounding.NEAREST_TEN else 6
+        return (points + 10 - up_from) // 10 * 10
+
+
 class Deal(StrEnum):
     """How the deal moves on (RULES.md section 8)."""
 
@@ -221,6 +305,9 @@ HOUSE_RULE = MappingProxyType({"house_rule": True})
 FACT = MappingProxyType({"fact": True})
 """The metadata of a ``Rules`` field that is a fact of the game the engine reads (its words, its trick play), neither
 an option a match sets nor one the API shows among the rules."""
+
+BID_RULE = MappingProxyType({"house_rule": True, "when": "bids"})
+"""The metadata of a house rule of a game with an auction (``Rules.bids``, coinche): shown and set only there."""
 
 
 class Family(StrEnum):
@@ -356,6 +443,19 @@ class Rules:
     """The melds are won in the tricks, each side scoring the roem of the tricks it takes (Klaverjas): the roem
     referee answers for this game."""
 
+    bids: bool = field(default=False, metadata=FACT)
+    """The taker bids a number of points it will make, 80 to 160 or capot, which the hand is judged by, with coinche
+    and surcoinche (Belote contrée, RULES.md §12)."""
+    bid_success: BidSuccess = field(default=BidSuccess.REACH, metadata=BID_RULE)
+    bid_scores: BidScores = field(default=BidScores.POINTS_AND_BID, metadata=BID_RULE)
+    capot_bid: int = field(default=250, metadata=BID_RULE)
+    """What a made bid of capot (every trick) adds, as the bid's value; a failed one gives it to the defence."""
+    dedans: Dedans = field(default=Dedans.PLUS_BID, metadata=BID_RULE)
+    belote_on_dedans: BeloteOnDedans = field(default=BeloteOnDedans.HOLDER, metadata=BID_RULE)
+    double_values: DoubleValues = field(default=DoubleValues.TWO_FOUR, metadata=BID_RULE)
+    double_loser: DoubleLoser = field(default=DoubleLoser.NOTHING, metadata=BID_RULE)
+    rounding: Rounding = field(default=Rounding.NONE, metadata=BID_RULE)
+
     sides: int = field(init=False, compare=False, repr=False)
     """Scoring sides: one per player, or two partnerships in four-handed play."""
     full_deck: bool = field(init=False, compare=False, repr=False)
@@ -427,12 +527,18 @@ class Rules:
         """Card points of the whole deck under ``contract`` without the last trick (152; Czech 151)."""
         return self.cards.deck(contract)
 
+    def has_option(self, name: str) -> bool:
+        """Whether the field ``name`` is an option of this game: every house rule, but those of games with an
+        auction (``BID_RULE``) only where there is one."""
+        when = _WHEN.get(name)
+        return when is None or bool(getattr(self, when))
+
     def as_dict(self) -> dict[str, Any]:
         """The options as the API shows them: each field under its RULES.md name (``claim_window`` is
         ``claim-window``), the sides after the players, the cards by their top trump (``top-trump``)."""
         shown: dict[str, Any] = {}
         for item in fields(self):
-            if not item.init or item.metadata.get("fact"):
+            if not item.init or item.metadata.get("fact") or not self.has_option(item.name):
                 continue
             value = getattr(self, item.name)
             if item.name == "cards":
@@ -445,6 +551,9 @@ class Rules:
 
 
 _SHOWN_NAMES = MappingProxyType({"deck_cards": "deck"})
+_WHEN: Mapping[str, str] = MappingProxyType({item.name: item.metadata["when"] for item in fields(Rules)
+                                             if "when" in item.metadata})
+"""The options of one kind of game (``BID_RULE``), each with the ``Rules`` fact that says a game is of that kind."""
 """The fields the rule book names otherwise than by their own name: the cards in the pack are ``deck`` (36 in Jass)."""
 
 
@@ -722,6 +831,16 @@ _PRESETS: dict[str, Rules] = {
         target=2500, multipliers=_MULTIPLIERS_2500,
     ),
 }
+_PRESETS["coinche"] = replace(
+    # Translators: a game's name: Belote contrée, the French Belote with an auction (also called coinche).
+    _PRESETS["belote"], variant="coinche", title=Said("Belote contrée (coinche)"),
+    # Translators: Belote contrée on the start page's small button: its common name in French cafés.
+    short_title=NC_("game", "Coinche"), start_place=19, outside_inside=False,
+    # glossary: dedans, coinche
+    description=Said("Two teams of two to 2000: bids from 80 to capot, coinche and surcoinche, dedans."),
+    target=2000, tens=False, valat=90, no_win_on_valat=False, meld_contest=Contest.SINGLE, revoke=Revoke.NONE,
+    contracts=SUIT_CONTRACTS, no_trumps_doubled=False, throw_in=False, words=TableWords.CONTREE, bids=True,
+)
 PRESETS: Mapping[str, Rules] = MappingProxyType(_PRESETS)
 """The presets of RULES.md sections 5, 10 and 11, by name: the registry of games. A game is its entry here (and
 its golden file, its words in the catalogs and the glossary): every page, the API and the phone's engine read
@@ -796,6 +915,11 @@ def make_rules(variant: str, overrides: Mapping[str, object] | None = None) -> R
         if name not in _OVERRIDABLE:
             problems.append(Problem(name, Said("unknown option %(name)s: the options are %(options)s",
                                                name=repr(raw_name), options=Listed(OPTION_NAMES, N_(", ")))))
+            continue
+        if not base.has_option(_OVERRIDABLE[name]):
+            # Translators: %(option)s is an option's name as the API writes it ("bid-success"): a rule of games with
+            # bids (Belote contrée) given for another game.
+            problems.append(Problem(name, Said("%(option)s is no rule of %(game)s", option=name, game=base.title)))
             continue
         read = _reader(name)(base, name, value)
         if isinstance(read, _Refused):
@@ -893,7 +1017,7 @@ def _read_contracts(base: Rules, name: str, value: object) -> object:
         # glossary: trumps
         return _refused(name, Said("every suit can be trumps: the contracts hold %(suits)s",
                                    suits=Listed((c.value for c in SUIT_CONTRACTS), N_(", "))))
-    if base.contract_required and chosen != base.contracts:
+    if base.contract_required and not base.bids and chosen != base.contracts:
         return _refused(name, Said("%(game)s keeps its own contracts", game=base.title))
     return chosen
 
@@ -1065,8 +1189,19 @@ def _check_tens(rules: Rules) -> Iterator[Problem]:
         yield Problem("tens", Said("scoring in tens is defined for two sides"))
 
 
+def _check_bids(rules: Rules) -> Iterator[Problem]:
+    if not rules.bids:
+        return
+    if not 0 < rules.capot_bid <= 1000 or rules.capot_bid % 10:
+        # glossary: capot
+        yield Problem("capot-bid", Said("a bid of capot is worth 10 to 1000 in tens, not %(points)s",
+                                        points=rules.capot_bid))
+    if rules.tens:
+        yield Problem("tens", Said("a game with bids is not scored in tens: choose a rounding"))
+
+
 _CHECKS: tuple[Callable[[Rules], Iterator[Problem]], ...] = (
-    _check_target, _check_melds_need_trick, _check_race, _check_best_of, _check_success, _check_claims_needed,
+    _check_bids, _check_target, _check_melds_need_trick, _check_race, _check_best_of, _check_success, _check_claims_needed,
     _check_claim_window, _check_claim_from, _check_false_claim, _check_valat, _check_deal_limit, _check_bela_points,
     _check_last_trick, _check_tens,
 )
