@@ -11,7 +11,21 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from .hand import ClaimParts
-from .judgement import BidFailed, BidJudged, Claimed, Decided, Ending, GameEnd, Revoked, Ruled, Ruling, SideSum, Step, Thanked, Transfer
+from .judgement import (
+    BidFailed,
+    BidJudged,
+    Claimed,
+    Decided,
+    Ending,
+    GameEnd,
+    Revoked,
+    Ruled,
+    Ruling,
+    SideSum,
+    Step,
+    Thanked,
+    Transfer,
+)
 from .variants import Claims, DoubleLoser, FalseClaim, Rules, TableWords, capital_bela
 from .words import N_, Listed, Said
 

@@ -253,7 +253,7 @@ def _read_bid(r: _Reader, value: object, required: bool) -> int | str | None:
         # glossary: bid, capot
         r.fail("bid", Said("a bid is 80 to 160 in tens, or capot; not %(value)s", value=repr(value)))
         return None
-    return value  # type: ignore[return-value]
+    return value
 
 
 def _read_belot(r: _Reader, raw: Mapping[str, object]) -> HandInput:

@@ -47,11 +47,11 @@ from .variants import (
     BeloteOnDedans,
     BidScores,
     BidSuccess,
-    Dedans,
-    DoubleLoser,
     Contest,
     Deal,
     DealLimitLevel,
+    Dedans,
+    DoubleLoser,
     FalseClaim,
     Melds,
     NoTrick,
@@ -607,10 +607,8 @@ def _judge_bid(rules: Rules, position: Position, hand: HandInput, points: HandPo
     if multiplier > 1:
         loser = 1 - winner
         keeps_own = failed is None and rules.double_loser is DoubleLoser.KEEPS_OWN
-        if failed is not None:
-            keep = lines[loser]  # only the failed taker's belote is on its line
-        else:
-            keep = lines[loser] if keeps_own else bela[loser]
+        # A failed taker's line holds only its belote; a made contract's defence keeps its belote, or its own.
+        keep = lines[loser] if failed is not None or keeps_own else bela[loser]
         kept = tuple(keep if s == loser else 0 for s in range(2))
         before = tuple(lines[s] * multiplier if s == winner else kept[s] for s in range(2))
     else:

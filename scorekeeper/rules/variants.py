@@ -1201,9 +1201,9 @@ def _check_bids(rules: Rules) -> Iterator[Problem]:
 
 
 _CHECKS: tuple[Callable[[Rules], Iterator[Problem]], ...] = (
-    _check_bids, _check_target, _check_melds_need_trick, _check_race, _check_best_of, _check_success, _check_claims_needed,
-    _check_claim_window, _check_claim_from, _check_false_claim, _check_valat, _check_deal_limit, _check_bela_points,
-    _check_last_trick, _check_tens,
+    _check_bids, _check_target, _check_melds_need_trick, _check_race, _check_best_of, _check_success,
+    _check_claims_needed, _check_claim_window, _check_claim_from, _check_false_claim, _check_valat,
+    _check_deal_limit, _check_bela_points, _check_last_trick, _check_tens,
 )
 """The checks of a game's rules as a whole, each of one option against the others it depends on."""
 

@@ -37,6 +37,7 @@ from scorekeeper.rules import (
     replay,
     score_hand,
 )
+from scorekeeper.rules.hand import BIDS
 from scorekeeper.rules.variants import (
     BelaOnBate,
     Claims,
@@ -190,6 +191,8 @@ def put_in(rules: Rules, raw: Mapping[str, Any], out: HandResult) -> int:
     """
     if out.result is Result.THROWN_IN:
         return 0
+    if rules.bids:
+        return sum(out.scores)  # §12: what the bid shares out (tests/rules/test_bid_properties.py)
     value = sum(out.points)
     if out.result is Result.TIE and rules.tie is Tie.TAKER_NOTHING:
         value -= out.points[raw["taker"]]
@@ -333,6 +336,8 @@ def hands(draw: st.DrawFn, rules: Rules, claim_sides: Sequence[int] = (), claim_
         hand["contract"] = contract.value
     if rules.doubles:
         hand["double"] = draw(st.integers(0, 2))
+    if rules.bids:
+        hand["bid"] = draw(st.sampled_from(BIDS))
     melds = _melds(draw, rules, contract)
     if any(melds) or draw(st.booleans()):
         hand["melds"] = melds
@@ -474,6 +479,10 @@ def check_hand(rules: Rules, before: Position, raw: Mapping[str, Any], out: Hand
         other = 1 - raw["claim"]["side"]
         assert out.scores[other] == forfeited_value(rules, raw) + before.pot and out.pot == 0
         return forfeited_value(rules, raw)
+    if rules.bids:
+        # §12: a hand's points are each side's line before the coinche; its identities are
+        # tests/rules/test_bid_properties.py's.
+        return sum(out.scores)
     if out.result is not Result.THROWN_IN:
         assert list(out.points) == expected_points(rules, raw), out.explanation
     value = put_in(rules, raw, out)
@@ -581,8 +590,8 @@ def test_a_decided_hand_shares_out_the_hand_value(variant: str, data: st.DataObj
     raw = data.draw(hands(rules), label="hand")
     out = score_hand(rules, Position.start(rules), raw)
     event(out.result.value)
-    if out.result not in (Result.MADE, Result.BATE, Result.REVOKE) or out.pot:
-        return
+    if out.result not in (Result.MADE, Result.BATE, Result.REVOKE) or out.pot or rules.bids:
+        return  # a game with bids shares out the hand and the bid: tests/rules/test_bid_properties.py
     whole = sum(out.points)
     if rules.tens:
         # Each side rounds its own points, yet the two roundings always add up to the whole rounded once;

@@ -584,11 +584,11 @@ def test_revoke_where_the_house_rules_do_not_score_it() -> None:
 
 def test_unknown_fields() -> None:
     """API.md "A hand" lists its fields: taker, contract, double, card_points, last_trick, melds, bela, took_trick,
-    claim, revoke, thrown_in."""
+    claim, revoke, thrown_in (and Belote contrée's bid)."""
     found = problems("bela", {**BELA_HAND, "trumps": "hearts", "Melds": []})
     assert fields(found) == {"trumps", "Melds"}
     assert "unknown field 'trumps'" in message(found, "trumps")
-    assert "taker, contract, double" in message(found, "trumps")
+    assert "taker, bid, contract, double" in message(found, "trumps")
 
 
 def test_a_hand_is_an_object() -> None:
