@@ -10,6 +10,13 @@ from typing import Any, NamedTuple
 from .cards import LAST_TRICK, Rank
 from .variants import (
     BelaOnBate,
+    BeloteOnDedans,
+    BidScores,
+    BidSuccess,
+    Dedans,
+    DoubleLoser,
+    DoubleValues,
+    Rounding,
     ClaimOrder,
     Claims,
     Contest,
@@ -141,6 +148,97 @@ WORDS: Mapping[type[StrEnum], Mapping[Any, Worded]] = MappingProxyType({
             # glossary: claim, hand
             Said("a false claim forfeits the hand value to the other side")),
     },
+    BidSuccess: {
+        BidSuccess.REACH: Worded(
+            # glossary: bid, taker
+            Said("the taker's points reach the bid"),
+            # glossary: bid, taker, belote and rebelote
+            # Translators: Belote contrée; %(bela)s is its word for K and Q of trumps (belote).
+            Said("The bid is made when the taker's points (card points, the last trick, its declarations and its "
+                 "%(bela)s) reach it.")),
+        BidSuccess.REACH_AND_BEAT: Worded(
+            # glossary: bid, taker
+            Said("they reach the bid and are more than the other side's"),
+            # glossary: bid, taker, belote and rebelote
+            Said("The bid is made when the taker's points (card points, the last trick, its declarations and its "
+                 "%(bela)s) reach it and are more than the other side's.")),
+    },
+    BidScores: {
+        BidScores.POINTS_AND_BID: Worded(
+            # glossary: bid
+            Said("its points and the bid"),
+            # glossary: bid, taker
+            Said("Made: the taker writes its points and the bid; the other side writes its own points.")),
+        BidScores.BID: Worded(
+            # glossary: bid
+            Said("the bid alone"),
+            # glossary: bid, taker, belote and rebelote
+            Said("Made: the taker writes the bid alone (and its %(bela)s); the other side writes its own points.")),
+        BidScores.POINTS: Worded(
+            Said("its points alone"),
+            # glossary: bid, taker
+            Said("Made: the taker writes its points alone; the other side writes its own points.")),
+    },
+    Dedans: {
+        Dedans.PLUS_BID: Worded(
+            # glossary: bid, hand
+            Said("the hand's 162 and the bid"),
+            # glossary: bid, dedans, declarations
+            Said("Dedans (the bid failed): the other side writes the hand's %(hand)s, the bid and every declaration "
+                 "of both sides.")),
+        Dedans.FEDERATION: Worded(
+            # glossary: bid
+            Said("160 and the bid"),
+            # glossary: bid, dedans, declarations
+            Said("Dedans (the bid failed): the other side writes %(hand)s, the bid and every declaration of both "
+                 "sides.")),
+        Dedans.HAND: Worded(
+            # glossary: hand
+            Said("the hand's 162 alone"),
+            # glossary: bid, dedans, declarations
+            Said("Dedans (the bid failed): the other side writes the hand's %(hand)s and every declaration of both "
+                 "sides.")),
+    },
+    BeloteOnDedans: {
+        BeloteOnDedans.HOLDER: Worded(
+            Said("stays with the taker"),
+            # glossary: dedans, belote and rebelote, taker
+            Said("When the bid fails, the taker writes only its %(bela)s.")),
+        BeloteOnDedans.DEFENCE: Worded(
+            Said("goes to the other side"),
+            # glossary: dedans, belote and rebelote, taker
+            Said("When the bid fails, the taker writes nothing: its %(bela)s goes to the other side too.")),
+    },
+    DoubleValues: {
+        # glossary: coinche
+        DoubleValues.TWO_FOUR: Worded(Said("coinche ×2, surcoinche ×4")),
+        # glossary: coinche
+        DoubleValues.TWO_THREE: Worded(Said("coinche ×2, surcoinche ×3")),
+    },
+    DoubleLoser: {
+        DoubleLoser.NOTHING: Worded(
+            # glossary: belote and rebelote
+            Said("nothing but its belote"),
+            # glossary: coinche, belote and rebelote
+            Said("the other side writes nothing but its %(bela)s")),
+        DoubleLoser.KEEPS_OWN: Worded(
+            Said("its own points, not multiplied"),
+            # glossary: coinche, bid
+            Said("when the bid is made, the other side keeps its own points, not multiplied")),
+    },
+    Rounding: {
+        Rounding.NONE: Worded(Said("not rounded")),
+        Rounding.NEAREST_TEN: Worded(
+            Said("to the nearest ten, 5 up"),
+            # glossary: hand, bid
+            Said("Each side's score of a hand is rounded to the nearest ten, 5 up (85 → 90); no rounding makes a "
+                 "bid.")),
+        Rounding.FIVE_DOWN: Worded(
+            Said("to the nearest ten, 5 down"),
+            # glossary: hand, bid
+            Said("Each side's score of a hand is rounded to the nearest ten, 5 down (85 → 80, 86 → 90); no rounding "
+                 "makes a bid.")),
+    },
 })
 """Each value of a house rule's kind in words, its label and its sentence: the one table the start page, the rules
 page's settings and the house rules in words read (``worded``)."""
@@ -252,8 +350,39 @@ def _own_values(rules: Rules) -> Iterator[Said]:
                    times=Listed(times, N_(", ")))
 
 
+def _bids(rules: Rules) -> Iterator[Said]:
+    """A game with bids (Belote contrée, RULES.md §12): the bids, when one is made, what made and dedans write,
+    coinche and surcoinche, the rounding."""
+    if not rules.bids:
+        return
+    bela = rules.bela_word
+    capot = rules.deck(None) + rules.last_trick + rules.valat
+    # glossary: bid, taker, capot
+    yield Said("The taker bids 80 to 160 in tens, or capot (every trick, worth %(points)s); no hand is thrown in.",
+               points=rules.capot_bid)
+    yield Said(_sentence(rules.bid_success).message, bela=bela)
+    # glossary: capot
+    yield Said("A bid of capot is made only by taking every trick; a side taking every trick has %(capot)s card "
+               "points instead of %(hand)s.", capot=capot, hand=rules.deck(None) + rules.last_trick)
+    yield Said(_sentence(rules.bid_scores).message, bela=bela)
+    yield Said(_sentence(rules.dedans).message, hand=rules.deck(None) + rules.last_trick
+               if rules.dedans is not Dedans.FEDERATION else (rules.deck(None) + rules.last_trick) // 10 * 10)
+    yield Said(_sentence(rules.belote_on_dedans).message, bela=bela)
+    times = rules.double_values.times
+    # glossary: coinche, bid
+    # Translators: %(loser)s says what the side that lost the contract writes: "the other side writes nothing but
+    # its belote".
+    yield Said("Coinche ×%(coinche)s, surcoinche ×%(surcoinche)s: the side that wins the contract writes its line "
+               "multiplied; %(loser)s.", coinche=times[1], surcoinche=times[2],
+               loser=Said(_sentence(rules.double_loser).message, bela=bela))
+    if rules.rounding is not Rounding.NONE:
+        yield _sentence(rules.rounding)
+
+
 def _success(rules: Rules) -> Iterator[Said]:
     """What the taker must do, and what a tie with the best defender does (the game's own word for bate)."""
+    if rules.bids:
+        return  # said by ``_bids``
     if rules.success is Success.EACH_OWN:
         # glossary: taker, bate
         yield Said("No bate: each side writes its own points; who chose trumps matters only for the Match.")
@@ -288,7 +417,7 @@ def _success(rules: Rules) -> Iterator[Said]:
 def _bela_on_bate(rules: Rules) -> Iterator[Said]:
     """Whose a failed taker's bela is, in the game's own word for failing: said wherever a taker can fail and the
     game has a bela (the meld values only say what it is worth)."""
-    if rules.success is Success.EACH_OWN or not rules.bela_points:
+    if rules.success is Success.EACH_OWN or not rules.bela_points or rules.bids:
         return
     if rules.bela_on_bate is BelaOnBate.STAYS:
         # glossary: belote and rebelote, taker, bate
@@ -433,13 +562,13 @@ def _revoke(rules: Rules) -> Iterator[Said]:
 
 
 def _doubles(rules: Rules) -> Iterator[Said]:
-    if rules.doubles:
+    if rules.doubles and not rules.bids:
         yield Said("Double ×2, redouble ×4: the side with more points scores everything.")
 
 
 def _valat(rules: Rules) -> Iterator[Said]:
-    if not rules.valat:
-        return
+    if not rules.valat or rules.bids:
+        return  # a game with bids says its capot with the bids
     if rules.valat_to is ValatTo.TAKER and rules.words is TableWords.NAT:
         # glossary: valat, taker
         yield Said("Pit (every trick to the taker's side): +%(points)s; the defenders taking every trick only make "
@@ -479,7 +608,7 @@ def _length(rules: Rules) -> Iterator[Said]:
 
 
 _READERS: tuple[Callable[[Rules], Iterable[Said]], ...] = (
-    _players, _deck, _last_trick, _target, _deal_limit, _top_trump, _own_values, _success, _meld_values,
+    _players, _deck, _last_trick, _target, _deal_limit, _top_trump, _own_values, _bids, _success, _meld_values,
     _bela_on_bate, _meld_contest, _squares, _melds_need_trick, _belot, _claiming, _revoke, _doubles, _valat, _strokes,
     _deal, _length,
 )
