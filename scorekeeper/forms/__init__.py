@@ -21,6 +21,7 @@ from .hand import (
     SIDE_ASKS,
     bela_toggle,
     claim_takes_melds,
+    counted_with_last_trick,
     form_data_from_hand,
     hand_form,
     hand_from_form,
@@ -42,6 +43,7 @@ __all__ = [
     "CLAIM_KEYS", "CLUB_FIELDS", "CONTRACT_LABELS", "CONTRACT_WORDS", "EXPIRED_FORM", "FORM",
     "HAND_GROUPS", "HOUSE_FIELDS", "MATCH_FIELDS", "MATCH_GROUPS", "MAX_PLAYERS", "SIDE_ASKS", "SUIT_SIGNS",
     "NewClubForm", "NewMatchForm", "bela_toggle", "checked_rules", "claim_overrides", "claim_takes_melds",
-    "decode_rules", "encode_rules", "form_data_from_hand", "form_field", "hand_form", "hand_from_form",
-    "house_overrides", "in_table_words", "new_key", "options", "problems_text", "show_problems", "swiss_pad",
+    "counted_with_last_trick", "decode_rules", "encode_rules", "form_data_from_hand", "form_field", "hand_form",
+    "hand_from_form", "house_overrides", "in_table_words", "new_key", "options", "problems_text", "show_problems",
+    "swiss_pad",
 ]

@@ -18,14 +18,22 @@ from wtforms.validators import Length, Optional
 
 from ..i18n import said
 from ..offline import hand_fields, hand_input
-from ..offline.hand_fields import HAND_GROUPS, MELDS_LONGEST, SIDE_ASKS, bela_toggle, claim_takes_melds, swiss_pad
+from ..offline.hand_fields import (
+    HAND_GROUPS,
+    MELDS_LONGEST,
+    SIDE_ASKS,
+    bela_toggle,
+    claim_takes_melds,
+    counted_with_last_trick,
+    swiss_pad,
+)
 from ..offline.hand_input import form_data_from_hand
 from ..rules import Problem, Rules
 from ..rules.describe import meld_chips
 from .choices import CONTRACT_LABELS, new_key, options
 from .problems import TOO_LONG
 
-__all__ = ["HAND_GROUPS", "SIDE_ASKS", "bela_toggle", "claim_takes_melds",
+__all__ = ["HAND_GROUPS", "SIDE_ASKS", "bela_toggle", "claim_takes_melds", "counted_with_last_trick",
            "form_data_from_hand", "hand_form", "hand_from_form", "in_table_words", "swiss_pad"]
 
 
@@ -50,12 +58,22 @@ def _taker(a: _Asked) -> str:
     return _("Taker")
 
 
+def _bid(a: _Asked) -> str:
+    # glossary: bid
+    # Translators: Belote contrée: what the taker bid (80 to 160, or capot).
+    return _("Bid")
+
+
 def _contract(a: _Asked) -> str:
     # glossary: trumps
     return _("Trumps") if not a.rules.doubles else _("Contract")
 
 
 def _double(a: _Asked) -> str:
+    if a.rules.bids:
+        # glossary: coinche
+        # Translators: Belote contrée's double (coinche) and redouble (surcoinche).
+        return _("Coinche")
     # Translators: Belote's double (contre) and redouble (surcontre).
     return _("Double")
 
@@ -72,7 +90,7 @@ def _last_trick(a: _Asked) -> str:
 
 
 def _card_points(a: _Asked) -> str:
-    if swiss_pad(a.rules):
+    if counted_with_last_trick(a.rules):
         # Translators: Jass: a field's full name for a screen reader: a side's points as the table counts them, the
         # last trick in; %(side)s is a side's name ("Ana & Marko: points").
         return _("%(side)s: points", side=a.side)
@@ -187,7 +205,7 @@ def _claim_tricks(a: _Asked) -> str:
 
 
 _LABELS: Mapping[str, Callable[[_Asked], str]] = MappingProxyType({
-    "taker": _taker, "contract": _contract, "double": _double, "last_trick": _last_trick,
+    "taker": _taker, "bid": _bid, "contract": _contract, "double": _double, "last_trick": _last_trick,
     "card_points": _card_points, "melds": _melds, "bela": _bela, "valat": _valat, "took_trick": _took_trick,
     "revoke-accuser": _revoke_accuser, "revoke-accused": _revoke_accused, "revoke-upheld": _revoke_upheld,
     "claim-side": _claim_side, "claim-points": _claim_points, "claim-trick": _claim_trick,
@@ -204,9 +222,19 @@ def _choice_label(a: _Asked, name: str, value: str) -> Any:
         # glossary: trumps
         # Translators: the trumps choice of a hand whose trumps the scorer does not write down.
         return CONTRACT_LABELS[value] if value else _("not noted")
+    if name == "double" and a.rules.bids:
+        times = a.rules.double_values.times
+        # glossary: coinche
+        # Translators: the choices of "Coinche": neither, coinche (×2), surcoinche (×4, or ×3 by a house rule).
+        return {"0": _("no"), "1": _("coinche ×%(times)s", times=times[1]),
+                "2": _("surcoinche ×%(times)s", times=times[2])}[value]
     if name == "double":
         # Translators: the choices of "Double": not doubled, doubled, redoubled.
         return {"0": _("no"), "1": _("doubled ×2"), "2": _("redoubled ×4")}[value]
+    if name == "bid":
+        # glossary: capot
+        # Translators: the bid of every trick (Belote contrée), on its chip beside 80 … 160.
+        return value if value.isdigit() else _("capot")
     if name == "revoke-upheld":
         # glossary: revoke
         return _("upheld: it was a revoke") if value == "yes" else _("wrong challenge")

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from ..rules import Contract, Rules
+from ..rules.hand import BIDS
 from ..rules.limits import MELDS_LIMIT
 from ..rules.variants import Claims, FalseClaim, Revoke, Success
 from ..rules.words import N_, Place, Said, Translate
@@ -34,6 +35,8 @@ NOT_A_CHOICE = Said("choose one of the choices shown")
 SIDE_ASKS = {
     # glossary: taker
     "taker": Said("say who the taker is"),
+    # glossary: bid, capot
+    "bid": Said("choose the bid: 80 to 160, or capot"),
     "last_trick": Said("say who took the last trick"),
     # glossary: claim
     "claim-side": Said("say who claims"),
@@ -89,6 +92,13 @@ def swiss_pad(rules: Rules) -> bool:
     the last trick in (out of the hand's 157), the other side's the rest; Weis, Stöck, and a Match per side. A
     claim there is bedanken: each side's Stöck, Weis and tricks so far."""
     return rules.success is Success.EACH_OWN
+
+
+def counted_with_last_trick(rules: Rules) -> bool:
+    """Whether the hand form's figures are a side's points as the table counts them, the last trick in (out of 157
+    in Jass, 162 in Belote contrée), rather than the card points alone: the Swiss pad, and a game with bids, whose
+    table writes "points faits" and never asks who took the last trick (it changes nothing there)."""
+    return swiss_pad(rules) or rules.bids
 
 
 def hand_total(rules: Rules, contract: Contract | None = None) -> int:
@@ -156,11 +166,15 @@ def hand_fields(rules: Rules, claim: bool = False) -> list[Field]:
         if claim_takes_melds(rules):
             fields += _meld_and_bela_fields(rules)
         return fields
-    fields += [Field("taker", "choice", sides),
-               Field("contract", "choice", contracts if rules.contract_required else ("", *contracts))]
+    fields.append(Field("taker", "choice", sides))
+    if rules.bids:
+        # Belote contrée (RULES.md §12): the bid, a row of chips from 80 to capot.
+        fields.append(Field("bid", "choice", tuple(str(bid) for bid in BIDS)))
+    fields.append(Field("contract", "choice", contracts if rules.contract_required else ("", *contracts)))
     if rules.doubles:
         fields.append(Field("double", "choice", ("0", "1", "2"), "0"))
-    fields.append(Field("last_trick", "choice", sides))
+    if not rules.bids:
+        fields.append(Field("last_trick", "choice", sides))
     fields += [Field(f"card_points-{i}", "whole") for i in range(rules.sides)]
     fields += _meld_and_bela_fields(rules)
     if swiss_pad(rules):

@@ -16,7 +16,16 @@ from typing import Any
 from ..rules import Contract, Problem, Rules
 from ..rules.variants import Claims
 from ..rules.words import Listed, Said
-from .hand_fields import JASS_ASKS, SIDE_ASKS, bela_toggle, claim_parts, claim_takes_melds, hand_total, swiss_pad
+from .hand_fields import (
+    JASS_ASKS,
+    SIDE_ASKS,
+    bela_toggle,
+    claim_parts,
+    claim_takes_melds,
+    counted_with_last_trick,
+    hand_total,
+    swiss_pad,
+)
 
 _MELD_SPLIT = re.compile(r"[\s,+]+")
 
@@ -150,6 +159,45 @@ def _swiss_points(get: Get, rules: Rules, hand: dict[str, Any], problems: list[P
     hand["card_points"] = cards
 
 
+def _bid_points(get: Get, rules: Rules, hand: dict[str, Any], problems: list[Problem]) -> None:
+    """A game with bids (RULES.md §12): the table writes a side's points with the last trick in (out of 162), the
+    other side's the rest, and never says who took the last trick, which changes nothing in its scoring. The engine
+    wants the cards alone and a side for the last trick: it is given to a side whose figure holds it (the first
+    such split of the cards that real cards can make), and the explanation says each side's points whole."""
+    sides = range(rules.sides)
+    typed: list[int | None] = [get(f"card_points-{i}") for i in sides]
+    if all(points is None for points in typed):
+        return
+    total = hand_total(rules, _contract_of(hand.get("contract")))
+    for i, points in enumerate(typed):
+        if points is not None and not 0 <= points <= total:
+            # Translators: Belote contrée: a side's points are written with the last trick; %(total)s is 162.
+            problems.append(Problem(f"card_points.{i}", Said("write 0 to %(total)s, the last trick in; not "
+                                                            "%(value)s", total=total, value=points)))
+    if problems:
+        return
+    given = [points for points in typed if points is not None]
+    if len(given) == len(typed) and sum(given) != total:
+        problems.append(Problem("card_points", Said("%(sum)s = %(added)s: the two sides' points add up to "
+                                                    "%(total)s, the last trick in", sum=Listed(given, " + "),
+                                                    added=sum(given), total=total)))
+        return
+    first = next(i for i in sides if typed[i] is not None)
+    mine = typed[first]
+    assert mine is not None
+    whole = [mine if i == first else total - mine for i in sides]
+    deck = total - rules.last_trick
+    # The side whose points can hold the last trick: its cards are then whole - 10, which real cards must make
+    # (not 1, not the deck less 1); a side with fewer than 10 points did not take it.
+    last = next((i for i in (first, *(j for j in sides if j != first))
+                 if whole[i] >= rules.last_trick and whole[i] - rules.last_trick not in (1, deck - 1)
+                 and all(whole[j] not in (1, deck - 1) for j in sides if j != i)), first)
+    hand["last_trick"] = last
+    hand["card_points"] = [whole[i] - rules.last_trick if i == last else whole[i] for i in sides]
+    if typed[1 - first] is None:
+        hand["card_points"][1 - first] = None
+
+
 def _thanks(get: Get, rules: Rules, body: dict[str, Any]) -> None:
     """Jass's bedanken (RULES.md §11) from the claim form: the contract, and each side's Stöck, Weis and trick
     points so far (a box left empty is nothing so far)."""
@@ -191,6 +239,9 @@ def hand_from_values(get: Get, rules: Rules, claim: bool = False) -> tuple[dict[
     hand: dict[str, Any] = {}
     if get("taker") not in (None, ""):
         hand["taker"] = int(get("taker"))
+    bid = get("bid")
+    if bid not in (None, ""):
+        hand["bid"] = int(bid) if str(bid).isdigit() else bid
     if get("contract"):
         hand["contract"] = get("contract")
     if get("double") not in (None, "", "0"):
@@ -199,6 +250,8 @@ def hand_from_values(get: Get, rules: Rules, claim: bool = False) -> tuple[dict[
         hand["last_trick"] = int(get("last_trick"))
     if swiss_pad(rules):
         _swiss_points(get, rules, hand, problems)
+    elif rules.bids:
+        _bid_points(get, rules, hand, problems)
     else:
         cards = [get(f"card_points-{i}") for i in range(rules.sides)]
         if any(c is not None for c in cards):
@@ -232,16 +285,17 @@ def in_table_words(errors: dict[str, list[str]], data: Mapping[str, Any], say: C
 def form_data_from_hand(hand: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
     """Prefill a hand form from a stored hand input (to edit it in place)."""
     data: dict[str, Any] = {}
-    for key in ("taker", "last_trick", "double"):
+    for key in ("taker", "bid", "last_trick", "double"):
         if hand.get(key) is not None:
             data[key] = str(hand[key])
     if hand.get("contract"):
         data["contract"] = hand["contract"]
     cards = list(hand.get("card_points") or [])
     swiss = swiss_pad(rules)
+    counted = counted_with_last_trick(rules)
     for i, value in enumerate(cards):
-        # A Swiss pad shows a side's points as the table counts them: with the last trick.
-        data[f"card_points-{i}"] = value + rules.last_trick if swiss and value is not None \
+        # A Swiss pad (and a game with bids) shows a side's points as the table counts them: with the last trick.
+        data[f"card_points-{i}"] = value + rules.last_trick if counted and value is not None \
             and hand.get("last_trick") == i else value
     if swiss and len(cards) == rules.sides and not hand.get("took_trick"):
         # Every card and the last trick to one side: the Match that was ticked.

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..rules import SUIT_SIGNS, Rules
+from ..rules.hand import BIDS, CAPOT
 from ..rules.variants import Success, TableWords, Tie
 from ..rules.words import Number, Place, Said, Translate
 
@@ -129,10 +130,15 @@ def result_words(hand: Mapping[str, Any], names: Sequence[str], rules: Rules) ->
     contract: object = signs.get(str(inp.get("contract")), "") if inp.get("contract") else ""
     double = inp.get("double")
     doubled = {1: "×2", 2: "×4"}.get(double, "") if isinstance(double, int) and double else ""
+    if rules.bids and double in (1, 2):
+        doubled = f"×{rules.double_values.times[double]}"  # coinche, surcoinche (×3 by a house rule)
     multiplier = hand.get("multiplier")
     if jass and isinstance(multiplier, int) and multiplier > 1:
         doubled = f"×{multiplier}"  # Jass: the contract's multiplier (the engine's), as a double is written
-    shown = [part for part in (contract, doubled) if part]
+    bid = inp.get("bid") if rules.bids else None
+    # glossary: capot
+    said_bid: object = (Said("capot") if bid == CAPOT else str(bid)) if bid in BIDS else ""
+    shown = [part for part in (said_bid, contract, doubled) if part]
     how: object = Joined(" (", *_spaced(shown), ")") if shown else ""
     claim: Mapping[str, Any] = inp["claim"] if isinstance(inp.get("claim"), Mapping) else {}
     claim_seat = _seat(claim.get("side"), len(names))
@@ -205,6 +211,10 @@ def _bate_words(rules: Rules, four: bool, belote: bool, half: bool, taker: objec
     if belote:
         return (Said("%(taker)s%(how)s are bate (inside)", taker=taker, how=how) if four
                 else Said("%(taker)s%(how)s is bate (inside)", taker=taker, how=how))
+    # glossary: dedans: Belote contrée's word for a failed bid at every table
+    if rules.words is TableWords.CONTREE:
+        return (Said("%(taker)s%(how)s are dedans", taker=taker, how=how) if four
+                else Said("%(taker)s%(how)s is dedans", taker=taker, how=how))
     # glossary: bate; nat is Klaverjas's word for it at every table
     if rules.words is TableWords.NAT:
         return (Said("%(taker)s%(how)s are nat", taker=taker, how=how) if four
@@ -244,6 +254,9 @@ def every_trick_word(hand: Mapping[str, Any], rules: Rules) -> Said:
     if rules.words is TableWords.JASS:
         # glossary: Match. Translators: Jass's word for every trick to one side.
         return pgettext("Jass: every trick to one side", "Match")
+    if rules.words is TableWords.CONTREE:
+        # glossary: capot
+        return Said("capot")
     # glossary: valat (every trick to one side)
     return Said("valat")
 

@@ -714,13 +714,26 @@ def _keeps_bela(rules: Rules, name: str, points: int) -> Said:
                          points=points)
 
 
+def _bid_sum(rules: Rules, side: SideSum, name: str) -> Said:
+    """A side's points in a game with bids, as its table counts them, the last trick in (who took it changes
+    nothing there, and its pad does not ask): "Ana & Marko: points 110 + belote 20 = 130."."""
+    terms = [_line_term(rules, "points", side.card_points + (rules.last_trick if side.last_trick else 0))]
+    if side.melds and side.melds_count:
+        terms.append(_melds_term(rules, side.melds))
+    if side.bela:
+        terms.append(_bela(rules, side.bela))
+    if side.valat:
+        terms.append(_valat_term(rules, side.valat))
+    return Said("%(side)s: %(sum)s = %(total)s.", side=name, sum=Listed(terms, " + "), total=side.total)
+
+
 def _bid_hand(rules: Rules, judged: Decided, bid: BidJudged, names: Sequence[str], lines: list[str]) -> tuple[str, ...]:
     """A hand of Belote contrée (RULES.md §12): each side's points, the bid made or dedans, what each side writes,
     coinche, the rounding, the game's end."""
     hand = judged.hand_points
     for side, terms in enumerate(hand.sums):
-        if terms is not None:
-            lines.extend(_side_sum(rules, terms, names[side]))
+        if terms is not None and (terms.melds or terms.bela or terms.valat):
+            lines.append(_bid_sum(rules, terms, names[side]))
     if hand.valat is not None:
         lines.append(_every_trick(rules, names[hand.valat], False))
     lines.append(_bid_verdict(rules, bid, hand.points, names[bid.taker]))

@@ -251,7 +251,8 @@
     // The taker as it was before a tap: a tap on the one already chosen changes nothing but where the cursor goes.
     let takerBefore = (form.querySelector("input[name=taker]:checked") || {}).value;
     form.addEventListener("click", function (event) {
-      if (!event.target.matches("input[name=taker], input[name=contract]")) return;
+      // A bid or a double tapped after the trumps (Belote contrée's chips) sends the cursor back there too.
+      if (!event.target.matches("input[name=taker], input[name=contract], input[name=bid], input[name=double]")) return;
       const again = event.target.name === "taker" && event.target.value === takerBefore;
       if (event.target.name === "taker") takerBefore = event.target.value;
       focusPoints(again);

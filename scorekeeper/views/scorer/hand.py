@@ -19,6 +19,7 @@ from ...forms import (
     SUIT_SIGNS,
     bela_toggle,
     claim_takes_melds,
+    counted_with_last_trick,
     form_data_from_hand,
     hand_form,
     hand_from_form,
@@ -92,7 +93,7 @@ def card_facts(rules: Rules) -> dict[str, Any]:
         "plain": {rank.value: points for rank, points in values.plain_points.items()},
         "decks": {"": rules.deck(None), **{c.value: rules.deck(c) for c in rules.contracts}},
         # A Swiss pad's figures are counted with the last trick (157 in Jass); elsewhere the cards alone.
-        "counted_last_trick": rules.last_trick if swiss_pad(rules) else 0,
+        "counted_last_trick": rules.last_trick if counted_with_last_trick(rules) else 0,
         "bela": {"points": rules.bela_points, "word": said(rules.bela_word)},
         # The card counter's cards and which suits each contract makes trumps: the engine's, never the script's.
         "suits": [suit.value for suit in Suit],
@@ -162,7 +163,7 @@ def _focus_order(form: FlaskForm, sides: int) -> list[str]:
     later = [f"{name}-{i}" for name in ("melds", "bela", "valat", "took_trick") for i in range(sides)]
     thanks = [f"claim-{kind}-{i}" for kind in form.rules.claim_order.kinds for i in range(sides)]
     # A Swiss pad asks the trumps first, then who chose them (hand.html).
-    chosen = ["contract", "taker"] if swiss_pad(form.rules) else ["taker", "contract"]
+    chosen = ["contract", "taker"] if swiss_pad(form.rules) else ["taker", "bid", "contract"]
     order = ["claim-side", "claim-points", "claim-trick", *chosen, "double", *card_points, "last_trick",
              *later, *thanks, "revoke-accuser", "revoke-accused", "revoke-upheld"]
     return [name for name in order if name in form._fields] + ["reason"]
@@ -226,6 +227,7 @@ def _render(page: dict[str, Any], form: FlaskForm, errors: dict[str, list[str]],
                            card_values=card_facts(rules), deck_totals=deck_totals(rules),
                            focus=_first_error(form, errors, rules.sides), bela_toggle=bela_toggle(rules),
                            claim_melds=claim_takes_melds(rules), **counter_words(), swiss=swiss_pad(rules),
+                           points_in=counted_with_last_trick(rules),
                            hand_total=rules.deck(None) + rules.last_trick, thanks_kinds=rules.claim_order.kinds,
                            fresh=request.method == "GET", conflict=conflict, counted=counted,
                            pot_words=claim_pot(rules, page["state"].get("pot") or 0) if claim else None)
