@@ -74,6 +74,8 @@ def _read(rules: Rules, given: Any) -> HandInput | None:
 
 
 DOUBLES = {1: "double", 2: "redouble"}
+BID_DOUBLES = {1: "coinche", 2: "surcoinche"}
+"""A game with bids says its double and redouble in its own words (Belote contrée)."""
 
 
 def _melds(given: Any) -> str | None:
@@ -101,8 +103,8 @@ def _hand_rows(match: Match, names: list[str], width: int, say: Say | None = Non
         claim = read.claim if read is not None else None
         revoke = read.revoke if read is not None else None
         row: list[Any] = [hand["number"], hand.get("game"), hand.get("voided"), hand.get("result"),
-                          name(given.get("taker")), given.get("contract"),
-                          DOUBLES.get(read.double) if read is not None else None,
+                          name(given.get("taker")), read.bid if read is not None else None, given.get("contract"),
+                          (BID_DOUBLES if rules.bids else DOUBLES).get(read.double) if read is not None else None,
                           name(read.last_trick) if read is not None else None,
                           name(claim.side) if claim else None, claim.points if claim else None,
                           name(revoke.accuser) if revoke else None, name(revoke.accused) if revoke else None,
@@ -120,7 +122,7 @@ def _hand_rows(match: Match, names: list[str], width: int, say: Say | None = Non
     return rows
 
 
-HAND_HEAD = ["hand", "game", "voided", "result", "taker", "contract", "double", "last trick", "claim by",
+HAND_HEAD = ["hand", "game", "voided", "result", "taker", "bid", "contract", "double", "last trick", "claim by",
              "claim points", "revoke called by", "revoke called on", "revoke upheld", "thrown in"]
 SIDE_COLUMNS = ("card points", "melds", "bela", "hand points", "score", "total")
 

@@ -91,8 +91,11 @@ class HandInput(TypedDict, total=False):
     """a hand as the table saw it (docs/api.md "The hand"); any other field is refused (422, naming it)"""
 
     taker: SideIndex
+    bid: Annotated[int | Literal["capot"], Field(description=
+        "Belote contrée: what the taker bid, 80 to 160 in tens, or capot (every trick)")]
     contract: Contract
-    double: Literal[0, 1, 2]
+    double: Annotated[Literal[0, 1, 2], Field(description=
+        "0; 1 doubled (Belote contrée: coinche); 2 redoubled (surcoinche)")]
     card_points: Annotated[list[Annotated[int, Field(ge=0)] | None], Field(description=
         "per side, without the last trick; in four-handed games one may be null: the rest of the deck")]
     last_trick: SideIndex
