@@ -18,6 +18,7 @@ from .judgement import (
     Decided,
     Ending,
     GameEnd,
+    GamePointsJudged,
     Revoked,
     Ruled,
     Ruling,
@@ -25,6 +26,7 @@ from .judgement import (
     Step,
     Thanked,
     Transfer,
+    Verdict,
 )
 from .variants import Claims, DoubleLoser, FalseClaim, Rules, TableWords, capital_bela
 from .words import N_, Listed, Said
@@ -35,6 +37,8 @@ def explain_hand(rules: Rules, judged: Decided, names: Sequence[str]) -> tuple[s
     lines: list[str] = [*judged.hand_points.meld_contest]
     if judged.bid is not None:
         return _bid_hand(rules, judged, judged.bid, names, lines)
+    if judged.game_points is not None:
+        return _game_points_hand(rules, judged, judged.game_points, names, lines)
     if judged.hand_points.transfer is not None:
         lines.append(_transfer(rules, judged.hand_points.transfer, names))
     for side, terms in enumerate(judged.hand_points.sums):
@@ -753,6 +757,155 @@ def _bid_hand(rules: Rules, judged: Decided, bid: BidJudged, names: Sequence[str
     if judged.ends:
         lines.extend(_game_end(rules, end, names) for end in judged.ends)
     return tuple(lines)
+
+
+# ------------------------------------------------------------------------------------------------ game points
+
+
+def _turned(judged: GamePointsJudged, names: Sequence[str]) -> Said:
+    """The raw points turned into game points: "Game points: Ana & Marko 100 → 10, Ivo & Petra 62 → 6."."""
+    parts = Listed((Said("%(side)s %(points)s → %(game)s", side=names[s], points=judged.raw[s],
+                         game=judged.cards[s]) for s in range(2)), N_(", "))
+    if judged.per_point == 5:
+        # glossary: Sun
+        # Translators: Baloot's Sun: raw points ÷ 5, "Sun counts double: Ana & Marko 67 → 14, Ivo & Petra 63 → 12."
+        return Said("Sun counts double (raw points ÷ 5, to the even number): %(parts)s.", parts=parts)
+    if judged.both_six:
+        # glossary: Hokum
+        # Translators: Baloot's Hokum, raw points ÷ 10, when both end in 6 the higher rounds down.
+        return Said("Game points (raw points ÷ 10; both end in 6, so the higher rounds down): %(parts)s.",
+                    parts=parts)
+    # glossary: Hokum
+    # Translators: Baloot's Hokum: raw points ÷ 10, 6 and more up: "Game points: Ana & Marko 100 → 10, Ivo & Petra
+    # 62 → 6."
+    return Said("Game points (raw points ÷ 10, 6 and more up): %(parts)s.", parts=parts)
+
+
+def _game_points_verdict(rules: Rules, judged: GamePointsJudged, names: Sequence[str]) -> Said:
+    """Whether the buyer made it: "The buyer Ana & Marko: 15 against 6: made."."""
+    taker, other = judged.taker, 1 - judged.taker
+    mine = judged.cards[taker] + judged.projects[taker]
+    theirs = judged.cards[other] + judged.projects[other]
+    # glossary: taker
+    # Translators: Baloot: how the buyer's hand is judged, "The buyer Ana & Marko: 15 against 6".
+    head = Said("The buyer %(side)s: %(points)s against %(against)s", side=names[taker], points=mine,
+                against=theirs)
+    if judged.level_raw and judged.raw[taker] == judged.raw[other]:
+        if judged.winner is None:
+            # glossary: hand
+            # Translators: %(head)s is "The buyer Ana & Marko: 8 against 8"; raw points are the card points.
+            return Said("%(head)s, and level in raw points too (%(raw)s): each side writes its own.", head=head,
+                        raw=judged.raw[taker])
+        doubler = names[1 - judged.winner]
+        # glossary: double
+        # Translators: %(head)s is "The buyer Ana & Marko: 8 against 8"; %(side)s the side that doubled.
+        return Said("%(head)s, and level in raw points too: the side that doubled, %(side)s, loses.", head=head,
+                    side=doubler)
+    if judged.level_raw:
+        made = judged.verdict is Verdict.MADE
+        # glossary: made it, khasran
+        # Translators: %(head)s is "The buyer Ana & Marko: 8 against 8"; raw points 86 against 76.
+        return (Said("%(head)s, and %(raw)s raw points against %(against)s: made.", head=head,
+                     raw=judged.raw[taker], against=judged.raw[other]) if made
+                # glossary: khasran
+                else Said("%(head)s, and %(raw)s raw points against %(against)s: khasran.", head=head,
+                          raw=judged.raw[taker], against=judged.raw[other]))
+    if judged.verdict is Verdict.MADE:
+        # glossary: made it
+        return Said("%(head)s: made.", head=head)
+    # glossary: khasran
+    return Said("%(head)s: khasran.", head=head)
+
+
+def _game_points_hand(rules: Rules, judged: Decided, game: GamePointsJudged, names: Sequence[str],
+                      lines: list[str]) -> tuple[str, ...]:
+    """A hand of Baloot (RULES.md §13): the contest of projects, the game points, the kaboot, the verdict, what the
+    winner writes (doubled: times the multiplier), the baloot, gahwa, the game's end."""
+    if game.kaboot is not None:
+        # glossary: kaboot
+        lines.append(Said("%(side)s took every trick: kaboot, %(points)s.", side=names[game.kaboot],
+                          points=game.cards[game.kaboot]))
+    else:
+        lines.append(_turned(game, names))
+    for s in range(2):
+        if game.projects[s]:
+            # glossary: projects
+            # Translators: Baloot: a side's projects turned into game points, "Ana & Marko: projects 50 → 5."
+            lines.append(Said("%(side)s: projects %(points)s → %(game)s.", side=names[s],
+                              points=game.projects[s] * game.per_point, game=game.projects[s]))
+    lines.append(_game_points_verdict(rules, game, names))
+    winner = game.winner
+    if winner is not None and (game.multiplier > 1 or game.verdict is Verdict.FAILED):
+        name = names[winner]
+        cards, projects = sum(game.cards), sum(game.projects)
+        if game.multiplier > 1:
+            word = _BALOOT_DOUBLES.get(game.double, Said("Doubled"))
+            if projects and game.project_times != game.multiplier:
+                # Translators: Baloot: a doubled hand, the projects multiplied by 2 only (house rule): "Three (×3):
+                # Ana & Marko write everything: 16 × 3 + projects 5 × 2 = 58."
+                lines.append(Said.agreeing(rules.team(name), N_("%(word)s (×%(times)s): %(side)s writes everything: "
+                                                                "%(cards)s × %(times)s + projects %(projects)s × "
+                                                                "%(two)s = %(total)s."),
+                                           N_("%(word)s (×%(times)s): %(side)s write everything: %(cards)s × "
+                                              "%(times)s + projects %(projects)s × %(two)s = %(total)s."),
+                                           word=word, times=game.multiplier, side=name, cards=cards,
+                                           projects=projects, two=game.project_times,
+                                           total=cards * game.multiplier + projects * game.project_times))
+            else:
+                # Translators: Baloot: a doubled hand goes whole to its winner: "Double (×2): Ana & Marko write
+                # everything: 16 × 2 = 32."
+                lines.append(Said.agreeing(rules.team(name), N_("%(word)s (×%(times)s): %(side)s writes everything: "
+                                                                "%(whole)s × %(times)s = %(total)s."),
+                                           # Translators: the same, said of a team (two partners): verbs plural.
+                                           N_("%(word)s (×%(times)s): %(side)s write everything: %(whole)s × "
+                                              "%(times)s = %(total)s."), word=word, times=game.multiplier,
+                                           side=name, whole=game.whole, total=game.whole * game.multiplier))
+        elif projects:
+            # glossary: khasran, projects
+            # Translators: Baloot: the buyer failed, the other side writes the whole hand and every project.
+            lines.append(Said.agreeing(rules.team(name), N_("%(side)s writes the whole hand, %(cards)s + projects "
+                                                            "%(projects)s = %(total)s."),
+                                       # Translators: the same, said of a team (two partners): verbs plural.
+                                       N_("%(side)s write the whole hand, %(cards)s + projects %(projects)s = "
+                                          "%(total)s."), side=name, cards=cards, projects=projects,
+                                       total=cards + projects))
+        else:
+            # glossary: khasran
+            lines.append(Said.agreeing(rules.team(name), N_("%(side)s writes the whole hand, %(total)s."),
+                                       # Translators: the same, said of a team (two partners): verbs plural.
+                                       N_("%(side)s write the whole hand, %(total)s."), side=name, total=cards))
+    else:
+        written = Listed((Said("%(side)s %(points)s", side=names[s], points=game.cards[s] + game.projects[s])
+                          for s in range(2)), N_(", "))
+        lines.append(Said("Each side writes its own: %(written)s.", written=written))
+    for s in range(2):
+        if game.baloot[s]:
+            lines.append(Said.agreeing(rules.team(names[s]), N_("%(Bela)s always counts: %(side)s keeps %(bela)s "
+                                                                "%(points)s."),
+                                       N_("%(Bela)s always counts: %(side)s keep %(bela)s %(points)s."),
+                                       Bela=capital_bela(rules), side=names[s], bela=rules.bela_word,
+                                       points=game.baloot[s]))
+    for end in judged.ends:
+        if end.ending is Ending.GAHWA:
+            side = names[end.sides[0]]
+            # glossary: gahwa, game
+            lines.append(Said.agreeing(rules.team(side), N_("Gahwa: %(side)s wins the hand, so wins the game."),
+                                       # Translators: the same, said of a team (two partners): verbs plural.
+                                       N_("Gahwa: %(side)s win the hand, so win the game."), side=side))
+        else:
+            lines.append(_game_end(rules, end, names))
+    return tuple(lines)
+
+
+_BALOOT_DOUBLES = {
+    # glossary: double
+    # Translators: Baloot's دبل, the first doubling (×2).
+    1: Said("Double"),
+    # Translators: Baloot's ثري, the second doubling (×3).
+    2: Said("Three"),
+    # Translators: Baloot's فور, the third doubling (×4).
+    3: Said("Four"),
+}
 
 
 # ------------------------------------------------------------------------------------------------ the game's end

@@ -91,6 +91,8 @@ class HandInput(NamedTuple):
     """Declarations given per seat in four-handed play (seat order), where an exact tie needs the seats."""
     bid: int | str | None = None
     """What the taker bid in a game with bids (Belote contrée): 80 to 160 in tens, or ``CAPOT``."""
+    gahwa: bool = False
+    """Baloot's gahwa (قهوة): the side that wins the hand wins the game at once."""
 
     @property
     def declared(self) -> bool:
@@ -99,7 +101,7 @@ class HandInput(NamedTuple):
 
 
 HAND_FIELDS = ("taker", "bid", "contract", "double", "card_points", "last_trick", "melds", "bela",
-               "took_trick", "claim", "revoke", "thrown_in", "belot", "melds_by_seat")
+               "took_trick", "claim", "revoke", "thrown_in", "belot", "melds_by_seat", "gahwa")
 
 CAPOT = "capot"
 """The bid of every trick (Belote contrée), beside the bids in points."""
@@ -204,12 +206,25 @@ def read_hand(rules: Rules, raw: object, names: Sequence[str] | None = None) -> 
         r.fail("claim.stoeck", _too_much_bela(rules.bela_word, 0, contract))
     bid = _read_bid(r, raw.get("bid"), required=played_out)
     double = raw.get("double", 0) or 0
-    if not _whole(double) or double not in (0, 1, 2):
-        r.fail("double", Said("double is 0, 1 (coinche) or 2 (surcoinche)") if rules.bids
-               else Said("double is 0, 1 (doubled) or 2 (redoubled)"))
+    if not _whole(double) or not 0 <= double < len(rules.double_levels):
+        r.fail("double", _double_levels(rules))
         double = 0
     elif double and not rules.doubles:
         r.fail("double", Said("%(game)s has no double or redouble", game=rules.title))
+    elif double > 1 and rules.game_points and contract is Contract.NO_TRUMPS:
+        # glossary: Sun, double
+        r.fail("double", Said("Sun has the double alone (×2): three and four are Hokum's"))
+        double = 0
+    gahwa = raw.get("gahwa", False)
+    if not isinstance(gahwa, bool):
+        r.fail("gahwa", Said("gahwa is true or false"))
+        gahwa = False
+    elif gahwa and not rules.game_points:
+        # glossary: gahwa, game
+        r.fail("gahwa", Said("%(game)s has no gahwa", game=rules.title))
+        gahwa = False
+    # A contract may change what a declaration is worth (Baloot's Sun: four aces 200).
+    r.rules = rules.melds_in(contract)
     card_points = _read_card_points(r, raw, contract, required=played_out)
     last_trick = r.side(raw, "last_trick", "last_trick", required=played_out)
     took_trick = _read_took_trick(r, raw) if raw.get("took_trick") is not None else None
@@ -234,7 +249,19 @@ def read_hand(rules: Rules, raw: object, names: Sequence[str] | None = None) -> 
     if r.problems:
         raise RuleError(r.problems)
     return HandInput(taker, contract, int(double), card_points, last_trick, melds, bela, took_trick, claim, revoke,
-                     thrown_in, melds_by_seat=by_seat, bid=bid)
+                     thrown_in, melds_by_seat=by_seat, bid=bid, gahwa=gahwa)
+
+
+def _double_levels(rules: Rules) -> Said:
+    """What ``double`` may be in this game: its levels and their multipliers."""
+    if rules.game_points:
+        # glossary: double, Hokum
+        # Translators: Baloot's doubling levels (دبل ×2, ثري ×3, فور ×4).
+        return Said("double is 0, 1 (double ×2), 2 (three ×3) or 3 (four ×4, Hokum only)")
+    if rules.bids:
+        # glossary: coinche
+        return Said("double is 0, 1 (coinche) or 2 (surcoinche)")
+    return Said("double is 0, 1 (doubled) or 2 (redoubled)")
 
 
 def _read_bid(r: _Reader, value: object, required: bool) -> int | str | None:

@@ -140,6 +140,8 @@ class Ending(Enum):
     """The deal limit reached on a hand with a valat, on which no game is won."""
     DEAL_LIMIT_DRAW = "deal limit, draw"
     """The deal limit reached with sides level at the top, where level means a draw (Klaverjas)."""
+    GAHWA = "gahwa"
+    """Baloot's gahwa: the side that won the hand wins the game at once."""
 
 
 class GameEnd(NamedTuple):
@@ -156,7 +158,7 @@ class GameEnd(NamedTuple):
     @property
     def winner(self) -> int | None:
         """The side that won the game, if this ending is a win."""
-        return self.sides[0] if self.ending in (Ending.WON, Ending.DEAL_LIMIT_WON) else None
+        return self.sides[0] if self.ending in (Ending.WON, Ending.DEAL_LIMIT_WON, Ending.GAHWA) else None
 
     @property
     def drawn(self) -> bool:
@@ -215,6 +217,49 @@ class BidJudged(NamedTuple):
         return self.taker if self.failed is None else 1 - self.taker
 
 
+class Verdict(Enum):
+    """How a Baloot hand went for its buyer (RULES.md §13)."""
+
+    MADE = "made"
+    """More game points than the other side (or level, and more raw points)."""
+    FAILED = "failed"
+    """Fewer game points (or level, and fewer raw points): khasran."""
+    LEVEL = "level"
+    """Level in game points and in raw points: each side writes its own."""
+
+
+class GamePointsJudged(NamedTuple):
+    """A hand of a game whose raw points become game points (Baloot, RULES.md §13), judged for its buyer."""
+
+    taker: int
+    raw: tuple[int, ...]
+    """Each side's raw points: card points with the last trick (*abnat*)."""
+    cards: tuple[int, ...]
+    """Each side's card game points: the raw points turned (16 or 26 in all), or the kaboot's."""
+    per_point: int
+    """Raw points to one game point: 10 with trumps, 5 without (Sun counts double)."""
+    both_six: bool
+    """Both sides' raw points end in 6 (Hokum): the side with more rounds down, so that the hand stays 16."""
+    kaboot: int | None
+    """The side that took every trick."""
+    projects: tuple[int, ...]
+    """Each side's projects in game points (only the contest's winner has any)."""
+    baloot: tuple[int, ...]
+    """Each side's baloot in game points: always its own, never multiplied, never lost."""
+    verdict: Verdict
+    level_raw: bool
+    """The game points were level and the raw points decided."""
+    multiplier: int
+    double: int
+    winner: int | None
+    """The side that wins the hand (writes everything when it is doubled or the buyer failed); None: level."""
+    project_times: int
+    """What the projects were multiplied by (``doubled-projects: double-only`` stops at 2)."""
+    whole: int
+    """The hand's card game points and every project, as the winner of a doubled hand or of a khasran writes them,
+    before the multiplier."""
+
+
 class Decided(NamedTuple):
     """A hand played to its end and decided: by the success and tie rules, or by a revoke challenge."""
 
@@ -254,6 +299,8 @@ class Decided(NamedTuple):
     """The valat (Jass's Match) was made by the side that did not choose trumps."""
     bid: BidJudged | None = None
     """A game with bids: the hand judged by its bid (the success and tie rules do not apply)."""
+    game_points: GamePointsJudged | None = None
+    """A game of game points (Baloot): the hand judged in them (the success and tie rules do not apply)."""
 
 
 class Forfeit(NamedTuple):

@@ -31,6 +31,7 @@ from .judgement import (
     Ending,
     Forfeit,
     GameEnd,
+    GamePointsJudged,
     HandPoints,
     Penalty,
     Revoked,
@@ -40,6 +41,7 @@ from .judgement import (
     Step,
     Thanked,
     Transfer,
+    Verdict,
 )
 from .melds import Declaration, contest
 from .variants import (
@@ -51,15 +53,18 @@ from .variants import (
     Deal,
     DealLimitLevel,
     Dedans,
+    DoubledProjects,
     DoubleLoser,
     FalseClaim,
     Melds,
     NoTrick,
     Rules,
     Success,
+    SunDouble,
     Tie,
     ValatTo,
 )
+from .words import Said
 
 
 class Result(StrEnum):
@@ -465,6 +470,12 @@ def score_hand(
                           explain_claim(rules, claimed, names), claimed.winner, claimed.game_winner,
                           multiplier=times if rules.multipliers or rules.strokes else None)
     decided = judge_hand(rules, position, hand, forehand, names)
+    if decided.game_points is not None:
+        judged = decided.game_points
+        result = {Verdict.MADE: Result.MADE, Verdict.FAILED: Result.BATE, Verdict.LEVEL: Result.TIE}[judged.verdict]
+        return HandResult(result, judged.raw, decided.scores, decided.pot, decided.totals,
+                          explain_hand(rules, decided, names), decided.winner, decided.game_winner,
+                          judged.kaboot is not None, valat_side=judged.kaboot)
     if decided.bid is not None:
         bid = decided.bid
         return HandResult(Result.MADE if bid.failed is None else Result.BATE, bid.lines, decided.scores,
@@ -494,6 +505,8 @@ def _belot(rules: Rules, position: Position, side: int, names: Sequence[str]) ->
 def judge_hand(rules: Rules, position: Position, hand: HandInput, forehand: int, names: Sequence[str]) -> Decided:
     """What the rules make of a hand played to its end, before a word is said (``names`` only say the contest
     of declarations); ``forehand`` is the side that led to the first trick."""
+    if rules.game_points:
+        return _judge_game_points(rules, position, hand, forehand, names)
     points = hand_points(rules, hand, forehand, names)
     if rules.bids and hand.bid is not None:
         return _judge_bid(rules, position, hand, points)
@@ -621,6 +634,88 @@ def _judge_bid(rules: Rules, position: Position, hand: HandInput, points: HandPo
     ends = _game_ends(rules, position, totals, points.valat is not None, rules.wins_at_end_of_hand)
     return Decided(points, points.points, None, None, None, (), multiplier, None, winner, 0, 0, tuple(scores),
                    position.pot, totals, ends, ends[-1].winner if ends else None, bid=judged)
+
+
+def game_points_pair(rules: Rules, raw: Sequence[int], contract: Contract | None) -> tuple[tuple[int, ...], bool]:
+    """Each side's raw points as game points (RULES.md §13), and whether both ended in 6. With trumps ÷ 10, a
+    remainder of 6 or more up, 5 or less down; when both end in 6 the side with more rounds down (the pair stays 16).
+    Without trumps (Sun) ÷ 5, and when that is not whole the even one of the two whole numbers around it (26)."""
+    per = rules.raw_per_game_point(contract)
+    if per == 5:
+        return tuple(v // 5 if v % 5 == 0 else (v // 5 + (v // 5) % 2) for v in raw), False
+    turned = [v // 10 + (1 if v % 10 >= 6 else 0) for v in raw]
+    both_six = len(raw) == 2 and raw[0] % 10 == 6 and raw[1] % 10 == 6
+    if both_six:
+        higher = 0 if raw[0] >= raw[1] else 1
+        turned[higher] = raw[higher] // 10
+    return tuple(turned), both_six
+
+
+def _judge_game_points(
+    rules: Rules, position: Position, hand: HandInput, forehand: int, names: Sequence[str],
+) -> Decided:
+    """A Baloot hand (RULES.md §13): raw points to game points (or the kaboot's), projects in game points; the buyer
+    needs more game points than the other side (level: the fewer raw points fail; level again: each its own). A
+    failed buyer (khasran) or a doubled hand gives the winner the whole hand and every project, times the
+    multiplier; baloot always stays with its holder, once. Gahwa: the winner of the hand wins the game."""
+    contract = hand.contract
+    if (hand.double and contract is Contract.NO_TRUMPS and rules.sun_double is SunDouble.BEHIND_OVER_100
+            and not position.totals[1 - (hand.taker or 0)] < 100 <= position.totals[hand.taker or 0]):
+        # glossary: Sun, double
+        raise RuleError("double", Said("Sun may be doubled only when the buyer's side has 100 or more and the side "
+                                       "that doubles has less (the house rule sun-double: any allows it always)"))
+    rules = rules.melds_in(contract)
+    points = hand_points(rules, hand, forehand, names)
+    taker = hand.taker if hand.taker is not None else 0
+    other = 1 - taker
+    cards = [c or 0 for c in hand.card_points] if hand.card_points else [0, 0]
+    raw = tuple(cards[s] + (rules.last_trick if s == hand.last_trick else 0) for s in range(2))
+    took = hand.took_trick or [cards[s] > 0 or s == hand.last_trick for s in range(2)]
+    kaboot = took.index(True) if sum(took) == 1 else None
+    per = rules.raw_per_game_point(contract)
+    if kaboot is not None:
+        value = rules.kaboot[1 if per == 5 else 0]
+        turned: tuple[int, ...] = tuple(value if s == kaboot else 0 for s in range(2))
+        both_six = False
+    else:
+        turned, both_six = game_points_pair(rules, raw, contract)
+    melds = [terms.melds if terms is not None and terms.melds_count else 0 for terms in points.sums]
+    projects = tuple(m // per for m in melds)
+    baloot = tuple(rules.bela_points * n // 10 for n in (hand.bela or (0, 0)))
+    mine, theirs = turned[taker] + projects[taker], turned[other] + projects[other]
+    level_raw = mine == theirs
+    if mine != theirs:
+        verdict = Verdict.MADE if mine > theirs else Verdict.FAILED
+    elif raw[taker] != raw[other]:
+        verdict = Verdict.MADE if raw[taker] > raw[other] else Verdict.FAILED
+    else:
+        verdict = Verdict.LEVEL
+    double = hand.double
+    multiplier = rules.double_levels[double]
+    if multiplier > 1 and verdict is Verdict.LEVEL:
+        # Level in game and raw points: the side that doubled loses (the other side doubles, the buyer says
+        # three, the other side four).
+        doubler = other if double % 2 == 1 else taker
+        verdict = Verdict.FAILED if doubler == taker else Verdict.MADE
+    winner = None if verdict is Verdict.LEVEL else taker if verdict is Verdict.MADE else other
+    project_times = min(multiplier, 2) if rules.doubled_projects is DoubledProjects.DOUBLE_ONLY else multiplier
+    whole = sum(turned) + sum(projects)
+    scores = [0, 0]
+    if winner is not None and (multiplier > 1 or verdict is Verdict.FAILED):
+        scores[winner] = sum(turned) * multiplier + sum(projects) * project_times
+    else:
+        scores = [turned[s] + projects[s] for s in range(2)]
+    for s in range(2):
+        scores[s] += baloot[s]
+    judged = GamePointsJudged(taker, raw, turned, per, both_six, kaboot, projects, baloot, verdict, level_raw,
+                              multiplier, double, winner, project_times, whole)
+    totals = tuple(t + v for t, v in zip(position.totals, scores, strict=True))
+    if hand.gahwa and winner is not None:
+        ends: tuple[GameEnd, ...] = (GameEnd(Ending.GAHWA, (winner,), totals[winner]),)
+    else:
+        ends = _game_ends(rules, position, totals, False, rules.wins_at_end_of_hand)
+    return Decided(points, points.points, None, None, None, (), multiplier, None, winner, 0, 0, tuple(scores),
+                   position.pot, totals, ends, ends[-1].winner if ends else None, game_points=judged)
 
 
 _FAILED = frozenset({Ruling.BATE, Ruling.BATE_DEFENDERS_LEVEL, Ruling.BAITED, Ruling.DOUBLED_BATE})

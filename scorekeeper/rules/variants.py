@@ -96,6 +96,8 @@ class TableWords(StrEnum):
     """No failed taker: Match for every trick, Weis for declarations, Stöck (Jass: Swiss words)."""
     CONTREE = "contree"
     """Dedans for a failed bid, capot for every trick (Belote contrée: French words at every table)."""
+    BALOOT = "baloot"
+    """Khasran for a failed buyer, kaboot for every trick, projects for declarations (Baloot: Saudi words)."""
 
 
 class Contest(StrEnum):
@@ -265,6 +267,24 @@ class Rounding(StrEnum):
         return (points + 10 - up_from) // 10 * 10
 
 
+class SunDouble(StrEnum):
+    """When a Sun hand may be doubled (Baloot, RULES.md §13)."""
+
+    BEHIND_OVER_100 = "behind-over-100"
+    """Only when one side has 100 or more and the doubling side has less."""
+    ANY = "any"
+    """Whenever the other side wishes."""
+
+
+class DoubledProjects(StrEnum):
+    """How a doubled Baloot hand multiplies the projects (RULES.md §13)."""
+
+    ALL = "all"
+    """By the hand's multiplier, at every level."""
+    DOUBLE_ONLY = "double-only"
+    """By 2 at most."""
+
+
 class Deal(StrEnum):
     """How the deal moves on (RULES.md section 8)."""
 
@@ -306,6 +326,8 @@ FACT = MappingProxyType({"fact": True})
 """The metadata of a ``Rules`` field that is a fact of the game the engine reads (its words, its trick play), neither
 an option a match sets nor one the API shows among the rules."""
 
+GAME_POINTS_RULE = MappingProxyType({"house_rule": True, "when": "game_points"})
+"""The metadata of a house rule of a game whose raw points become game points (``Rules.game_points``, Baloot)."""
 BID_RULE = MappingProxyType({"house_rule": True, "when": "bids"})
 """The metadata of a house rule of a game with an auction (``Rules.bids``, coinche): shown and set only there."""
 
@@ -455,6 +477,19 @@ class Rules:
     double_values: DoubleValues = field(default=DoubleValues.TWO_FOUR, metadata=BID_RULE)
     double_loser: DoubleLoser = field(default=DoubleLoser.NOTHING, metadata=BID_RULE)
     rounding: Rounding = field(default=Rounding.NONE, metadata=BID_RULE)
+    game_points: bool = field(default=False, metadata=FACT)
+    """Each side's raw points (card points with the last trick, *abnat*) become game points, a hand worth 16 in a
+    trump contract (raw ÷ 10) and 26 without trumps (raw ÷ 5), and the taker must make more game points than the
+    other side (Baloot's Hokum and Sun, RULES.md §13)."""
+    kaboot: tuple[int, int] = field(default=(25, 44), metadata=FACT)
+    """The game points of every trick to one side, instead of the hand's, with trumps and without (Baloot)."""
+    contract_meld_values: Mapping[str, Mapping[str, int]] = field(
+        default_factory=lambda: MappingProxyType({}), metadata=FACT)
+    """Meld values of a contract where they differ from ``meld_values`` (Baloot's Sun: four aces 200)."""
+    double_levels: tuple[int, ...] = field(default=(1, 2, 4), metadata=FACT)
+    """What each level of ``double`` multiplies by: none, doubled, redoubled (Baloot: ×2, ×3, ×4)."""
+    sun_double: SunDouble = field(default=SunDouble.BEHIND_OVER_100, metadata=GAME_POINTS_RULE)
+    doubled_projects: DoubledProjects = field(default=DoubledProjects.ALL, metadata=GAME_POINTS_RULE)
 
     sides: int = field(init=False, compare=False, repr=False)
     """Scoring sides: one per player, or two partnerships in four-handed play."""
@@ -502,6 +537,16 @@ class Rules:
         for n in range(3, min(length, 9) + 1):
             best = self.meld_values.get(f"sequence-{n}", best)
         return best
+
+    def melds_in(self, contract: Contract | None) -> Rules:
+        """These rules with the meld values of ``contract`` (Baloot's Sun counts four aces 200); themselves where the
+        contract changes nothing."""
+        values = self.contract_meld_values.get(contract.value) if contract is not None else None
+        return self if values is None else replace(self, meld_values=values, contract_meld_values=MappingProxyType({}))
+
+    def raw_per_game_point(self, contract: Contract | None) -> int:
+        """Raw points to one game point (Baloot): 10 with trumps, 5 without (Sun counts double)."""
+        return 5 if contract is Contract.NO_TRUMPS else 10
 
     def multiplier(self, contract: Contract | None) -> int:
         """What everything written in a hand played in ``contract`` is multiplied by (Jass; elsewhere 1)."""
@@ -840,6 +885,28 @@ _PRESETS["coinche"] = replace(
     description=Said("Two teams of two to 2000: bids from 80 to capot, coinche and surcoinche, dedans."),
     target=2000, tens=False, valat=90, no_win_on_valat=False, meld_contest=Contest.SINGLE, revoke=Revoke.NONE,
     contracts=SUIT_CONTRACTS, no_trumps_doubled=False, throw_in=False, words=TableWords.CONTREE, bids=True,
+)
+_BALOOT_PROJECTS = MappingProxyType({"sequence-3": 20, "sequence-4": 50, "sequence-5": 100, "square-A": 100,
+                                     "square-K": 100, "square-Q": 100, "square-J": 100, "square-10": 100})
+_PRESETS["baloot"] = replace(
+    _PRESETS["belote"], variant="baloot",
+    # Translators: a game's name: Baloot (بلوت), the Belote of Saudi Arabia and the Gulf.
+    title=Said("Baloot"),
+    # Translators: Baloot on the start page's small button.
+    short_title=NC_("game", "Baloot"), start_place=20, outside_inside=False,
+    # glossary: Sun, Hokum, projects, kaboot, gahwa
+    description=Said("Saudi Arabia's Belote, two teams of two to 152: Sun and Hokum, projects, kaboot, doubles to "
+                     "four and gahwa."),
+    target=152, tens=False, valat=0, no_win_on_valat=False, meld_values=_BALOOT_PROJECTS,
+    contract_meld_values=MappingProxyType({"no-trumps": MappingProxyType({**_BALOOT_PROJECTS, "square-A": 200})}),
+    meld_contest=Contest.SINGLE, melds_in_no_trumps=True, revoke=Revoke.NONE, throw_in=False,
+    contracts=(*SUIT_CONTRACTS, Contract.NO_TRUMPS), no_trumps_doubled=False, words=TableWords.BALOOT,
+    game_points=True, double_levels=(1, 2, 3, 4),
+    # glossary: belote and rebelote
+    bela_word=Said("baloot"),
+    # glossary: belote and rebelote
+    # Translators: Baloot's word for K and Q of trumps at the start of a sentence ("Baloot always counts: ...").
+    capital_bela_word=Said("Baloot"),
 )
 PRESETS: Mapping[str, Rules] = MappingProxyType(_PRESETS)
 """The presets of RULES.md sections 5, 10 and 11, by name: the registry of games. A game is its entry here (and

@@ -54,6 +54,9 @@ FAMILY_EXAMPLES = {
 # RULES.md §11: Swiss Jass.
 JASS_EXAMPLES = {31: {"schieber"}, 32: {"schieber-2500"}, 33: {"schieber-2500"}, 34: {"schieber"}, 35: {"schieber"}}
 
+# RULES.md §12 and §13: each a game of its own, whose every worked example is a case of its preset.
+SECTION_GAMES = {"12": "coinche", "13": "baloot"}
+
 PREFIX = re.compile(r"(?s)(?P<source>RULES\.md §(?P<section>\d+[a-z]?)(?:\.(?P<item>\d+))?): (?P<quote>.+)")
 
 
@@ -159,6 +162,19 @@ def _check_worked_examples(section_name: str, examples: dict[int, set[str]],
     in_book = {int(n): {name for name in re.findall(r"`([\w-]+)`", text) if name in PRESETS}
                for n, text in re.findall(r"(?ms)^(\d+)\. (.*?)(?=^\d+\. |\Z)", section)}
     assert {n: presets for n, presets in in_book.items() if n not in referee} == examples
+
+
+@pytest.mark.parametrize(("section", "preset"), sorted(SECTION_GAMES.items()))
+def test_every_example_of_a_game_s_own_section_is_a_case_of_its_preset(section: str, preset: str) -> None:
+    """RULES.md §12 (Belote contrée) and §13 (Baloot): "Worked examples (must pass)"; each numbered one is cited by a
+    case of the section's preset, and only by its cases."""
+    numbers = {int(n) for n in re.findall(r"(?m)^(\d+)\. ", _rules_part(section, None))}
+    cited: dict[int, set[str]] = {}
+    for name, case in CASES:
+        found = PREFIX.match(case["rests_on"])
+        if found and found["section"] == section and found["item"]:
+            cited.setdefault(int(found["item"]), set()).add(name)
+    assert numbers and cited == {n: {preset} for n in numbers}
 
 
 @pytest.mark.parametrize(("preset", "case"), CASES, ids=CASE_IDS)

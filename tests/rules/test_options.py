@@ -1146,14 +1146,14 @@ def test_every_option_name_of_the_rule_book_is_overridable() -> None:
     sequence-tie; §3 melds, §4 bela-on-bate, §6 deal-limit; §10 meld-contest, valat-to, deal-limit-level,
     bait-penalty, contracts (Tarabish's no-trumps); §11 last-trick, multipliers, meld-contest-tie, claim-required,
     claim-order, and the tournament counting's bela-points (with melds: none); §12 bid-success, bid-scores,
-    capot-bid, dedans, belote-on-dedans, double-values, double-loser, rounding."""
+    capot-bid, dedans, belote-on-dedans, double-values, double-loser, rounding; §13 sun-double, doubled-projects."""
     assert set(OPTION_NAMES) == {
         "target", "success", "tie", "melds-need-trick", "claims", "claim-window", "claim-from", "false-claim",
         "revoke", "best-of", "meld-values", "tens", "valat", "no-win-on-valat", "sequence-tie",
         "melds", "bela-on-bate", "deal-limit", "meld-contest", "valat-to", "deal-limit-level", "bait-penalty",
         "contracts", "last-trick", "multipliers", "meld-contest-tie", "claim-required", "claim-order", "bela-points",
         "bid-success", "bid-scores", "capot-bid", "dedans", "belote-on-dedans", "double-values", "double-loser",
-        "rounding",
+        "rounding", "sun-double", "doubled-projects",
     }
 
 

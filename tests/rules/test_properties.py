@@ -191,8 +191,8 @@ def put_in(rules: Rules, raw: Mapping[str, Any], out: HandResult) -> int:
     """
     if out.result is Result.THROWN_IN:
         return 0
-    if rules.bids:
-        return sum(out.scores)  # §12: what the bid shares out (tests/rules/test_bid_properties.py)
+    if rules.bids or rules.game_points:
+        return sum(out.scores)  # §12, §13: what the bid or the game points share out (their own property tests)
     value = sum(out.points)
     if out.result is Result.TIE and rules.tie is Tie.TAKER_NOTHING:
         value -= out.points[raw["taker"]]
@@ -335,7 +335,11 @@ def hands(draw: st.DrawFn, rules: Rules, claim_sides: Sequence[int] = (), claim_
     if contract is not None:
         hand["contract"] = contract.value
     if rules.doubles:
-        hand["double"] = draw(st.integers(0, 2))
+        # Baloot's Sun is doubled only from behind (its own tests): its hands here are not.
+        sun = rules.game_points and contract is Contract.NO_TRUMPS
+        hand["double"] = 0 if sun else draw(st.integers(0, len(rules.double_levels) - 1))
+    if rules.game_points and draw(st.integers(0, 9)) == 9:
+        hand["gahwa"] = True
     if rules.bids:
         hand["bid"] = draw(st.sampled_from(BIDS))
     melds = _melds(draw, rules, contract)
@@ -479,9 +483,9 @@ def check_hand(rules: Rules, before: Position, raw: Mapping[str, Any], out: Hand
         other = 1 - raw["claim"]["side"]
         assert out.scores[other] == forfeited_value(rules, raw) + before.pot and out.pot == 0
         return forfeited_value(rules, raw)
-    if rules.bids:
-        # §12: a hand's points are each side's line before the coinche; its identities are
-        # tests/rules/test_bid_properties.py's.
+    if rules.bids or rules.game_points:
+        # §12: a hand's points are each side's line before the coinche; §13: its raw points, its scores game points.
+        # Their identities are tests/rules/test_bid_properties.py's and test_baloot_properties.py's.
         return sum(out.scores)
     if out.result is not Result.THROWN_IN:
         assert list(out.points) == expected_points(rules, raw), out.explanation
@@ -590,8 +594,8 @@ def test_a_decided_hand_shares_out_the_hand_value(variant: str, data: st.DataObj
     raw = data.draw(hands(rules), label="hand")
     out = score_hand(rules, Position.start(rules), raw)
     event(out.result.value)
-    if out.result not in (Result.MADE, Result.BATE, Result.REVOKE) or out.pot or rules.bids:
-        return  # a game with bids shares out the hand and the bid: tests/rules/test_bid_properties.py
+    if out.result not in (Result.MADE, Result.BATE, Result.REVOKE) or out.pot or rules.bids or rules.game_points:
+        return  # games with bids or game points have their own: tests/rules/test_bid_properties.py, _baloot_
     whole = sum(out.points)
     if rules.tens:
         # Each side rounds its own points, yet the two roundings always add up to the whole rounded once;
