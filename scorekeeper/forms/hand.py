@@ -65,6 +65,10 @@ def _bid(a: _Asked) -> str:
 
 
 def _contract(a: _Asked) -> str:
+    if a.rules.game_points:
+        # glossary: Sun, Hokum
+        # Translators: Baloot: the contract, Sun (no trumps) or Hokum (a trump suit, chosen by its suit).
+        return _("Sun or Hokum")
     # glossary: trumps
     return _("Trumps") if not a.rules.doubles else _("Contract")
 
@@ -76,6 +80,12 @@ def _double(a: _Asked) -> str:
         return _("Coinche")
     # Translators: Belote's double (contre) and redouble (surcontre).
     return _("Double")
+
+
+def _gahwa(a: _Asked) -> str:
+    # glossary: gahwa, game, hand
+    # Translators: Baloot's gahwa (قهوة): the side that wins this hand wins the game.
+    return _("Gahwa: the winner of the hand wins the game")
 
 
 def _last_trick(a: _Asked) -> str:
@@ -205,7 +215,7 @@ def _claim_tricks(a: _Asked) -> str:
 
 
 _LABELS: Mapping[str, Callable[[_Asked], str]] = MappingProxyType({
-    "taker": _taker, "bid": _bid, "contract": _contract, "double": _double, "last_trick": _last_trick,
+    "taker": _taker, "bid": _bid, "gahwa": _gahwa, "contract": _contract, "double": _double, "last_trick": _last_trick,
     "card_points": _card_points, "melds": _melds, "bela": _bela, "valat": _valat, "took_trick": _took_trick,
     "revoke-accuser": _revoke_accuser, "revoke-accused": _revoke_accused, "revoke-upheld": _revoke_upheld,
     "claim-side": _claim_side, "claim-points": _claim_points, "claim-trick": _claim_trick,
@@ -218,10 +228,18 @@ _LABELS: Mapping[str, Callable[[_Asked], str]] = MappingProxyType({
 
 def _choice_label(a: _Asked, name: str, value: str) -> Any:
     """What a choice of the field ``name`` shows: a side's name, a contract, a double, a ruling, a count."""
+    if name == "contract" and value == "no-trumps" and a.rules.game_points:
+        # glossary: Sun
+        # Translators: Baloot's contract without trumps (صن), on its button beside the four suits (Hokum).
+        return _("Sun")
     if name == "contract":
         # glossary: trumps
         # Translators: the trumps choice of a hand whose trumps the scorer does not write down.
         return CONTRACT_LABELS[value] if value else _("not noted")
+    if name == "double" and a.rules.game_points:
+        # glossary: double
+        # Translators: the choices of Baloot's doubling: none, double (دبل ×2), three (ثري ×3), four (فور ×4).
+        return {"0": _("no"), "1": _("double ×2"), "2": _("three ×3"), "3": _("four ×4")}[value]
     if name == "double" and a.rules.bids:
         times = a.rules.double_values.times
         # glossary: coinche
@@ -278,6 +296,8 @@ def hand_form(
     # A Swiss pad's Weis buttons are the ladder's commonest five (20 to 200): a run of eight or nine is typed.
     chips = meld_chips(rules)[:5] if swiss_pad(rules) else meld_chips(rules)
     form.meld_chips = chips  # type: ignore[attr-defined]
+    # The table's names of its declarations on their chips (Baloot's projects: sira, fifty …).
+    form.meld_chip_words = {value: said(word) for value, word in rules.meld_words.items()}  # type: ignore[attr-defined]
     form.contract_times = contract_times(rules)  # type: ignore[attr-defined]
     form.rules = rules  # type: ignore[attr-defined]
     return form

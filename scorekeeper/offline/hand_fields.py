@@ -98,7 +98,7 @@ def counted_with_last_trick(rules: Rules) -> bool:
     """Whether the hand form's figures are a side's points as the table counts them, the last trick in (out of 157
     in Jass, 162 in Belote contrée), rather than the card points alone: the Swiss pad, and a game with bids, whose
     table writes "points faits" and never asks who took the last trick (it changes nothing there)."""
-    return swiss_pad(rules) or rules.bids
+    return swiss_pad(rules) or rules.bids or rules.game_points
 
 
 def hand_total(rules: Rules, contract: Contract | None = None) -> int:
@@ -172,8 +172,10 @@ def hand_fields(rules: Rules, claim: bool = False) -> list[Field]:
         fields.append(Field("bid", "choice", tuple(str(bid) for bid in BIDS)))
     fields.append(Field("contract", "choice", contracts if rules.contract_required else ("", *contracts)))
     if rules.doubles:
-        fields.append(Field("double", "choice", ("0", "1", "2"), "0"))
-    if not rules.bids:
+        fields.append(Field("double", "choice", tuple(str(level) for level in range(len(rules.double_levels))), "0"))
+    if rules.game_points:
+        fields.append(Field("gahwa", "toggle"))
+    if not counted_with_last_trick(rules) or swiss_pad(rules):
         fields.append(Field("last_trick", "choice", sides))
     fields += [Field(f"card_points-{i}", "whole") for i in range(rules.sides)]
     fields += _meld_and_bela_fields(rules)

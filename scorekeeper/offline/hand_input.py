@@ -159,9 +159,10 @@ def _swiss_points(get: Get, rules: Rules, hand: dict[str, Any], problems: list[P
     hand["card_points"] = cards
 
 
-def _bid_points(get: Get, rules: Rules, hand: dict[str, Any], problems: list[Problem]) -> None:
-    """A game with bids (RULES.md §12): the table writes a side's points with the last trick in (out of 162), the
-    other side's the rest, and never says who took the last trick, which changes nothing in its scoring. The engine
+def _counted_points(get: Get, rules: Rules, hand: dict[str, Any], problems: list[Problem]) -> None:
+    """A game with bids (RULES.md §12) or of game points (Baloot, §13): the table writes a side's points with the
+    last trick in (out of 162; Baloot's Sun 130), the other side's the rest, and never says who took the last
+    trick, which changes nothing in its scoring. The engine
     wants the cards alone and a side for the last trick: it is given to a side whose figure holds it (the first
     such split of the cards that real cards can make), and the explanation says each side's points whole."""
     sides = range(rules.sides)
@@ -171,7 +172,8 @@ def _bid_points(get: Get, rules: Rules, hand: dict[str, Any], problems: list[Pro
     total = hand_total(rules, _contract_of(hand.get("contract")))
     for i, points in enumerate(typed):
         if points is not None and not 0 <= points <= total:
-            # Translators: Belote contrée: a side's points are written with the last trick; %(total)s is 162.
+            # Translators: Belote contrée, Baloot: a side's points are written with the last trick; %(total)s is
+            # 162 (Baloot's Sun: 130).
             problems.append(Problem(f"card_points.{i}", Said("write 0 to %(total)s, the last trick in; not "
                                                             "%(value)s", total=total, value=points)))
     if problems:
@@ -250,13 +252,15 @@ def hand_from_values(get: Get, rules: Rules, claim: bool = False) -> tuple[dict[
         hand["last_trick"] = int(get("last_trick"))
     if swiss_pad(rules):
         _swiss_points(get, rules, hand, problems)
-    elif rules.bids:
-        _bid_points(get, rules, hand, problems)
+    elif counted_with_last_trick(rules):
+        _counted_points(get, rules, hand, problems)
     else:
         cards = [get(f"card_points-{i}") for i in range(rules.sides)]
         if any(c is not None for c in cards):
             hand["card_points"] = cards
     _melds_and_bela(get, rules, hand, problems)
+    if get("gahwa"):
+        hand["gahwa"] = True
     took_trick = _took_trick(get, rules, hand)
     if took_trick is not None:
         hand["took_trick"] = took_trick
@@ -290,6 +294,8 @@ def form_data_from_hand(hand: Mapping[str, Any], rules: Rules) -> dict[str, Any]
             data[key] = str(hand[key])
     if hand.get("contract"):
         data["contract"] = hand["contract"]
+    if hand.get("gahwa"):
+        data["gahwa"] = True
     cards = list(hand.get("card_points") or [])
     swiss = swiss_pad(rules)
     counted = counted_with_last_trick(rules)

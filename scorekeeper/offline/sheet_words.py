@@ -129,9 +129,17 @@ def result_words(hand: Mapping[str, Any], names: Sequence[str], rules: Rules) ->
     taker: object = names[seat] if seat is not None else Said("the taker")
     contract: object = signs.get(str(inp.get("contract")), "") if inp.get("contract") else ""
     double = inp.get("double")
-    doubled = {1: "×2", 2: "×4"}.get(double, "") if isinstance(double, int) and double else ""
+    doubled: object = {1: "×2", 2: "×4"}.get(double, "") if isinstance(double, int) and double else ""
     if rules.bids and double in (1, 2):
         doubled = f"×{rules.double_values.times[double]}"  # coinche, surcoinche (×3 by a house rule)
+    if rules.game_points and isinstance(double, int) and 0 < double < len(rules.double_levels):
+        doubled = f"×{rules.double_levels[double]}"  # Baloot: double, three, four
+    if rules.game_points and inp.get("contract") == "no-trumps":
+        # glossary: Sun
+        contract = Said("Sun")
+    if rules.game_points and inp.get("gahwa") is True:
+        # glossary: gahwa
+        doubled = Joined(doubled, " ", Said("gahwa")) if doubled else Said("gahwa")
     multiplier = hand.get("multiplier")
     if jass and isinstance(multiplier, int) and multiplier > 1:
         doubled = f"×{multiplier}"  # Jass: the contract's multiplier (the engine's), as a double is written
@@ -211,6 +219,10 @@ def _bate_words(rules: Rules, four: bool, belote: bool, half: bool, taker: objec
     if belote:
         return (Said("%(taker)s%(how)s are bate (inside)", taker=taker, how=how) if four
                 else Said("%(taker)s%(how)s is bate (inside)", taker=taker, how=how))
+    # glossary: khasran: Baloot's word for a failed buyer
+    if rules.words is TableWords.BALOOT:
+        return (Said("%(taker)s%(how)s are khasran", taker=taker, how=how) if four
+                else Said("%(taker)s%(how)s is khasran", taker=taker, how=how))
     # glossary: dedans: Belote contrée's word for a failed bid at every table
     if rules.words is TableWords.CONTREE:
         return (Said("%(taker)s%(how)s are dedans", taker=taker, how=how) if four
@@ -229,6 +241,9 @@ def _bate_words(rules: Rules, four: bool, belote: bool, half: bool, taker: objec
 
 
 def _tie_words(rules: Rules, belote: bool) -> Said:
+    if rules.game_points:
+        # Baloot: level in game points and in raw points.
+        return Said("each side writes its own")
     tie = rules.tie
     if tie is Tie.HOLD_TAKER:
         # glossary: hanging (Belote's held-over points)
@@ -257,6 +272,9 @@ def every_trick_word(hand: Mapping[str, Any], rules: Rules) -> Said:
     if rules.words is TableWords.CONTREE:
         # glossary: capot
         return Said("capot")
+    if rules.words is TableWords.BALOOT:
+        # glossary: kaboot
+        return Said("kaboot")
     # glossary: valat (every trick to one side)
     return Said("valat")
 

@@ -7,7 +7,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from .cards import LAST_TRICK, Rank
+from .cards import LAST_TRICK, Contract, Rank
 from .variants import (
     BelaOnBate,
     BeloteOnDedans,
@@ -20,6 +20,7 @@ from .variants import (
     Deal,
     DealLimitLevel,
     Dedans,
+    DoubledProjects,
     DoubleLoser,
     DoubleValues,
     FalseClaim,
@@ -30,6 +31,7 @@ from .variants import (
     Rules,
     SequenceTie,
     Success,
+    SunDouble,
     TableWords,
     Tie,
     ValatTo,
@@ -226,6 +228,28 @@ WORDS: Mapping[type[StrEnum], Mapping[Any, Worded]] = MappingProxyType({
             # glossary: coinche, bid
             Said("when the bid is made, the other side keeps its own points, not multiplied")),
     },
+    SunDouble: {
+        SunDouble.BEHIND_OVER_100: Worded(
+            # glossary: Sun, double
+            Said("only from behind, against 100 or more"),
+            # glossary: Sun, double
+            Said("Sun may be doubled only when the buyer's side has 100 or more and the other side less.")),
+        SunDouble.ANY: Worded(
+            Said("at any time"),
+            # glossary: Sun, double
+            Said("Sun may be doubled at any time.")),
+    },
+    DoubledProjects: {
+        DoubledProjects.ALL: Worded(
+            # glossary: projects
+            Said("with the hand, at every level"),
+            # glossary: projects, double
+            Said("The projects are multiplied with the hand, at every level.")),
+        DoubledProjects.DOUBLE_ONLY: Worded(
+            Said("by 2 at most"),
+            # glossary: projects, double
+            Said("The projects are multiplied by 2 at most, whatever the level.")),
+    },
     Rounding: {
         Rounding.NONE: Worded(Said("not rounded")),
         Rounding.NEAREST_TEN: Worded(
@@ -379,10 +403,37 @@ def _bids(rules: Rules) -> Iterator[Said]:
         yield _sentence(rules.rounding)
 
 
+def _game_points(rules: Rules) -> Iterator[Said]:
+    """A game of game points (Baloot, RULES.md §13): Sun and Hokum, raw points to game points, kaboot, what the
+    buyer must do, khasran, the doubles and gahwa, the projects."""
+    if not rules.game_points:
+        return
+    # glossary: Sun, Hokum, taker
+    yield Said("The buyer plays Sun (no trumps) or Hokum (a trump suit). Raw points (card points with the last "
+               "trick) become game points: Hokum ÷ 10, 6 and more up, %(hokum)s a hand (both ending in 6: the higher "
+               "rounds down); Sun ÷ 5, to the even number, %(sun)s a hand.",
+               hokum=(rules.deck(None) + rules.last_trick) // 10, sun=(rules.deck(Contract.NO_TRUMPS)
+                                                                       + rules.last_trick) // 5)
+    # glossary: kaboot
+    yield Said("Kaboot (every trick): Hokum %(hokum)s, Sun %(sun)s, instead of the hand's game points.",
+               hokum=rules.kaboot[0], sun=rules.kaboot[1])
+    # glossary: taker, khasran, projects
+    yield Said("The buyer must make more game points than the other side (cards and projects); level, the side with "
+               "fewer raw points fails; level in raw points too, each side writes its own. Khasran (the buyer "
+               "failed): the other side writes the whole hand and every project; the buyer only its %(bela)s.",
+               bela=rules.bela_word)
+    # glossary: double, gahwa
+    yield Said("Double ×2, three ×3, four ×4 (Hokum only; Sun the double alone): the side that wins the hand writes "
+               "everything, multiplied, and the side that doubled loses a level hand; %(bela)s is never multiplied. "
+               "Gahwa: the side that wins the hand wins the game.", bela=rules.bela_word)
+    yield _sentence(rules.sun_double)
+    yield _sentence(rules.doubled_projects)
+
+
 def _success(rules: Rules) -> Iterator[Said]:
     """What the taker must do, and what a tie with the best defender does (the game's own word for bate)."""
-    if rules.bids:
-        return  # said by ``_bids``
+    if rules.bids or rules.game_points:
+        return  # said by ``_bids`` and ``_game_points``
     if rules.success is Success.EACH_OWN:
         # glossary: taker, bate
         yield Said("No bate: each side writes its own points; who chose trumps matters only for the Match.")
@@ -417,7 +468,7 @@ def _success(rules: Rules) -> Iterator[Said]:
 def _bela_on_bate(rules: Rules) -> Iterator[Said]:
     """Whose a failed taker's bela is, in the game's own word for failing: said wherever a taker can fail and the
     game has a bela (the meld values only say what it is worth)."""
-    if rules.success is Success.EACH_OWN or not rules.bela_points or rules.bids:
+    if rules.success is Success.EACH_OWN or not rules.bela_points or rules.bids or rules.game_points:
         return
     if rules.bela_on_bate is BelaOnBate.STAYS:
         # glossary: belote and rebelote, taker, bate
@@ -463,7 +514,16 @@ def _meld_values(rules: Rules) -> Iterator[Said]:
         # Translators: a square's value: "four J = 200" (four cards of the rank written as on the card).
         Said("four %(rank)s = %(points)s", rank=Rank(key.removeprefix("square-")).short, points=value)
         for key, value in rules.meld_values.items()), N_(", "))
-    if rules.words is TableWords.JASS:
+    if rules.meld_words:
+        named = Listed((Said("%(name)s %(points)s", name=rules.meld_words[value], points=value)
+                        for value in sorted(rules.meld_words)), N_(", "))
+        # glossary: projects, Sun, Hokum
+        # Translators: Baloot's projects: "Projects, in raw points: sira 20, fifty 50, hundred 100, four hundred 200
+        # (four aces, Sun only); ..."
+        yield Said("Projects, in raw points (Hokum ÷ 10, Sun ÷ 5): %(named)s (four aces, Sun only); %(melds)s; "
+                   "%(bela)s %(points)s for the side holding it (Hokum).", named=named, melds=melds, bela=word,
+                   points=rules.bela_written)
+    elif rules.words is TableWords.JASS:
         # glossary: Weis, Stöck, Obenabe, Undenufe
         # Translators: Jass's declarations: "Weis: a run of 3 = 20, …; Stöck 20 for the side holding it, in a trump
         # contract."
@@ -562,12 +622,12 @@ def _revoke(rules: Rules) -> Iterator[Said]:
 
 
 def _doubles(rules: Rules) -> Iterator[Said]:
-    if rules.doubles and not rules.bids:
+    if rules.doubles and not rules.bids and not rules.game_points:
         yield Said("Double ×2, redouble ×4: the side with more points scores everything.")
 
 
 def _valat(rules: Rules) -> Iterator[Said]:
-    if not rules.valat or rules.bids:
+    if not rules.valat or rules.bids or rules.game_points:
         return  # a game with bids says its capot with the bids
     if rules.valat_to is ValatTo.TAKER and rules.words is TableWords.NAT:
         # glossary: valat, taker
@@ -608,7 +668,8 @@ def _length(rules: Rules) -> Iterator[Said]:
 
 
 _READERS: tuple[Callable[[Rules], Iterable[Said]], ...] = (
-    _players, _deck, _last_trick, _target, _deal_limit, _top_trump, _own_values, _bids, _success, _meld_values,
+    _players, _deck, _last_trick, _target, _deal_limit, _top_trump, _own_values, _bids, _game_points, _success,
+    _meld_values,
     _bela_on_bate, _meld_contest, _squares, _melds_need_trick, _belot, _claiming, _revoke, _doubles, _valat, _strokes,
     _deal, _length,
 )
@@ -659,6 +720,10 @@ def _claims(rules: Rules) -> Said:
 
 
 def meld_chips(rules: Rules) -> tuple[int, ...]:
-    """The meld values a scorer can credit in this variant, lowest first (the form's quick chips)."""
-    return tuple(sorted(set(rules.meld_values.values())))
+    """The meld values a scorer can credit in this variant, in any of its contracts, lowest first (the form's quick
+    chips; Baloot's four hundred is Sun's alone, and the engine says so of a Hokum hand)."""
+    values = set(rules.meld_values.values())
+    for own in rules.contract_meld_values.values():
+        values |= set(own.values())
+    return tuple(sorted(values))
 

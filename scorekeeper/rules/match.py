@@ -52,6 +52,8 @@ class ScoredHand(NamedTuple):
             "explanation": list(out.explanation) if out else [],
             "valat": out.valat if out else None,
         }
+        if out is not None and out.valat_side is not None:
+            shown["valat"] = out.valat_side  # Baloot's kaboot, Jass's Match: the side that took every trick
         if out is not None and out.multiplier is not None:
             # Jass (docs/api.md): the multiplier, a Match as the side that made it, a Kontermatch said.
             shown["multiplier"] = out.multiplier

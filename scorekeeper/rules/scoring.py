@@ -681,7 +681,7 @@ def _judge_game_points(
         turned, both_six = game_points_pair(rules, raw, contract)
     melds = [terms.melds if terms is not None and terms.melds_count else 0 for terms in points.sums]
     projects = tuple(m // per for m in melds)
-    baloot = tuple(rules.bela_points * n // 10 for n in (hand.bela or (0, 0)))
+    baloot = tuple(rules.bela_written * n for n in (hand.bela or (0, 0)))
     mine, theirs = turned[taker] + projects[taker], turned[other] + projects[other]
     level_raw = mine == theirs
     if mine != theirs:

@@ -488,6 +488,9 @@ class Rules:
     """Meld values of a contract where they differ from ``meld_values`` (Baloot's Sun: four aces 200)."""
     double_levels: tuple[int, ...] = field(default=(1, 2, 4), metadata=FACT)
     """What each level of ``double`` multiplies by: none, doubled, redoubled (Baloot: ×2, ×3, ×4)."""
+    meld_words: Mapping[int, str] = field(default_factory=lambda: MappingProxyType({}), metadata=FACT)
+    """The table's name of a declaration by its raw value, where it has one (Baloot's projects: sira 20, fifty 50,
+    hundred 100, four hundred 200), each a ``Said``: the hand form's chips say them."""
     sun_double: SunDouble = field(default=SunDouble.BEHIND_OVER_100, metadata=GAME_POINTS_RULE)
     doubled_projects: DoubledProjects = field(default=DoubledProjects.ALL, metadata=GAME_POINTS_RULE)
 
@@ -543,6 +546,11 @@ class Rules:
         contract changes nothing."""
         values = self.contract_meld_values.get(contract.value) if contract is not None else None
         return self if values is None else replace(self, meld_values=values, contract_meld_values=MappingProxyType({}))
+
+    @property
+    def bela_written(self) -> int:
+        """What a bela adds to its side's score: its points, or in game points (Baloot's baloot: 2)."""
+        return self.bela_points // 10 if self.game_points else self.bela_points
 
     def raw_per_game_point(self, contract: Contract | None) -> int:
         """Raw points to one game point (Baloot): 10 with trumps, 5 without (Sun counts double)."""
@@ -902,6 +910,16 @@ _PRESETS["baloot"] = replace(
     meld_contest=Contest.SINGLE, melds_in_no_trumps=True, revoke=Revoke.NONE, throw_in=False,
     contracts=(*SUIT_CONTRACTS, Contract.NO_TRUMPS), no_trumps_doubled=False, words=TableWords.BALOOT,
     game_points=True, double_levels=(1, 2, 3, 4),
+    meld_words=MappingProxyType({
+        # glossary: projects. Translators: Baloot's project of three cards in sequence (سرا), 20 raw points.
+        20: Said("sira"),
+        # glossary: projects. Translators: Baloot's project of four in sequence (خمسين), 50 raw points.
+        50: Said("fifty"),
+        # glossary: projects. Translators: Baloot's project of five in sequence or four K, Q, J, 10 (مية), 100.
+        100: Said("hundred"),
+        # glossary: projects. Translators: Baloot's four aces in Sun (أربعمية), 200 raw points.
+        200: Said("four hundred"),
+    }),
     # glossary: belote and rebelote
     bela_word=Said("baloot"),
     # glossary: belote and rebelote

@@ -104,15 +104,15 @@ def card_facts(rules: Rules) -> dict[str, Any]:
     }
 
 
-def deck_totals(rules: Rules) -> list[str]:
+def deck_totals(rules: Rules, extra: int = 0) -> list[str]:
     """The deck's card points as the hand form's hint says them: ``152``, ``no-trumps 120``, ``all-trumps 248``
-    (in the request's language)."""
+    (in the request's language); with ``extra`` (the last trick, on a pad that counts it in) added to each."""
     suits = [c for c in rules.contracts if c.is_suit]
-    totals = [number(rules.deck(suits[0]))] if suits else []
+    totals = [number(rules.deck(suits[0]) + extra)] if suits else []
     # A contract whose cards hold what the suits' do (Jass's Obenabe and Undenufe: 152) needs no word of its own.
     own = [c for c in rules.contracts if not c.is_suit and not (suits and rules.deck(c) == rules.deck(suits[0]))]
-    return totals + [str(DECK_WORDS[c.value] % {"points": number(rules.deck(c))}) if c.value in DECK_WORDS
-                     else f"{said(c.word)} {number(rules.deck(c))}" for c in own]
+    return totals + [str(DECK_WORDS[c.value] % {"points": number(rules.deck(c) + extra)}) if c.value in DECK_WORDS
+                     else f"{said(c.word)} {number(rules.deck(c) + extra)}" for c in own]
 
 
 def _save_hand(match: Match, token: str, form: FlaskForm, rules: Rules, number: int | None,
@@ -227,8 +227,8 @@ def _render(page: dict[str, Any], form: FlaskForm, errors: dict[str, list[str]],
                            card_values=card_facts(rules), deck_totals=deck_totals(rules),
                            focus=_first_error(form, errors, rules.sides), bela_toggle=bela_toggle(rules),
                            claim_melds=claim_takes_melds(rules), **counter_words(), swiss=swiss_pad(rules),
-                           points_in=counted_with_last_trick(rules),
-                           hand_total=rules.deck(None) + rules.last_trick, thanks_kinds=rules.claim_order.kinds,
+                           points_in=counted_with_last_trick(rules), thanks_kinds=rules.claim_order.kinds,
+                           hand_total="; ".join(deck_totals(rules, rules.last_trick)),
                            fresh=request.method == "GET", conflict=conflict, counted=counted,
                            pot_words=claim_pot(rules, page["state"].get("pot") or 0) if claim else None)
 
