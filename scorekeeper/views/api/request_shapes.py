@@ -94,8 +94,9 @@ class HandInput(TypedDict, total=False):
     bid: Annotated[int | Literal["capot"], Field(description=
         "Belote contrée: what the taker bid, 80 to 160 in tens, or capot (every trick)")]
     contract: Contract
-    double: Annotated[Literal[0, 1, 2], Field(description=
-        "0; 1 doubled (Belote contrée: coinche); 2 redoubled (surcoinche)")]
+    double: Annotated[Literal[0, 1, 2, 3], Field(description=
+        "0; 1 doubled (Belote contrée: coinche); 2 redoubled (surcoinche); Baloot: 1 دبل ×2, 2 ثري ×3, 3 فور ×4")]
+    gahwa: Annotated[bool, Field(description="Baloot: the side that wins the hand wins the game (قهوة)")]
     card_points: Annotated[list[Annotated[int, Field(ge=0)] | None], Field(description=
         "per side, without the last trick; in four-handed games one may be null: the rest of the deck")]
     last_trick: SideIndex
