@@ -17,11 +17,20 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 
 from ..i18n import said
 from ..offline.house_rules import checked_rules, decode_rules
-from ..offline.start_fields import CLAIM_KEYS, START_CHOICES, claim_overrides, field_overrides, start_body
+from ..offline.start_fields import (
+    CLAIM_KEYS,
+    GAME_ENUMS,
+    GAME_FIELDS,
+    GAME_NUMBERS,
+    START_CHOICES,
+    claim_overrides,
+    field_overrides,
+    start_body,
+)
 from ..rules import PRESETS
 from ..rules.describe import worded
 from ..rules.limits import NAME_LIMIT, SEATS
-from ..rules.variants import BelaOnBate, Melds, Tie
+from ..rules.variants import BelaOnBate, Melds, Tie, option_name
 from .choices import options
 from .languages import chosen_language, screen_language_field
 from .problems import TOO_LONG
@@ -51,8 +60,38 @@ CHOICE_LABELS: Mapping[str, Mapping[str, Any]] = {
     "bela_on_bate": _worded(BelaOnBate),
     "melds": _worded(Melds),
     "best_of": {"1": _l("1 game"), "3": _l("3 games"), "5": _l("5 games")},
+    **{name: _worded(kind) for name, kind in GAME_ENUMS.items()},
 }
 """What each of the start form's house-rule choices (``offline.start_fields.START_CHOICES``) says."""
+
+GAME_LABELS: Mapping[str, LazyString] = {
+    # glossary: bid
+    "bid_success": _l("When a bid is made"),
+    # glossary: bid
+    "bid_scores": _l("What a made bid writes"),
+    # glossary: bid, capot
+    "capot_bid": _l("A bid of capot is worth"),
+    # glossary: dedans, bid
+    "dedans": _l("Dedans (the bid failed): the other side writes"),
+    # glossary: belote and rebelote, taker, bid
+    "belote_on_dedans": _l("The taker's belote when the bid fails"),
+    # glossary: coinche
+    # Translators: what coinche (a double) and surcoinche (a redouble) multiply by: "coinche ×2, surcoinche ×4".
+    "double_values": _l("Coinche and surcoinche"),
+    # glossary: coinche
+    # Translators: what the side that loses a coinched (doubled) contract writes: "nothing but its belote".
+    "double_loser": _l("The other side of a coinched contract writes"),
+    # Translators: how each side's score of a hand is rounded: "to the nearest ten, 5 down".
+    "rounding": _l("Rounding of each side's score"),
+    # glossary: Sun, double
+    # Translators: Baloot: when a Sun hand may be doubled: "only from behind, against 100 or more".
+    "sun_double": _l("When Sun may be doubled"),
+    # glossary: projects, double
+    # Translators: Baloot: how a doubled hand multiplies the projects: "by 2 at most".
+    "doubled_projects": _l("Projects in a doubled hand"),
+}
+"""Each start-form field of one kind of game's options (``offline.start_fields.GAME_FIELDS``): its label (an
+option without one is labelled by its API name until it is given one; tests/pages/test_start_game_kinds.py)."""
 
 
 def _choices(name: str) -> list[Any]:
@@ -61,10 +100,13 @@ def _choices(name: str) -> list[Any]:
 
 
 START_FIELDS = ("variant", "first_dealer", "target", "tie", "deal_limit", "bela_on_bate", "melds", "claims",
-                "best_of", *(f"player_{i}" for i in range(4)))
+                "best_of", *GAME_FIELDS, *(f"player_{i}" for i in range(4)))
 """The start form's fields that make a match's create body."""
-HOUSE_FIELDS = ("target", "deal_limit", "tie", "claims", "bela_on_bate", "melds", "best_of")
+HOUSE_FIELDS = ("target", "deal_limit", "tie", "claims", "bela_on_bate", "melds", "best_of", *GAME_FIELDS)
 """The start form's house-rule fields, in the order the folded summary names them."""
+# Translators: the folded house rules' summary of an option of one kind of game: %(label)s is the field's label
+# ("Rounding of each side's score"), %(choice)s its choice ("to the nearest ten, 5 down") or number.
+GAME_SUMMARY = _l("%(label)s: %(choice)s")
 SUMMARY_LINES = {
     # Translators: the folded house rules' summary of the tie rule; %(choice)s is the choice, "taker is bate".
     "tie": _l("on a tie: %(choice)s"),
@@ -79,6 +121,7 @@ SUMMARY_LINES = {
     # glossary: game
     # Translators: the folded house rules' summary; %(choice)s is the choice, "3 games".
     "best_of": _l("best of: %(choice)s"),
+    **{name: GAME_SUMMARY for name in GAME_FIELDS},
 }
 """Each house-rule field's line in the folded house rules' summary, with its choice."""
 MATCH_FIELDS = {
@@ -92,6 +135,7 @@ MATCH_FIELDS = {
     "rules.deal-limit": "deal_limit",
     "rules.bela-on-bate": "bela_on_bate",
     "rules.melds": "melds",
+    **{f"rules.{option_name(name)}": name for name in GAME_FIELDS},
     "rules.*": "rules",
     "language": "language",
 }
@@ -164,8 +208,11 @@ class NewMatchForm(FlaskForm):
             self.target.data = extra.pop("target")
         if isinstance(extra.get("deal-limit"), int):
             self.deal_limit.data = extra.pop("deal-limit")
+        for name in GAME_NUMBERS:
+            if isinstance(extra.get(option_name(name)), int):
+                self[name].data = extra.pop(option_name(name))
         for key, field in (("tie", self.tie), ("bela-on-bate", self.bela_on_bate), ("melds", self.melds),
-                           ("best-of", self.best_of)):
+                           ("best-of", self.best_of), *((option_name(name), self[name]) for name in GAME_ENUMS)):
             value = str(extra.get(key, ""))
             if key in extra and value in {c.value for c in field.choices if c.value}:  # type: ignore[union-attr]
                 field.data = value
@@ -187,9 +234,10 @@ class NewMatchForm(FlaskForm):
         """The folded house rules' summary: each field that differs from the game, as "label: choice", in the
         request's language."""
         parts: list[str] = []
+        game = PRESETS.get(self.variant.data or "bela")
         for name in HOUSE_FIELDS:
             field = self[name]
-            if field.data in (None, ""):
+            if field.data in (None, "") or (name in GAME_FIELDS and (game is None or not game.has_option(name))):
                 continue
             if name == "target":
                 # Translators: the folded house rules' summary: the points to win a game.
@@ -199,8 +247,9 @@ class NewMatchForm(FlaskForm):
                 # Translators: the folded house rules' summary: the deal limit.
                 parts.append(ngettext("%(num)s deal a game", "%(num)s deals a game", field.data))
             else:
-                label = {str(c.value): c.label for c in field.choices}.get(str(field.data), str(field.data))
-                parts.append(SUMMARY_LINES[name] % {"choice": label})
+                choices = getattr(field, "choices", None) or ()
+                label = {str(c.value): c.label for c in choices}.get(str(field.data), str(field.data))
+                parts.append(SUMMARY_LINES[name] % {"choice": label, "label": field.label.text})
         return parts
 
     def values(self) -> dict[str, Any]:
@@ -214,3 +263,17 @@ class NewMatchForm(FlaskForm):
     def request_body(self) -> dict[str, Any]:
         """The API's create body made from the form: the hidden house rules of the chosen game, then the fields."""
         return start_body(self.values(), chosen_language(self.language))
+
+
+def _game_field(name: str) -> Any:
+    """The start form's field of a game-kind option (``GAME_FIELDS``): a list of its kind's values after "as the
+    game says", or a whole number."""
+    label = GAME_LABELS.get(name, option_name(name))
+    if name in GAME_ENUMS:
+        return SelectField(label, choices=_choices(name), default="")
+    return IntegerField(label, validators=[Optional()])
+
+
+# Made from the rules' fields, so that an option added to one kind of game is on the start page (with its label).
+for _name in GAME_FIELDS:
+    setattr(NewMatchForm, _name, _game_field(_name))

@@ -6,12 +6,14 @@ do) and then does the same, to score a match started with no signal until the se
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import fields
+from enum import StrEnum
 from types import MappingProxyType
-from typing import Any
+from typing import Any, get_type_hints
 
-from ..rules import PRESETS, RuleError, make_rules
+from ..rules import PRESETS, RuleError, Rules, make_rules
 from ..rules.limits import NAME_LIMIT, SEATS
-from ..rules.variants import BelaOnBate, Melds, Tie
+from ..rules.variants import BelaOnBate, Melds, Tie, option_name
 from ..rules.words import Said
 from .hand_fields import NOT_A_CHOICE, WHOLE_NUMBER
 from .house_rules import checked_rules, decode_rules
@@ -27,12 +29,30 @@ CLAIM_CHOICES: Mapping[str, Mapping[str, Any]] = MappingProxyType({
     "race": {"claims": "race", "claim-window": None, "claim-from": None},
 })
 """The start form's "Claims" choices, each with the options it sets together."""
+
+_TYPES = get_type_hints(Rules)
+GAME_FIELDS: Mapping[str, str] = MappingProxyType({item.name: item.metadata["when"] for item in fields(Rules)
+                                                   if "when" in item.metadata})
+"""The options of one kind of game (a ``Rules`` field whose metadata has "when": Belote contrée's bids, Baloot's
+game points), each with the ``Rules`` fact that says a game is of that kind: a start-form field each, named as the
+field, which sets its option only for a game that has it (``Rules.has_option``)."""
+GAME_ENUMS: Mapping[str, type[StrEnum]] = MappingProxyType({
+    name: kind for name in GAME_FIELDS if isinstance(kind := _TYPES[name], type) and issubclass(kind, StrEnum)})
+"""The game-kind options that are a choice (a list of the kind's values on the start form)."""
+GAME_NUMBERS: tuple[str, ...] = tuple(name for name in GAME_FIELDS if _TYPES[name] is int)
+"""The game-kind options that are a whole number (read as the target is; the engine checks its bounds)."""
+GAME_KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    when: tuple(name for name, its in GAME_FIELDS.items() if its == when)
+    for when in dict.fromkeys(GAME_FIELDS.values())})
+"""Each kind of game (the ``Rules`` fact: "bids", "game_points") with its options' fields, in the order ``Rules``
+has them: the start page shows each kind's fields together, for the games of that kind."""
 START_CHOICES: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "tie": tuple(tie.value for tie in Tie),
     "claims": tuple(CLAIM_CHOICES),
     "bela_on_bate": tuple(bela.value for bela in BelaOnBate),
     "melds": (Melds.BEST_SIDE.value, Melds.EACH_SIDE.value),
     "best_of": ("1", "3", "5"),
+    **{name: tuple(member.value for member in kind) for name, kind in GAME_ENUMS.items()},
 })
 """The start form's house-rule choices besides "as the game says" (the empty choice): the one list of them, which
 the server's form labels (``forms.match``) and the phone's worker reads posted text against (``read_start``)."""
@@ -46,7 +66,7 @@ def claim_overrides(choice: str) -> dict[str, Any]:
 
 def field_overrides(values: Mapping[str, Any]) -> dict[str, Any]:
     """The house rules the start form's visible fields set (RULES.md option names); ``values`` holds each field's
-    data as the form reads it (a number or None, a choice's text or "")."""
+    data as the form reads it (a number or None, a choice's text or ""), and the chosen ``variant``."""
     overrides: dict[str, Any] = {}
     if values.get("target") is not None:
         overrides["target"] = values["target"]
@@ -59,6 +79,11 @@ def field_overrides(values: Mapping[str, Any]) -> dict[str, Any]:
     if values.get("melds"):
         overrides["melds"] = values["melds"]
     overrides.update(claim_overrides(values.get("claims") or ""))
+    # The same form serves every game: an option of one kind of game is ignored for a game without it.
+    game = PRESETS.get(values.get("variant") or "")
+    for name in GAME_FIELDS:
+        if values.get(name) not in (None, "") and game is not None and game.has_option(name):
+            overrides[option_name(name)] = values[name]
     return overrides
 
 
@@ -107,7 +132,7 @@ def read_start(fields: Mapping[str, str]) -> tuple[dict[str, Any] | None, dict[s
     if values["variant"] not in PRESETS:
         # glossary: game
         problems["variant"] = [Said("choose a game")]
-    for name in ("target", "deal_limit"):
+    for name in ("target", "deal_limit", *GAME_NUMBERS):
         text = str(fields.get(name) or "")
         values[name] = _whole(text) if text.strip() else None
         if text.strip() and values[name] is None:
@@ -152,5 +177,5 @@ def read_start(fields: Mapping[str, str]) -> tuple[dict[str, Any] | None, dict[s
     return (None, problems) if problems else (body, {})
 
 
-__all__ = ["CLAIM_CHOICES", "CLAIM_KEYS", "START_CHOICES", "claim_overrides", "field_overrides", "match_options",
-           "read_start", "start_body"]
+__all__ = ["CLAIM_CHOICES", "CLAIM_KEYS", "GAME_ENUMS", "GAME_FIELDS", "GAME_KINDS", "GAME_NUMBERS", "START_CHOICES",
+           "claim_overrides", "field_overrides", "match_options", "read_start", "start_body"]

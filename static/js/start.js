@@ -1,8 +1,9 @@
-// Start page: show only the seats the chosen game uses, the chosen game's description, the typed names on the
-// first dealer's choices, and (when a club or a link remembered house rules per game) that game's house rules.
-// Without this script every seat is shown, the dealers are "Seat 1"… and the house rules stay as sent. The
-// words come from the page, in its language (data-seat-words, data-same-words on the form, and each game's
-// "more" in the remembered house rules); English otherwise.
+// Start page: show only the seats the chosen game uses, the chosen game's description, the house rules of its
+// kind (a game with bids), the typed names on the first dealer's choices, and (when a club or a link remembered
+// house rules per game) that game's house rules. Without this script every seat and every kind's house rules are
+// shown, the dealers are "Seat 1"… and the house rules stay as sent. The words come from the page, in its
+// language (data-seat-words, data-same-words on the form, and each game's "more" in the remembered house
+// rules); English otherwise.
 (function () {
   "use strict";
   const form = document.querySelector("form.start-form");
@@ -10,7 +11,9 @@
   form.classList.add("js");
   const memoryBlock = document.getElementById("house-memory");
   const memory = memoryBlock ? JSON.parse(memoryBlock.textContent) : {};
-  const houseNames = ["target", "deal_limit", "tie", "claims", "bela_on_bate", "melds", "best_of"];
+  // The house-rule fields, as the page lists them (forms.match.HOUSE_FIELDS: the options of each kind of game
+  // too, made from the rules' fields).
+  const houseNames = (form.dataset.houseNames || "").split(" ").filter(Boolean);
   const summary = form.querySelector("[data-house-summary]");
   const extraBox = form.querySelector("[data-extra-rules]");
   const extraList = form.querySelector("[data-extra-lines]");
@@ -46,6 +49,15 @@
     if (title) title.textContent = game.dataset.title;
     if (text) text.textContent = game.dataset.desc;
     if (link) link.href = game.dataset.rules;
+  }
+
+  // The options of one kind of game (a fieldset naming its games in data-games) only for a game of that kind;
+  // left as they are, for a game without them the server leaves them aside.
+  function gameKinds() {
+    const game = chosen();
+    form.querySelectorAll("fieldset[data-games]").forEach(function (kind) {
+      kind.hidden = !game || kind.dataset.games.split(" ").indexOf(game.value) < 0;
+    });
   }
 
   function dealerNames() {
@@ -89,6 +101,7 @@
     if (event.target.name === "variant") {
       seats();
       description();
+      gameKinds();
       houseRules();
     }
   });
@@ -98,5 +111,6 @@
   });
   seats();
   description();
+  gameKinds();
   dealerNames();
 })();

@@ -18,7 +18,7 @@ from scorekeeper import create_app
 from scorekeeper.forms import NewMatchForm
 from scorekeeper.offline import worker
 from scorekeeper.offline.house_rules import encode_rules
-from scorekeeper.offline.start_fields import read_start
+from scorekeeper.offline.start_fields import GAME_ENUMS, GAME_FIELDS, GAME_NUMBERS, read_start
 from scorekeeper.rules import PRESETS, RuleError
 from scorekeeper.services import Invalid
 from scorekeeper.services.matches import read_create
@@ -65,6 +65,8 @@ fields_strategy = st.fixed_dictionaries({
     "melds": st.sampled_from([*_offered("melds"), "none"]),
     "best_of": st.sampled_from([*_offered("best_of"), "7"]),
 }, optional={
+    **{name: st.sampled_from([*_offered(name), "sideways"]) for name in GAME_ENUMS},
+    **{name: st.sampled_from(["", "300", "255", "0", "lots"]) for name in GAME_NUMBERS},
     "target": st.sampled_from(["", "1001", "501", "0", "abc", "100001", " 701 "]),
     "deal_limit": st.sampled_from(["", "12", "-3", "x"]),
     "extra_rules": st.sampled_from(["", encode_rules({"target": 301}), encode_rules({"pot": "yes"}), "%%%"]),
@@ -93,6 +95,31 @@ def test_the_phone_takes_every_choice_the_start_form_offers(web: Flask, name: st
         server = _server(web, fields)
         body, problems = read_start(fields)
         assert server is not None and problems == {} and body == server, (name, value, problems)
+
+
+BID_WORDS = {name: [*_offered(name), "sideways"] for name in GAME_ENUMS} | {
+    name: ["", "300", " 500 ", "255", "2000", "-10", "lots"] for name in GAME_NUMBERS}
+"""Each option of one kind of game (Belote contrée's bids, Baloot's doubles) as the start form may post it: every
+value the form offers, and some it never would."""
+
+
+@pytest.mark.parametrize("variant", ["coinche", "baloot", "bela", "belote"])
+@pytest.mark.parametrize("name", list(GAME_FIELDS))
+def test_the_phone_reads_a_kind_of_games_options_as_the_server(web: Flask, name: str, variant: str) -> None:
+    """Every option of one kind of game posted with the start form gives the same create body on the phone as on
+    the server (set for a game that has it, left aside for another), or both refuse it."""
+    players = {f"player_{i}": n for i, n in enumerate(["Ana", "Marko", "Ivo", "Yvonne"][:PRESETS[variant].players])}
+    lists = {other: "" for other in ("tie", "claims", "bela_on_bate", "melds", "best_of", *GAME_ENUMS)}
+    for value in BID_WORDS[name]:
+        fields = {"variant": variant, "first_dealer": "0", **players, **lists, name: value}
+        server = _server(web, fields)
+        body, problems = read_start(fields)
+        assert (body, bool(problems)) == (server, server is None), (name, value, problems)
+        if body is not None and value.strip() and PRESETS[variant].has_option(name):
+            shown = int(value) if name in GAME_NUMBERS else value
+            assert body["rules"] == {name.replace("_", "-"): shown}
+        elif body is not None:
+            assert body["rules"] == {}, (name, value)
 
 
 def test_the_worker_says_what_it_started_and_what_is_wrong_in_the_table_s_words() -> None:

@@ -26,10 +26,12 @@ from ...forms import (
     show_problems,
 )
 from ...i18n import said
+from ...offline.start_fields import GAME_KINDS
 from ...rate_limits import limited
 from ...rules import PRESETS
 from ...rules.describe import match_length
 from ...rules.limits import NAME_LIMIT
+from ...rules.words import N_, Listed
 from ...services import ServiceError, history
 from .. import phone
 from ..board import again_args
@@ -77,6 +79,17 @@ def _games() -> list[dict[str, Any]]:
              "desc": " ".join(said(part) for part in (PRESETS[name].description, match_length(PRESETS[name]))
                               if part)}
             for i, name in enumerate(order)]
+
+
+def _game_kinds() -> list[dict[str, Any]]:
+    """Each kind of game with options of its own (``GAME_KINDS``: the games with bids), as the start page shows
+    it: its fields, the games of that kind (their names, in the start page's order) and their titles."""
+    kinds = []
+    for when, names in GAME_KINDS.items():
+        games = [name for name in game_order() if getattr(PRESETS[name], when)]
+        kinds.append({"when": when, "fields": names, "games": games,
+                      "titles": Listed([PRESETS[name].title for name in games], N_(", "))})
+    return kinds
 
 
 def _prefill(form: NewMatchForm, club: Any) -> dict[str, Any]:
@@ -166,6 +179,7 @@ def start() -> Any:
                            mine=[history.match_row(m) for m in mine[:MINE_SHOWN]],
                            more=len(mine) > MINE_SHOWN, club=club, filled=filled,
                            house_summary=form.house_summary(), house_fields=HOUSE_FIELDS,
+                           game_kinds=_game_kinds(),
                            extra_lines=changed_rule_lines(rules_for, extra) if rules_for in PRESETS else [],
                            extra_for=PRESETS[rules_for].title if rules_for in PRESETS else "",
                            club_names=[p.name for p in services.club_players(club)] if club else [])
