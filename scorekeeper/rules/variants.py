@@ -456,8 +456,9 @@ class Rules:
     """The game's name on the start page's small button, in English (marked with ``NC_`` in the context "game", so
     that the pages say it with ``pgettext``); empty: its title before the bracket."""
     start_place: int = field(default=0, metadata=FACT)
-    """Where the start page shows the game, in rows of four, each family together (1 first); 0: after the games
-    that have a place, in the registry's order."""
+    """Where the start page shows the game, in rows of four, each family together (1 first; 5 to 8 the second row):
+    a row of one or two games is filled by them, wider; 0: after the games that have a place, in the registry's
+    order."""
     outside_inside: bool = field(default=False, metadata=FACT)
     """A hand's result is said in Belote's words: made it (outside), bate (inside), and a tie's held-over points
     hanging."""
@@ -703,7 +704,7 @@ _SCHIEBER = replace(
     # Translators: a game's name: Swiss Jass for four in two teams (Schieber; French-speaking tables say chibre).
     _BELA, variant="schieber", title=Said("Schieber"),
     # Translators: Swiss Jass for four in two teams, on the start page's small button.
-    short_title=NC_("game", "Schieber"), start_place=17,
+    short_title=NC_("game", "Schieber"), start_place=19,
     # glossary: Weis, Stöck, Match
     description=Said("Swiss Jass, two teams of two to 1000 with 36 cards: each side writes its own, Weis, Stöck "
                      "and Match."),
@@ -878,7 +879,7 @@ _PRESETS: dict[str, Rules] = {
         _SCHIEBER, variant="schieber-2500", title=Said("Schieber (2500)"),
         # Translators: Swiss Schieber to 2500 (clubs and spades double, Obenabe and Undenufe triple), on the start
         # page's small button: keep it as short as "Schieber" and the target.
-        short_title=NC_("game", "Schieber 2500"), start_place=18,
+        short_title=NC_("game", "Schieber 2500"), start_place=20,
         # glossary: Weis, Obenabe, Undenufe
         description=Said("Two teams of two to 2500: clubs and spades count double, Obenabe and Undenufe triple."),
         target=2500, multipliers=_MULTIPLIERS_2500,
@@ -888,7 +889,7 @@ _PRESETS["coinche"] = replace(
     # Translators: a game's name: Belote contrée, the French Belote with an auction (also called coinche).
     _PRESETS["belote"], variant="coinche", title=Said("Belote contrée (coinche)"),
     # Translators: Belote contrée on the start page's small button: its common name in French cafés.
-    short_title=NC_("game", "Coinche"), start_place=19, outside_inside=False,
+    short_title=NC_("game", "Coinche"), start_place=17, outside_inside=False,
     # glossary: dedans, coinche
     description=Said("Two teams of two to 2000: bids from 80 to capot, coinche and surcoinche, dedans."),
     target=2000, tens=False, valat=90, no_win_on_valat=False, meld_contest=Contest.SINGLE, revoke=Revoke.NONE,
@@ -901,7 +902,7 @@ _PRESETS["baloot"] = replace(
     # Translators: a game's name: Baloot (بلوت), the Belote of Saudi Arabia and the Gulf.
     title=Said("Baloot"),
     # Translators: Baloot on the start page's small button.
-    short_title=NC_("game", "Baloot"), start_place=20, outside_inside=False,
+    short_title=NC_("game", "Baloot"), start_place=18, outside_inside=False,
     # glossary: Sun, Hokum, projects, kaboot, gahwa
     description=Said("Saudi Arabia's Belote, two teams of two to 152: Sun and Hokum, projects, kaboot, doubles to "
                      "four and gahwa."),

@@ -145,7 +145,7 @@ def test_csv_has_a_header_and_a_row_per_hand(app: Flask, client: FlaskClient) ->
     assert "attachment" in response.headers["Content-Disposition"]
     rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
     header, body = rows[0], rows[1:]
-    assert header[:6] == ["hand", "game", "voided", "result", "taker", "contract"]
+    assert header[:7] == ["hand", "game", "voided", "result", "taker", "bid", "contract"]
     for label in ("card points", "hand points", "score", "total"):
         assert f"{label} (Mike)" in header and f"{label} (Yvonne)" in header
     assert header[-2:] == ["pot", "explanation"]

@@ -17,6 +17,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.offline import worker
 from scorekeeper.rules import PRESETS, Rules
+from scorekeeper.rules.variants import Revoke
 from tests.offline.conftest import PHONE_LANGUAGES
 from tests.support.app import SharedApps
 from tests.support.pages import Element, parse_page
@@ -42,7 +43,7 @@ def _hands(rules: Rules) -> list[dict[str, Any]]:
     made: dict[str, Any] = {"contract": contract, "taker": 0, "card_points": points(deck * 2 // 3), "last_trick": 0}
     if rules.doubles:
         made["double"] = 1
-    return [
+    hands: list[dict[str, Any]] = [
         made,
         {"contract": contract, "taker": 1 % sides, "card_points": list(reversed(points(deck // (sides + 2)))),
          "last_trick": 0},
@@ -52,6 +53,12 @@ def _hands(rules: Rules) -> list[dict[str, Any]]:
         *([{"thrown_in": True}] if rules.throw_in else []),
         {"contract": contract, "taker": 1, "card_points": [deck, *([0] * (sides - 1))], "last_trick": 1},
     ]
+    # A game that scores no revoke challenges (Belote contrée, Baloot) records none; a game with bids bids 80.
+    if rules.revoke is Revoke.NONE:
+        hands = [hand for hand in hands if "revoke" not in hand]
+    if rules.bids:
+        hands = [{**hand, "bid": 80} if "card_points" in hand else hand for hand in hands]
+    return hands
 
 
 class Match:

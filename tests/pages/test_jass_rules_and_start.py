@@ -1,4 +1,4 @@
-"""Schieber on the start page and in the rule book: two chips of their own among the eighteen games,
+"""Schieber on the start page and in the rule book: two chips of their own among the games,
 told apart by their short names; the rules page with Obenabe's and Undenufe's card values and orders, each
 contract's multiplier, the last trick 5, every Weis and the strokes, all from the engine's values."""
 
@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from flask.testing import FlaskClient
 
+from scorekeeper.rules import PRESETS
 from tests.support.pages import Element, parse_page
 
 
@@ -19,13 +20,14 @@ def test_the_start_page_offers_both_schiebers(client: FlaskClient) -> None:
     start = page(client, "/")
     chips = {next(n for n in chip.walk() if n.tag == "input").attrs["value"]: chip for chip in start.walk()
              if chip.tag == "label" and "game-chip" in chip.classes()}
-    assert len(chips) == 18
+    assert len(chips) == len(PRESETS)
     # Told apart by what the chip shows (its full title read out before it).
     assert chips["schieber"].text() == "Schieber, Schieber 4 players"
     assert chips["schieber-2500"].text() == "Schieber (2500), Schieber 2500 4 players"
-    # The last row's two chips fill it (room for the longer name).
-    assert "span-2" in chips["schieber"].classes() and "span-2" in chips["schieber-2500"].classes()
-    assert not any("span-2" in chips[name].classes() for name in ("bela", "deberc-4"))
+    # Five full rows of four: the last holds Belote contrée, Baloot and both Schiebers (a two-word name may take two
+    # lines there), so that no chip spans two columns.
+    assert list(chips)[-4:] == ["coinche", "baloot", "schieber", "schieber-2500"]
+    assert not any("span-2" in chip.classes() for chip in chips.values())
 
 
 def rows(tree: Element, section: str) -> dict[str, list[str]]:

@@ -17,6 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.rules import PRESETS, Rules, variants
+from scorekeeper.rules.variants import Revoke
 from tests.support.app import SharedApps
 from tests.support.pages import form_data, parse_page
 
@@ -111,7 +112,7 @@ def _hands(rules: Rules) -> list[dict[str, Any]]:
     made: dict[str, Any] = {"contract": contract, "taker": 0, "card_points": points(deck * 2 // 3), "last_trick": 0}
     if rules.doubles:
         made["double"] = 1
-    return [
+    hands: list[dict[str, Any]] = [
         made,
         {"contract": contract, "taker": 1 % sides, "card_points": list(reversed(points(deck // (sides + 2)))),
          "last_trick": 0},
@@ -122,6 +123,12 @@ def _hands(rules: Rules) -> list[dict[str, Any]]:
         # Jass: every trick to the side that did not choose trumps (a Kontermatch).
         *([{"contract": contract, "taker": 1, "card_points": [deck, 0], "last_trick": 0}] if rules.strokes else []),
     ]
+    # A game that scores no revoke challenges (Belote contrée, Baloot) records none; a game with bids bids 80.
+    if rules.revoke is Revoke.NONE:
+        hands = [hand for hand in hands if "revoke" not in hand]
+    if rules.bids:
+        hands = [{**hand, "bid": 80} if "card_points" in hand else hand for hand in hands]
+    return hands
 
 
 class Match:
@@ -222,11 +229,12 @@ def test_every_page_of_a_match_speaks_the_tables_words(shared: SharedApps, backe
     _, client = shared.app(backend)
     # The match really has what the sweep is meant to meet.
     each_own = match.rules.success.value == "each-own"  # Jass: no bate
-    expected = {"made", "revoke"} | ({"thrown-in"} if match.rules.throw_in else set()) | ({"bate"} if not each_own
-                                                                                          else set())
+    expected = {"made"} | ({"thrown-in"} if match.rules.throw_in else set()) | ({"bate"} if not each_own else set())
+    expected |= {"revoke"} if match.rules.revoke is not Revoke.NONE else set()
     # A tie needs an even deck (the Czech games' 151 card points cannot split level) and the beat-each rule.
     even = match.rules.deck(match.rules.contracts[0]) % 2 == 0
-    tied = match.rules.success.value == "beat-each" and even and match.rules.tie.value != "taker-fails"
+    tied = (match.rules.success.value == "beat-each" and even and match.rules.tie.value != "taker-fails"
+            and not match.rules.bids)  # a bid is made or dedans, never level
     expected |= {"tie"} if tied else set()
     expected |= {"false-claim"} if match.rules.claims.value != "none" else set()
     assert expected <= set(match.results), match.results

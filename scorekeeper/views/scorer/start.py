@@ -66,15 +66,30 @@ GAME_ROW = 4
 """Games in a row of the start page's grid (static/css/app.css .game-chips)."""
 
 
+def _spans(order: list[str]) -> dict[str, int]:
+    """The columns each game takes: a row of the grid (its places, ``Rules.start_place``, four to a row) that holds
+    one or two games is filled by them (room for "Schieber 2500"); the games without a place fill rows of four after
+    them, a last row of one or two likewise."""
+    rows: dict[int, list[str]] = {}
+    unplaced = [name for name in order if not PRESETS[name].start_place]
+    for name in order:
+        place = PRESETS[name].start_place
+        if place:
+            rows.setdefault((place - 1) // GAME_ROW, []).append(name)
+    start = max(rows, default=-1) + 1
+    for i, name in enumerate(unplaced):
+        rows.setdefault(start + i // GAME_ROW, []).append(name)
+    return {name: GAME_ROW // len(row) if len(row) in (1, 2) else 1 for row in rows.values() for name in row}
+
+
 def _games() -> list[dict[str, Any]]:
     """Each game of the start page: its name, rules, short name, and what it says beside its description (a
     match of more than one game: "The match is best of 3 games.", the rules page's own words); ``span``: the
-    columns it takes, so that a last row of one or two games fills the row (room for "Schieber 2500")."""
+    columns it takes, so that a row of one or two games fills the row (``_spans``)."""
     order = game_order()
-    last_row = len(order) % GAME_ROW
-    span = GAME_ROW // last_row if last_row in (1, 2) else 1
+    spans = _spans(order)
     return [{"name": name, "rules": PRESETS[name], "short": game_short(name),
-             "span": span if i >= len(order) - last_row else 1,
+             "span": spans[name],
              # glossary: game
              "desc": " ".join(said(part) for part in (PRESETS[name].description, match_length(PRESETS[name]))
                               if part)}
