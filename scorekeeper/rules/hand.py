@@ -440,7 +440,7 @@ def read_declarations(
     ``worthless``, four of a kind that scores nothing in a game that scores squares is read too (the referee's
     question: "do our four sevens count?").
     """
-    r = _Reader(rules, names or default_names(rules), worthless)
+    r = _Reader(rules.melds_in(contract), names or default_names(rules), worthless)
     if not isinstance(raw, (list, tuple)):
         raise RuleError(field, Said("give one list of declarations per side: %(sides)s lists", sides=rules.sides))
     for s, side in enumerate(raw):

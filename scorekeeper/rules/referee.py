@@ -30,6 +30,7 @@ def judge_melds(
     names = names or default_names(rules)
     problems: list[Problem] = []
     the_contract = read_contract(rules, contract, problems)
+    rules = rules.melds_in(the_contract)  # a contract may change what a declaration is worth (Baloot's Sun)
     by_seat = seats is not None
     if by_seat and declarations is not None:
         problems.append(Problem("seats", Said("give the declarations either per side (declarations) or per seat "

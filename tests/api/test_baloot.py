@@ -95,3 +95,15 @@ def test_sun_doubled_from_behind_and_by_the_house_rule(client: FlaskClient) -> N
     for _ in range(3):
         record(client, made, hand("hearts", 152))  # 100 in all: the buyer's side over 100, the other under
     assert record(client, made, hand("no-trumps", 70, double=1))["scores"] == [52, 0]
+
+
+@pytest.mark.parametrize(("contract", "scores"), [("no-trumps", [200, 0]), ("hearts", [100, 0])])
+def test_the_referee_counts_four_aces_by_the_contract(client: FlaskClient, contract: str, scores: list[int]) -> None:
+    """RULES.md §13: "hundred (five in sequence, or four K, Q, J or 10; in Hokum four aces too) 100 ...; four hundred
+    (four aces, Sun only) 200": the referee answers in raw points, by the contract asked."""
+    response = client.post(f"{API}/referee/melds", json={
+        "variant": "baloot", "contract": contract, "forehand": 0,
+        "declarations": [[{"kind": "square", "rank": "A"}], [{"kind": "sequence", "length": 3, "top": "K",
+                                                              "suit": "clubs"}]]})
+    assert response.status_code == 200, response.get_data(as_text=True)
+    assert response.get_json()["scores"] == scores
