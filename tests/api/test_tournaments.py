@@ -905,3 +905,32 @@ def test_a_klaverjas_night_with_a_drawn_table_is_decided_by_the_organizer(client
                            headers=made.auth)
     assert response.status_code == 200, response.get_data(as_text=True)
     assert current_tables(client, made)[0]["winner"] == 0
+
+
+@pytest.mark.parametrize(("variant", "hand", "target"), [
+    # A coinche tournament: 160 in hearts and every trick, 252 + 160 a hand, to a target of 1000.
+    ("coinche", {"bid": 160, "contract": "hearts", "card_points": [152, 0]}, 1000),
+    # A Baloot sakka evening: Hokum, four (×4) and every trick, 25 × 4 a hand, to 152.
+    ("baloot", {"contract": "hearts", "double": 3, "card_points": [152, 0]}, 152),
+])
+def test_a_coinche_tournament_and_a_baloot_evening_are_played_out(client: FlaskClient, variant: str,
+                                                                  hand: dict[str, Any], target: int) -> None:
+    """RULES.md §12 and §13 at a tournament night: each table's match is the game with the tournament's house rules,
+    scored hand by hand with its own hand (a bid, the doubling), until a side reaches the target and goes on."""
+    made = make(client, {**QUICK, "name": f"Friday {variant}", "variant": variant, "rules": {"target": target}})
+    enter(client, made, EIGHT)
+    next_round(client, made)
+    for number, table in enumerate(current_tables(client, made)):
+        match_id, token = table["links"]["scorer"].removeprefix("/m/").split("#")
+        side = number % 2
+        for _ in range(12):
+            body = {**hand, "taker": side, "last_trick": side,
+                    "card_points": hand["card_points"] if side == 0 else hand["card_points"][::-1]}
+            response = client.post(f"{API}/matches/{match_id}/hands", json=body, headers=bearer(token))
+            assert response.status_code == 201, response.get_data(as_text=True)
+            if response.get_json()["state"]["finished"]:
+                break
+        assert response.get_json()["state"]["winner"] == side
+    view = state(client, made)
+    assert view["variant"] == variant and view["round_complete"]
+    assert [t["winner"] for t in view["rounds"][0]["tables"]] == [0, 1]
