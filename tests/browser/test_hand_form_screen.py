@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from scorekeeper.offline.hand_fields import hand_fields
+from scorekeeper.offline.hand_fields import counted_with_last_trick, hand_fields
 from scorekeeper.rules import PRESETS
 from tests.support.api import TABLE
 from tests.support.browser import ARTIFACTS, PHONE, open_hand_form
@@ -38,9 +38,17 @@ def side_names(variant: str) -> list[str]:
 
 
 def words(variant: str) -> tuple[str, str]:
-    """How the form names a side's figure and its declarations: a Swiss pad (Jass) asks the points as the table
-    counts them, the last trick in, and says Weis."""
-    return ("points", "Weis") if PRESETS[variant].success.value == "each-own" else ("card points", "melds")
+    """How the form names a side's figure and its declarations: a Swiss pad (Jass), Belote contrée's and Baloot's ask
+    the points as the table counts them, the last trick in; Jass says Weis."""
+    rules = PRESETS[variant]
+    points = "points" if counted_with_last_trick(rules) else "card points"
+    return points, "Weis" if rules.success.value == "each-own" else "melds"
+
+
+def asks_last_trick(variant: str) -> bool:
+    """Whether the form asks who took the last trick: not where the table's figures hold it and its scoring does
+    not need it (Belote contrée, Baloot)."""
+    return any(field.name == "last_trick" for field in hand_fields(PRESETS[variant]))
 
 
 def form_shapes() -> list[str]:
@@ -59,7 +67,7 @@ def ordinary_fields(page: Page, variant: str) -> dict[str, Locator]:
     rules, names = PRESETS[variant], side_names(variant)
     points, melds = words(variant)
     fields: dict[str, Locator] = {}
-    for group in ("taker", "contract", "double", "last_trick", "valat"):
+    for group in ("taker", "bid", "contract", "double", "last_trick", "valat"):
         options = page.locator(f"#group-{group} label.option")
         for i in range(options.count()):
             fields[f"{group}: {options.nth(i).inner_text().strip()}"] = options.nth(i)
@@ -81,7 +89,7 @@ def test_an_ordinary_hand_fits_the_first_screen(page: Page, live: LiveServer, va
     open_hand_form(page, live, variant)
     why = page.locator("#save-why")
     # The bar has its full height once it speaks (a Swiss pad asks the trumps first).
-    expect(why).to_have_text("Choose the trumps: a suit, Obenabe or Undenufe" if words(variant)[0] == "points"
+    expect(why).to_have_text("Choose the trumps: a suit, Obenabe or Undenufe" if words(variant)[1] == "Weis"
                              else "Say who the taker is")
     assert page.evaluate("window.scrollY") == 0
     bar = page.locator("#save-bar").bounding_box()
@@ -140,6 +148,8 @@ def test_an_ordinary_hand_in_four_taps_plus_the_digits(page: Page, live: LiveSer
     phone = Phone(page)
     figures = ORDINARY[rules.players]
     phone.tap(page.locator("#group-taker label.option").nth(0), f"taker {names[0]}")
+    if rules.bids:
+        phone.tap(page.locator("#group-bid label.option").nth(0), "bid 80")
     if rules.contract_required:
         phone.tap(page.locator("#group-contract label.option", has_text="hearts"), "contract ♥")
     # The taker's figure is typed where the cursor already is; Enter goes on to the next side's.
@@ -148,7 +158,8 @@ def test_an_ordinary_hand_in_four_taps_plus_the_digits(page: Page, live: LiveSer
         phone.type(digits)
         if i + 1 < len(figures):
             phone.enter()
-    phone.tap(page.locator("#group-last_trick label.option").nth(0), f"last trick {names[0]}")
+    if asks_last_trick(variant):
+        phone.tap(page.locator("#group-last_trick label.option").nth(0), f"last trick {names[0]}")
     expect(page.locator("#save-why")).to_contain_text("If you save now:")
     phone.tap(page.get_by_role("button", name="Save hand"), "Save")
     page.wait_for_url(re.compile(rf"/m/{match_id}([?#].*)?$"))
@@ -164,8 +175,9 @@ def test_an_ordinary_hand_in_four_taps_plus_the_digits(page: Page, live: LiveSer
     digits = sum(len(f) for f in figures)
     assert phone.taps <= MOST_TAPS, phone.tapped
     assert phone.keys - digits == len(figures) - 1  # one Enter between figures, nothing else
-    # Taker, last trick, Save, and the contract where the game needs one: what docs/performance.md counts.
-    assert phone.taps == 3 + rules.contract_required, phone.tapped
+    # Taker, last trick, Save, and the contract where the game needs one: what docs/performance.md counts (a game
+    # with bids taps its bid; a pad whose figures hold the last trick does not ask it).
+    assert phone.taps == 2 + rules.contract_required + rules.bids + asks_last_trick(variant), phone.tapped
 
 
 def test_save_bar_says_what_is_missing_in_the_tables_words(page: Page, live: LiveServer) -> None:
