@@ -103,6 +103,27 @@ def _contract_of(value: object) -> Contract | None:
     return Contract(value) if value in {c.value for c in Contract} else None
 
 
+def _figures_add_up(typed: list[int | None], total: int, problems: list[Problem]) -> bool:
+    """Whether the figures of a pad that counts the last trick in hold 0 to ``total`` each and, both given, add up
+    to it (Jass's 157, Belote contrée's 162, Baloot's Sun 130); each problem said at its field."""
+    for i, points in enumerate(typed):
+        if points is not None and not 0 <= points <= total:
+            # Translators: Jass, Belote contrée, Baloot: a side's points are written with the last trick; %(total)s
+            # is 157 (Jass), 162, or 130 (Baloot's Sun).
+            problems.append(Problem(f"card_points.{i}", Said("write 0 to %(total)s, the last trick in; not "
+                                                            "%(value)s", total=total, value=points)))
+    if problems:
+        return False
+    given = [points for points in typed if points is not None]
+    if len(given) == len(typed) and sum(given) != total:
+        # Translators: a hand's two figures, each with the last trick: "85 + 70 = 155"; %(total)s is 157 (Jass).
+        problems.append(Problem("card_points", Said("%(sum)s = %(added)s: the two sides' points add up to "
+                                                    "%(total)s, the last trick in", sum=Listed(given, " + "),
+                                                    added=sum(given), total=total)))
+        return False
+    return True
+
+
 def _swiss_points(get: Get, rules: Rules, hand: dict[str, Any], problems: list[Problem]) -> None:
     """A Swiss pad's figures into the engine's card points (RULES.md §11): the table counts a side's points with
     the last trick (out of 157), the engine wants the cards alone (out of 152) and who took the last trick. A
@@ -129,21 +150,8 @@ def _swiss_points(get: Get, rules: Rules, hand: dict[str, Any], problems: list[P
         hand["card_points"] = [total - rules.last_trick if i == side else 0 for i in sides]
         hand["last_trick"] = side
         return
-    if all(points is None for points in typed):
+    if all(points is None for points in typed) or not _figures_add_up(typed, total, problems):
         return
-    for i, points in enumerate(typed):
-        if points is not None and not 0 <= points <= total:
-            # Translators: Jass: a side's points are written with the last trick; %(total)s is 157.
-            problems.append(Problem(f"card_points.{i}", Said("write 0 to %(total)s, the last trick in; not "
-                                                            "%(value)s", total=total, value=points)))
-    if problems:
-        return
-    given = [points for points in typed if points is not None]
-    if len(given) == len(typed) and sum(given) != total:
-        # Translators: a Jass hand's two figures, each with the last trick: "85 + 70 = 155"; %(total)s is 157.
-        problems.append(Problem("card_points", Said("%(sum)s = %(added)s: the two sides' points add up to "
-                                                    "%(total)s, the last trick in", sum=Listed(given, " + "),
-                                                    added=sum(given), total=total)))
     cards: list[int | None] = []
     for i, points in enumerate(typed):
         # Without the last trick yet, a figure over the cards' points can only hold it (the engine asks who took it).
@@ -167,22 +175,8 @@ def _counted_points(get: Get, rules: Rules, hand: dict[str, Any], problems: list
     such split of the cards that real cards can make), and the explanation says each side's points whole."""
     sides = range(rules.sides)
     typed: list[int | None] = [get(f"card_points-{i}") for i in sides]
-    if all(points is None for points in typed):
-        return
     total = hand_total(rules, _contract_of(hand.get("contract")))
-    for i, points in enumerate(typed):
-        if points is not None and not 0 <= points <= total:
-            # Translators: Belote contrée, Baloot: a side's points are written with the last trick; %(total)s is
-            # 162 (Baloot's Sun: 130).
-            problems.append(Problem(f"card_points.{i}", Said("write 0 to %(total)s, the last trick in; not "
-                                                            "%(value)s", total=total, value=points)))
-    if problems:
-        return
-    given = [points for points in typed if points is not None]
-    if len(given) == len(typed) and sum(given) != total:
-        problems.append(Problem("card_points", Said("%(sum)s = %(added)s: the two sides' points add up to "
-                                                    "%(total)s, the last trick in", sum=Listed(given, " + "),
-                                                    added=sum(given), total=total)))
+    if all(points is None for points in typed) or not _figures_add_up(typed, total, problems):
         return
     first = next(i for i in sides if typed[i] is not None)
     mine = typed[first]

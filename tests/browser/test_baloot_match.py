@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.support.browser import ARTIFACTS, PHONE, shot
+from tests.support.browser import ARTIFACTS, PHONE, Taps, shot
 
 pytestmark = pytest.mark.browser
 
@@ -16,22 +16,6 @@ SEATS = ["سعد", "فهد", "خالد", "ناصر"]
 """Seats in order: سعد and خالد are the first side, فهد and ناصر the second."""
 MOST_TAPS = 4
 """An ordinary hand: who bought, Sun or Hokum, Save (3), and the doubling or a project when there is one."""
-
-
-class Taps:
-    """What a person does on the hand form: each tap on a control counted, the digits apart."""
-
-    def __init__(self, page: Page) -> None:
-        self.page, self.taps, self.digits, self.tapped = page, 0, 0, []
-
-    def tap(self, what: str, locator: object) -> None:
-        locator.tap()  # type: ignore[attr-defined]
-        self.taps += 1
-        self.tapped.append(what)
-
-    def type(self, digits: str) -> None:
-        self.page.keyboard.type(digits)
-        self.digits += len(digits)
 
 
 def baloot_hand(page: Page, buyer: int, contract: str, points: int, scores: tuple[int, int],

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.support.browser import ARTIFACTS, shot, start_match, totals
+from tests.support.browser import ARTIFACTS, Taps, shot, start_match, totals
 from tests.support.servers import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -18,22 +18,6 @@ pytestmark = pytest.mark.browser
 AM, IP = "Ana & Marko", "Ivo & Petra"
 MOST_TAPS = 4
 """An ordinary hand: the trumps, who chose them, the last trick, Save (the cursor waits in the chooser's points)."""
-
-
-class Taps:
-    """What a person does on the hand form: each tap on a control counted, the digits apart."""
-
-    def __init__(self, page: Page) -> None:
-        self.page, self.taps, self.digits, self.tapped = page, 0, 0, []
-
-    def tap(self, what: str, locator: object) -> None:
-        locator.tap()  # type: ignore[attr-defined]
-        self.taps += 1
-        self.tapped.append(what)
-
-    def type(self, digits: str) -> None:
-        self.page.keyboard.type(digits)
-        self.digits += len(digits)
 
 
 def jass_hand(page: Page, contract: str, chooser: str, points: int | None, last_trick: str | None,

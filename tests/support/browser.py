@@ -136,3 +136,20 @@ def open_hand_form(page: Page, server: LiveServer, variant: str, hands: Iterable
     page.goto(f"{server.url}/m/{match_id}/join?key={token}")
     page.goto(f"{server.url}/m/{match_id}/{path}")
     return match_id, token
+
+
+class Taps:
+    """What a person does on a hand form: each tap on a control counted (and named), the digits apart."""
+
+    def __init__(self, page: Page) -> None:
+        self.page, self.taps, self.digits = page, 0, 0
+        self.tapped: list[str] = []
+
+    def tap(self, what: str, locator: Locator) -> None:
+        locator.tap()
+        self.taps += 1
+        self.tapped.append(what)
+
+    def type(self, digits: str) -> None:
+        self.page.keyboard.type(digits)
+        self.digits += len(digits)
