@@ -6,7 +6,7 @@ here). The totals the page shows are the engine's game points, hand by hand as t
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.support.browser import ARTIFACTS, PHONE, Taps, shot
 
@@ -53,7 +53,7 @@ def totals(page: Page) -> list[str]:
     return [page.locator(f".scoreboard [data-total='{side}']").first.inner_text() for side in (0, 1)]
 
 
-def test_a_baloot_sakka_to_152_in_arabic(page: Page, server) -> None:  # type: ignore[no-untyped-def]
+def test_a_baloot_sakka_to_152_in_arabic(page: Page, server, browser: Browser) -> None:  # type: ignore[no-untyped-def]
     page.set_viewport_size(PHONE)
     page.goto(f"{server.url}/?lang=ar")
     expect(page.locator("html")).to_have_attribute("dir", "rtl")
@@ -62,6 +62,12 @@ def test_a_baloot_sakka_to_152_in_arabic(page: Page, server) -> None:  # type: i
         page.locator(f"input[name=player_{seat}]").fill(name)
     page.locator("form button.primary[type=submit]").first.click()
     expect(page.locator(".scoreboard [data-total='0']")).to_have_text("0")
+    # The board on a second phone of the majlis, from the link under the sheet's QR code: in Arabic, right to left.
+    watcher = browser.new_context(viewport=PHONE, locale="ar-SA")
+    board = watcher.new_page()
+    href = page.locator("#share .qr-box figcaption a").get_attribute("href")
+    assert href
+    board.goto(href)
     # Hokum hearts, the first side 100 raw: 10 / 6.
     hand = baloot_hand(page, 0, "hearts", 100, (10, 6), screenshot="baloot-hand-form-ar-390x844")
     assert hand.taps == 3, hand.tapped
@@ -88,3 +94,8 @@ def test_a_baloot_sakka_to_152_in_arabic(page: Page, server) -> None:  # type: i
     assert totals(page) == ["167", "36"]
     expect(page.locator("a[href$='/hand']")).to_have_count(0)
     shot(page, "baloot-won-ar-390x844")
+    expect(board.locator(".scoreboard [data-total='0']")).to_have_text("167", timeout=15_000)
+    expect(board.locator(".scoreboard [data-total='1']")).to_have_text("36")
+    expect(board.locator("html")).to_have_attribute("dir", "rtl")
+    board.screenshot(path=str(ARTIFACTS / "baloot-board-ar-390x844.png"))
+    watcher.close()
