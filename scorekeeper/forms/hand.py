@@ -239,7 +239,9 @@ def _choice_label(a: _Asked, name: str, value: str) -> Any:
     if name == "double" and a.rules.game_points:
         # glossary: double
         # Translators: the choices of Baloot's doubling: none, double (دبل ×2), three (ثري ×3), four (فور ×4).
-        return {"0": _("no"), "1": _("double ×2"), "2": _("three ×3"), "3": _("four ×4")}[value]
+        times = a.rules.double_levels
+        return {"0": _("no"), "1": _("double ×%(times)s", times=times[1]), "2": _("three ×%(times)s", times=times[2]),
+                "3": _("four ×%(times)s", times=times[3])}[value]
     if name == "double" and a.rules.bids:
         times = a.rules.double_values.times
         # glossary: coinche
