@@ -58,8 +58,8 @@ def test_referee_needs_no_token_and_saves_nothing(app: Flask, client: FlaskClien
 
 
 def test_legal_plays_with_house_rules(client: FlaskClient) -> None:
-    """Source 000: "it is acceptable in Scotland to withold the Yuss (trump J) if one holds the Yuss alone (bare
-    Yuss)" - on in `bela`, off with the house rule `bare-yuss: false`."""
+    """The Scottish Bela text: "it is acceptable in Scotland to withold the Yuss (trump J) if one holds the Yuss alone
+    (bare Yuss)" - on in `bela`, off with the house rule `bare-yuss: false`."""
     body = {**LEGAL_EXAMPLE, "hand": ["JS", "KD"]}
     scottish = client.post(LEGAL, json=body).get_json()
     assert scottish["legal"] == ["JS", "KD"]
@@ -69,8 +69,8 @@ def test_legal_plays_with_house_rules(client: FlaskClient) -> None:
 
 
 def test_legal_plays_in_belote_all_trumps(client: FlaskClient) -> None:
-    """Source 001: "playing cards of the same color is mandatory, as well as raising ... regardless of which team
-    has the highest card." (Belote plays to the right: after seat 0 come seats 3 and 2.)"""
+    """The Belote 151 text: "playing cards of the same color is mandatory, as well as raising ... regardless of which
+    team has the highest card." (Belote plays to the right: after seat 0 come seats 3 and 2.)"""
     response = client.post(LEGAL, json={"variant": "belote", "contract": "all-trumps", "seat": 2,
                                         "trick": [{"seat": 0, "card": "9S"}, {"seat": 3, "card": "7S"}],
                                         "hand": ["JS", "AS", "KD"]})

@@ -82,28 +82,29 @@ def test_every_preset_has_its_family_of_trick_rules(variant: str, family: Family
 def test_api_md_example_no_hearts_must_trump() -> None:
     """API.md Referee: `{"variant": "bela", "contract": "spades", "seat": 1, "trick": [{"seat": 0, "card": "AH"}],
     "hand": ["7S", "KD", "9S"]}` → `{"legal": ["7S", "9S"], "explanation": ["No hearts: must trump."]}`.
-    Source 000: "If the suit cannot be followed, then it is obligatory to trump"."""
+    The Scottish Bela text: "If the suit cannot be followed, then it is obligatory to trump"."""
     out = judge("bela", "spades", 1, [(0, "AH")], ["7S", "KD", "9S"])
     assert [str(c) for c in out.legal] == ["7S", "9S"]
     assert out.explanation == ("No hearts: must trump.",)
 
 
 def test_bela_a_suit_led_must_be_followed_but_need_not_be_beaten() -> None:
-    """Source 000: "A suit led must be followed if posible." (nothing obliges a player to beat a plain card)."""
+    """The Scottish Bela text: "A suit led must be followed if posible." (nothing obliges a player to beat a plain
+    card)."""
     out = judge("bela", "spades", 1, [(0, "AH")], ["7H", "KH", "9S", "KD"])
     assert [str(c) for c in out.legal] == ["7H", "KH"]
     assert out.explanation == ("Must follow suit: hearts.",)
 
 
 def test_bela_a_trump_lead_must_be_beaten() -> None:
-    """Source 000: "When a trump is led, it is obligatory to beat the trump played"."""
+    """The Scottish Bela text: "When a trump is led, it is obligatory to beat the trump played"."""
     out = judge("bela", "spades", 1, [(0, "9S")], ["JS", "7S", "AH"])
     assert [str(c) for c in out.legal] == ["JS"]
     assert out.explanation == ("Trumps led: must beat the 9♠ if possible.",)
 
 
 def test_bela_a_trump_lead_that_cannot_be_beaten_is_still_followed() -> None:
-    """Source 000: "When a trump is led, it is obligatory to beat the trump played" and "A suit led must be
+    """The Scottish Bela text: "When a trump is led, it is obligatory to beat the trump played" and "A suit led must be
     followed if posible." - read as: with no higher trump, any trump (the suit led) must still be played."""
     out = judge("bela", "spades", 1, [(0, "AS")], ["7S", "KS", "AH"])
     assert [str(c) for c in out.legal] == ["7S", "KS"]
@@ -112,7 +113,8 @@ def test_bela_a_trump_lead_that_cannot_be_beaten_is_still_followed() -> None:
 
 
 def test_bela_discard_freely_only_without_the_suit_and_without_trumps() -> None:
-    """Source 000: "Only if one can neither follow suit nor play a trump is it permitted to discard freely." """
+    """The Scottish Bela text: "Only if one can neither follow suit nor play a trump is it permitted to discard
+    freely." """
     out = judge("bela", "spades", 1, [(0, "AH")], ["KD", "7C", "10D"])
     assert [str(c) for c in out.legal] == ["KD", "7C", "10D"]
     assert out.explanation == ("No hearts and no trumps: may discard.",)
@@ -120,23 +122,23 @@ def test_bela_discard_freely_only_without_the_suit_and_without_trumps() -> None:
 
 
 def test_bela_trumping_with_any_trump() -> None:
-    """Source 000: "If the suit cannot be followed, then it is obligatory to trump" (any trump: every trump takes a
-    plain card - "a trump Seven will take an Ace of Hearts")."""
+    """The Scottish Bela text: "If the suit cannot be followed, then it is obligatory to trump" (any trump: every trump
+    takes a plain card - "a trump Seven will take an Ace of Hearts")."""
     assert legal("bela", "spades", 1, [(0, "AH")], ["JS", "7S", "KD"]) == ["JS", "7S"]
 
 
 def test_bela_leader_may_lead_any_card() -> None:
-    """Source 000: "Forehand leads to the first trick" and "winner of the last trick leads to the next" - the
-    sources put no obligation on the lead (but see the Scottish custom below)."""
+    """The Scottish Bela text: "Forehand leads to the first trick" and "winner of the last trick leads to the next" -
+    the sources put no obligation on the lead (but see the Scottish custom below)."""
     out = judge("bela", "spades", 0, [], ["7S", "AH", "KD"])
     assert [str(c) for c in out.legal] == ["7S", "AH", "KD"]
     assert out.explanation == ("Leading: any card may be played.",)
 
 
 def test_bela_bare_yuss_may_be_withheld_in_scotland() -> None:
-    """Source 000: "But it is acceptable in Scotland to withold the Yuss (trump J) if one holds the Yuss alone (bare
-    Yuss)." - on by default in `bela` and `bela-3`; read as: neither to trump a plain lead nor to a trump lead (the
-    sentence follows the trump-lead rule)."""
+    """The Scottish Bela text: "But it is acceptable in Scotland to withold the Yuss (trump J) if one holds the Yuss
+    alone (bare Yuss)." - on by default in `bela` and `bela-3`; read as: neither to trump a plain lead nor to a trump
+    lead (the sentence follows the trump-lead rule)."""
     out = judge("bela", "spades", 1, [(0, "AH")], ["JS", "KD", "7C"])
     assert [str(c) for c in out.legal] == ["JS", "KD", "7C"]
     assert out.explanation == ("No hearts: must trump.", "Bare Yuss: the J♠ is the only trump and may be withheld.")
@@ -145,13 +147,13 @@ def test_bela_bare_yuss_may_be_withheld_in_scotland() -> None:
 
 
 def test_bela_yuss_with_another_trump_is_not_bare() -> None:
-    """Source 000: "if one holds the Yuss alone (bare Yuss)" - a Yuss with another trump is not alone."""
+    """The Scottish Bela text: "if one holds the Yuss alone (bare Yuss)" - a Yuss with another trump is not alone."""
     assert legal("bela", "spades", 1, [(0, "AH")], ["JS", "7S", "KD"]) == ["JS", "7S"]
     assert legal("bela", "spades", 1, [(0, "9S")], ["JS", "7S", "KD"]) == ["JS"]
 
 
 def test_bela_bare_yuss_can_be_switched_off() -> None:
-    """Source 000: "it is acceptable in Scotland to withold the Yuss" - a table that does not play so sets
+    """The Scottish Bela text: "it is acceptable in Scotland to withold the Yuss" - a table that does not play so sets
     `bare-yuss` false."""
     off = PlayOptions(bare_yuss=False)
     assert legal("bela", "spades", 1, [(0, "AH")], ["JS", "KD"], off) == ["JS"]
@@ -159,9 +161,9 @@ def test_bela_bare_yuss_can_be_switched_off() -> None:
 
 
 def test_bela_scottish_custom_a_trump_lead_with_a_scoring_card() -> None:
-    """Source 000: "It is customary in the Scottish circles in which Mike Block has played that any trump lead must
-    be with a scoring card (Yuss Manel A Ten K Q), not an Eight or a Seven" - a custom, so off unless the table
-    sets `scoring-trump-lead`; a hand of nothing but low trumps must still lead one."""
+    """The Scottish Bela text: "It is customary in the Scottish circles in which Mike Block has played that any trump
+    lead must be with a scoring card (Yuss Manel A Ten K Q), not an Eight or a Seven" - a custom, so off unless the
+    table sets `scoring-trump-lead`; a hand of nothing but low trumps must still lead one."""
     assert legal("bela", "spades", 0, [], ["7S", "AS", "KD"]) == ["7S", "AS", "KD"]
     custom = PlayOptions(scoring_trump_lead=True)
     out = judge("bela", "spades", 0, [], ["7S", "8S", "AS", "KD"], custom)
@@ -172,17 +174,17 @@ def test_bela_scottish_custom_a_trump_lead_with_a_scoring_card() -> None:
 
 @pytest.mark.parametrize("variant", ["klaberjass", "zensa", "derda"])
 def test_klaberjass_must_trump_and_overtrump_a_trump_lead(variant: str) -> None:
-    """Source 002: "In trick-play, a player who cannot follow suit must trump if possible, and any trump lead must
-    be overtrumped." """
+    """The Klaberjass article: "In trick-play, a player who cannot follow suit must trump if possible, and any trump
+    lead must be overtrumped." """
     assert legal(variant, "hearts", 1, [(0, "10H")], ["AH", "9H", "KH", "KS"]) == ["AH", "9H"]
     assert legal(variant, "hearts", 1, [(0, "AS")], ["7H", "KD"]) == ["7H"]
     assert legal(variant, "hearts", 1, [(0, "AS")], ["KS", "7H"]) == ["KS"]
 
 
 def test_klaberjass_bare_yass_variation() -> None:
-    """Source 002: "Under the bare Yass variation, a player who holds the jack of trumps but no further trumps is not
-    obliged to trump a plain suit lead with it." - a variation, so off unless the table sets `bare-yuss`; and only
-    for a plain suit lead."""
+    """The Klaberjass article: "Under the bare Yass variation, a player who holds the jack of trumps but no further
+    trumps is not obliged to trump a plain suit lead with it." - a variation, so off unless the table sets `bare-yuss`;
+    and only for a plain suit lead."""
     assert legal("klaberjass", "spades", 1, [(0, "AH")], ["JS", "KD"]) == ["JS"]
     variation = PlayOptions(bare_yuss=True)
     assert legal("klaberjass", "spades", 1, [(0, "AH")], ["JS", "KD"], variation) == ["JS", "KD"]
@@ -194,17 +196,17 @@ def test_klaberjass_bare_yass_variation() -> None:
 
 
 def test_three_handed_third_player_must_overtrump() -> None:
-    """Source 000: "where a lead of a plain suit has been trumped by the second player to a trick and the third to
-    play also has no cards in the suit led, then the third player must still overtrump if possible." """
+    """The Scottish Bela text: "where a lead of a plain suit has been trumped by the second player to a trick and the
+    third to play also has no cards in the suit led, then the third player must still overtrump if possible." """
     out = judge("bela-3", "spades", 2, [(0, "AH"), (1, "10S")], ["AS", "8S", "KD"])
     assert [str(c) for c in out.legal] == ["AS"]
     assert out.explanation == ("No hearts: must trump.", "Must overtrump the 10♠ with a higher trump.")
 
 
 def test_three_handed_cannot_overtrump_must_underplay() -> None:
-    """Source 000: "If he cannot overtrump he must play a lower trump, and only if he is out of trump may he discard
-    freely." Source 002: "the third player is obliged to overtrump if possible or otherwise play a lower trump if
-    possible." """
+    """The Scottish Bela text: "If he cannot overtrump he must play a lower trump, and only if he is out of trump may he
+    discard freely." The Klaberjass article: "the third player is obliged to overtrump if possible or otherwise play a
+    lower trump if possible." """
     out = judge("bela-3", "spades", 2, [(0, "AH"), (1, "9S")], ["AS", "8S", "KD"])
     assert [str(c) for c in out.legal] == ["AS", "8S"]
     assert out.explanation == ("No hearts: must trump.", "Cannot overtrump: must play a lower trump (underplay).")
@@ -212,20 +214,20 @@ def test_three_handed_cannot_overtrump_must_underplay() -> None:
 
 
 def test_three_handed_third_player_who_can_follow_follows() -> None:
-    """Source 000: "and the third to play also has no cards in the suit led" - the overtrump rule is for a player
-    void in the suit led; one who holds it follows suit ("A suit led must be followed if posible.")."""
+    """The Scottish Bela text: "and the third to play also has no cards in the suit led" - the overtrump rule is for a
+    player void in the suit led; one who holds it follows suit ("A suit led must be followed if posible.")."""
     assert legal("bela-3", "spades", 2, [(0, "AH"), (1, "10S")], ["7H", "AS"]) == ["7H"]
 
 
 def test_three_handed_nobody_trumped_any_trump() -> None:
-    """Source 000: "All the basics are the same." and "If the suit cannot be followed, then it is obligatory to
-    trump" - with no trump in the trick, any trump."""
+    """The Scottish Bela text: "All the basics are the same." and "If the suit cannot be followed, then it is obligatory
+    to trump" - with no trump in the trick, any trump."""
     assert legal("bela-3", "spades", 2, [(0, "AH"), (1, "7H")], ["7S", "AS", "KD"]) == ["7S", "AS"]
 
 
 def test_three_handed_trump_lead_beat_the_highest_trump() -> None:
-    """Source 000: "When a trump is led, it is obligatory to beat the trump played" - the third player beats the
-    highest trump on the table."""
+    """The Scottish Bela text: "When a trump is led, it is obligatory to beat the trump played" - the third player beats
+    the highest trump on the table."""
     out = judge("bela-3", "spades", 2, [(0, "10S"), (1, "AS")], ["KS", "9S", "KD"])
     assert [str(c) for c in out.legal] == ["9S"]
     assert out.explanation == ("Trumps led: must beat the A♠ if possible.",)
@@ -236,7 +238,7 @@ def test_three_handed_trump_lead_beat_the_highest_trump() -> None:
 
 
 def test_clobby_follow_suit_need_not_beat() -> None:
-    """Source 003: "You must follow suit at all times, but need not "beat" any card laid when non-trumps are
+    """The Clobby pub rules: "You must follow suit at all times, but need not "beat" any card laid when non-trumps are
     led." """
     out = judge("clobby", "hearts", 1, [(0, "AS")], ["7S", "KS", "JH"])
     assert [str(c) for c in out.legal] == ["7S", "KS"]
@@ -244,30 +246,30 @@ def test_clobby_follow_suit_need_not_beat() -> None:
 
 
 def test_clobby_void_must_trump_with_any_trump() -> None:
-    """Source 003: "If you cannot follow suit you must play a trump card – this can be any trump." """
+    """The Clobby pub rules: "If you cannot follow suit you must play a trump card – this can be any trump." """
     out = judge("clobby", "hearts", 2, [(0, "AS"), (1, "KS")], ["7H", "JH", "KD"])
     assert [str(c) for c in out.legal] == ["7H", "JH"]
     assert out.explanation == ("No spades: must trump.",)
 
 
 def test_clobby_someone_trumped_must_trump_higher_even_over_partner() -> None:
-    """Source 003: "If any person prior to your go has trumped and you also cannot follow suit then you must also
-    trump, but higher, if this is possible." - "any person": partner too (seat 1 is seat 3's partner)."""
+    """The Clobby pub rules: "If any person prior to your go has trumped and you also cannot follow suit then you must
+    also trump, but higher, if this is possible." - "any person": partner too (seat 1 is seat 3's partner)."""
     out = judge("clobby", "hearts", 3, [(0, "AS"), (1, "10H"), (2, "KS")], ["AH", "8H", "KD"])
     assert [str(c) for c in out.legal] == ["AH"]
     assert out.explanation == ("No spades: must trump.", "Must overtrump the 10♥ with a higher trump.")
 
 
 def test_clobby_cannot_trump_higher_may_discard() -> None:
-    """Source 003: "If you cannot trump higher then you too may discard another suit." - read as: any card, a lower
-    trump included."""
+    """The Clobby pub rules: "If you cannot trump higher then you too may discard another suit." - read as: any card, a
+    lower trump included."""
     out = judge("clobby", "hearts", 2, [(0, "AS"), (1, "9H")], ["AH", "8H", "KD"])
     assert [str(c) for c in out.legal] == ["AH", "8H", "KD"]
     assert out.explanation[-1] == "Cannot overtrump: may discard."
 
 
 def test_clobby_trumps_led_trump_higher_and_follow_suit() -> None:
-    """Source 003: "When trumps are led, each successive player must trump higher if possible and in any event
+    """The Clobby pub rules: "When trumps are led, each successive player must trump higher if possible and in any event
     follow suit if possible." """
     assert legal("clobby", "hearts", 1, [(0, "10H")], ["AH", "7H", "KS"]) == ["AH"]
     assert legal("clobby", "hearts", 2, [(0, "10H"), (1, "9H")], ["AH", "7H", "KS"]) == ["AH", "7H"]
@@ -275,7 +277,7 @@ def test_clobby_trumps_led_trump_higher_and_follow_suit() -> None:
 
 
 def test_clobby_has_no_bare_yuss_unless_the_table_says_so() -> None:
-    """Source 003 has no bare-Yuss exemption: "If you cannot follow suit you must play a trump card"."""
+    """The Clobby pub rules has no bare-Yuss exemption: "If you cannot follow suit you must play a trump card"."""
     assert legal("clobby", "hearts", 1, [(0, "AS")], ["JH", "KD"]) == ["JH"]
     assert legal("clobby", "hearts", 1, [(0, "AS")], ["JH", "KD"], PlayOptions(bare_yuss=True)) == ["JH", "KD"]
 
@@ -285,7 +287,7 @@ def test_clobby_has_no_bare_yuss_unless_the_table_says_so() -> None:
 
 
 def test_belote_play_goes_to_the_right() -> None:
-    """Source 001: "The player to the right of the dealer begins the game by playing a card." and RULES.md §8
+    """The Belote 151 text: "The player to the right of the dealer begins the game by playing a card." and RULES.md §8
     "Belote 151: to the right (counter-clockwise)." - after seat 0, seat 3 plays."""
     assert play_step(make_rules("belote")) == -1
     assert legal("belote", "hearts", 3, [(0, "AS")], ["7S"]) == ["7S"]
@@ -293,13 +295,13 @@ def test_belote_play_goes_to_the_right() -> None:
 
 
 def test_belote_must_follow_suit() -> None:
-    """Source 001: "Each player must play a card of the same color" (in a plain suit, no need to beat)."""
+    """The Belote 151 text: "Each player must play a card of the same color" (in a plain suit, no need to beat)."""
     assert legal("belote", "hearts", 3, [(0, "AS")], ["7S", "KS", "JH"]) == ["7S", "KS"]
 
 
 def test_belote_raise_on_trumps_even_over_partner() -> None:
-    """Source 001: "Each player must play a card of the same color, as well as raise on trump color." - read as:
-    whoever is winning (seat 0, partner of seat 2, holds the trick here)."""
+    """The Belote 151 text: "Each player must play a card of the same color, as well as raise on trump color." - read
+    as: whoever is winning (seat 0, partner of seat 2, holds the trick here)."""
     out = judge("belote", "hearts", 2, [(0, "9H"), (3, "7H")], ["JH", "AH", "KD"])
     assert [str(c) for c in out.legal] == ["JH"]
     assert out.explanation == ("Trumps led: must beat the 9♥ if possible.",)
@@ -307,7 +309,7 @@ def test_belote_raise_on_trumps_even_over_partner() -> None:
 
 
 def test_belote_void_and_partner_winning_may_discard() -> None:
-    """Source 001: "If the player doesn't have a card of the same color, and the highest card belongs to the
+    """The Belote 151 text: "If the player doesn't have a card of the same color, and the highest card belongs to the
     opponents, they must play a trump card." - so with partner winning, any card."""
     out = judge("belote", "hearts", 2, [(0, "AS"), (3, "7S")], ["7H", "KD"])
     assert [str(c) for c in out.legal] == ["7H", "KD"]
@@ -316,14 +318,14 @@ def test_belote_void_and_partner_winning_may_discard() -> None:
 
 
 def test_belote_void_and_opponent_winning_must_trump() -> None:
-    """Source 001: "If the player doesn't have a card of the same color, and the highest card belongs to the
+    """The Belote 151 text: "If the player doesn't have a card of the same color, and the highest card belongs to the
     opponents, they must play a trump card." """
     assert legal("belote", "hearts", 3, [(0, "AS")], ["7H", "JH", "KD"]) == ["7H", "JH"]
     assert legal("belote", "hearts", 3, [(0, "AS")], ["KD", "7C"]) == ["KD", "7C"]
 
 
 def test_belote_opponent_trumped_must_overtrump() -> None:
-    """Source 001: "If the opponents played a trump card, then the player must put a trump card of a higher
+    """The Belote 151 text: "If the opponents played a trump card, then the player must put a trump card of a higher
     rank." """
     out = judge("belote", "hearts", 2, [(0, "AS"), (3, "10H")], ["AH", "8H", "KD"])
     assert [str(c) for c in out.legal] == ["AH"]
@@ -333,15 +335,15 @@ def test_belote_opponent_trumped_must_overtrump() -> None:
 
 
 def test_belote_cannot_overtrump_may_play_any_card() -> None:
-    """Source 001: "If they don't have such a card, they can play a random card instead." """
+    """The Belote 151 text: "If they don't have such a card, they can play a random card instead." """
     out = judge("belote", "hearts", 2, [(0, "AS"), (3, "10H")], ["KH", "8H", "KD"])
     assert [str(c) for c in out.legal] == ["KH", "8H", "KD"]
     assert out.explanation[-1] == "Cannot overtrump: may discard."
 
 
 def test_belote_no_trumps_only_follow_suit() -> None:
-    """Source 001: "It is played like a trump game, but there is no trump color and the only mandatory rule is to
-    respond to the played color." """
+    """The Belote 151 text: "It is played like a trump game, but there is no trump color and the only mandatory rule is
+    to respond to the played color." """
     assert legal("belote", "no-trumps", 3, [(0, "10S")], ["7S", "AS", "KH"]) == ["7S", "AS"]
     out = judge("belote", "no-trumps", 3, [(0, "10S")], ["KH", "JD"])
     assert [str(c) for c in out.legal] == ["KH", "JD"]
@@ -349,7 +351,7 @@ def test_belote_no_trumps_only_follow_suit() -> None:
 
 
 def test_belote_all_trumps_follow_and_raise_whoever_wins() -> None:
-    """Source 001: "all colors are trump colors, so playing cards of the same color is mandatory, as well as
+    """The Belote 151 text: "all colors are trump colors, so playing cards of the same color is mandatory, as well as
     raising (playing a card of a higher rank than the other played cards), regardless of which team has the
     highest card." - read as: higher than the cards of the suit led (trump order J 9 A 10 K Q 8 7)."""
     out = judge("belote", "all-trumps", 2, [(0, "9S"), (3, "7S")], ["JS", "AS", "KD"])
@@ -361,7 +363,7 @@ def test_belote_all_trumps_follow_and_raise_whoever_wins() -> None:
 
 
 def test_belote_bare_jack_is_not_a_belote_rule() -> None:
-    """Source 001 has no bare-jack exemption: "they must play a trump card"."""
+    """The Belote 151 text has no bare-jack exemption: "they must play a trump card"."""
     assert legal("belote", "hearts", 3, [(0, "AS")], ["JH", "KD"]) == ["JH"]
 
 
@@ -370,8 +372,8 @@ def test_belote_bare_jack_is_not_a_belote_rule() -> None:
 
 
 def test_south_african_trumps_led_higher_than_the_winning_card() -> None:
-    """Source 002: "An important technicality in four-handed play is that if trumps are led, players must play a
-    higher trump than the current winning card, if they can." """
+    """The Klaberjass article: "An important technicality in four-handed play is that if trumps are led, players must
+    play a higher trump than the current winning card, if they can." """
     out = judge("south-african", "hearts", 2, [(0, "10H"), (1, "AH")], ["9H", "KH", "KS"])
     assert [str(c) for c in out.legal] == ["9H"]
     assert out.explanation == ("Trumps led: must beat the A♥ if possible.",)
@@ -379,8 +381,8 @@ def test_south_african_trumps_led_higher_than_the_winning_card() -> None:
 
 
 def test_south_african_trumped_plain_lead_trump_only_if_higher() -> None:
-    """Source 002: "if a non-trump suit is led, and a trump is played over it, then if a following player is void in
-    the suit led, he only has to play a trump if his trump is higher than the trump already played. If he has no
+    """The Klaberjass article: "if a non-trump suit is led, and a trump is played over it, then if a following player is
+    void in the suit led, he only has to play a trump if his trump is higher than the trump already played. If he has no
     higher trump, then he may discard any other card." """
     assert legal("south-african", "hearts", 2, [(0, "AS"), (1, "10H")], ["AH", "8H", "KD"]) == ["AH"]
     out = judge("south-african", "hearts", 2, [(0, "AS"), (1, "10H")], ["KH", "8H", "KD"])
@@ -389,21 +391,21 @@ def test_south_african_trumped_plain_lead_trump_only_if_higher() -> None:
 
 
 def test_south_african_no_partner_exemption() -> None:
-    """Source 002: "he only has to play a trump if his trump is higher than the trump already played" - the source
-    names no exemption when partner played it (seat 1 is seat 3's partner)."""
+    """The Klaberjass article: "he only has to play a trump if his trump is higher than the trump already played" - the
+    source names no exemption when partner played it (seat 1 is seat 3's partner)."""
     assert legal("south-african", "hearts", 3, [(0, "AS"), (1, "10H"), (2, "7S")], ["AH", "KD"]) == ["AH"]
 
 
 def test_south_african_void_must_trump_if_nobody_has() -> None:
-    """Source 002: "The trick phase is also similar." to two-handed play, where "a player who cannot follow suit
-    must trump if possible"."""
+    """The Klaberjass article: "The trick phase is also similar." to two-handed play, where "a player who cannot follow
+    suit must trump if possible"."""
     assert legal("south-african", "hearts", 1, [(0, "AS")], ["7H", "KH", "KD"]) == ["7H", "KH"]
     assert legal("south-african", "hearts", 1, [(0, "AS")], ["7S", "KH"]) == ["7S"]
 
 
 def test_south_african_no_trumps_only_follow_suit() -> None:
-    """Source 002: "players may take on in "no-trumps" - that is, declare that there will be no trump suit, and
-    hence no Jass, Manille, or Bela." - with no trumps only following suit is left."""
+    """The Klaberjass article: "players may take on in "no-trumps" - that is, declare that there will be no trump suit,
+    and hence no Jass, Manille, or Bela." - with no trumps only following suit is left."""
     assert legal("south-african", "no-trumps", 1, [(0, "10S")], ["7S", "AS", "KH"]) == ["7S", "AS"]
     assert legal("south-african", "no-trumps", 1, [(0, "10S")], ["KH", "JD"]) == ["KH", "JD"]
 
@@ -597,8 +599,8 @@ def test_every_problem_at_once() -> None:
 
 
 def test_play_options_are_read_from_house_rules() -> None:
-    """Source 000: the bare Yuss is "acceptable in Scotland" - a house rule, `bare-yuss` (or `bare_yuss`), true or
-    false, taken out of the house rules before the scoring options are read."""
+    """The Scottish Bela text: the bare Yuss is "acceptable in Scotland" - a house rule, `bare-yuss` (or `bare_yuss`),
+    true or false, taken out of the house rules before the scoring options are read."""
     scoring, options = split_play_options({"bare_yuss": False, "target": 300, "scoring-trump-lead": True})
     assert scoring == {"target": 300}
     assert options == PlayOptions(bare_yuss=False, scoring_trump_lead=True)

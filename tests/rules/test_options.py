@@ -594,7 +594,7 @@ def test_schmeiss_accepted_is_a_thrown_in_hand_and_previous_non_dealer_deals() -
 
 
 def test_schmeiss_refused_is_an_ordinary_hand_with_the_schmeisser_as_taker() -> None:
-    """Source 000: "the opponent of the Schmeisser can insist on playing, in which case the player who said
+    """The Scottish Bela text: "the opponent of the Schmeisser can insist on playing, in which case the player who said
     Schmeiss becomes the taker, exactly as though he had chosen the suit of the turned-up card as trumps." """
     made = play("bela", [{"taker": 1, "card_points": [60, 80], "last_trick": 1}], first_dealer=0)
     out = made.hands[0].outcome

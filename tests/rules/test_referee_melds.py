@@ -80,7 +80,7 @@ def test_all_trumps_has_no_sequence_in_trumps_step() -> None:
 
 
 def test_squares_are_read_and_judged() -> None:
-    """Source 001: "If both teams announced Squares, premiums receive only the team who's Square rewards more
+    """The Belote 151 text: "If both teams announced Squares, premiums receive only the team who's Square rewards more
     score" and "Premiums for card sequences are given even if the other team has a Square." """
     out = judge("belote", "spades", 0, [[square("9"), seq(3, "A", "hearts")], [square("J")]])
     assert out.scores == (20, 200)
