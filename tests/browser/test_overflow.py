@@ -242,17 +242,18 @@ def test_the_share_button_covers_neither_the_qr_summary_nor_the_code(page: Page,
     box runs into neither, whatever lines its words take, at 390×844 and on a smaller phone (360×640)."""
     page.goto(f"{live.url}/?lang={language}")
     found: list[str] = []
-    for size in (PHONE, {"width": 360, "height": 640}):
-        page.set_viewport_size(size)
-        for variant, (players, sides) in HANDED.items():
-            start_from_the_start_page(page, live.url, variant, players)
-            expect(page.locator(".notice.key")).to_be_visible()
-            expect(page.locator(".scoreboard [data-total]")).to_have_count(sides)
-            for name in players:  # the game asked for, every seat at its table
-                expect(page.locator(".scoreboard .totals")).to_contain_text(name)
-            share = page.locator("#share button[data-share-url]")
-            expect(share).to_be_visible()
-            expect(page.locator("#share figure.qr-box")).to_be_visible()
+    for variant, (players, sides) in HANDED.items():
+        page.set_viewport_size(PHONE)
+        start_from_the_start_page(page, live.url, variant, players)
+        expect(page.locator(".notice.key")).to_be_visible()
+        expect(page.locator(".scoreboard [data-total]")).to_have_count(sides)
+        for name in players:  # the game asked for, every seat at its table
+            expect(page.locator(".scoreboard .totals")).to_contain_text(name)
+        share = page.locator("#share button[data-share-url]")
+        expect(share).to_be_visible()
+        expect(page.locator("#share figure.qr-box")).to_be_visible()
+        for size in (PHONE, {"width": 360, "height": 640}):  # the same page, on a phone this wide
+            page.set_viewport_size(size)
             for direction in ("ltr", "rtl"):  # a language written right to left mirrors the row, nothing more
                 page.evaluate("(direction) => { document.documentElement.dir = direction; }", direction)
                 button = share.bounding_box()

@@ -26,8 +26,34 @@ def inside_the_screen(page: Page, locator: Any, what: str) -> None:
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], f"{what} is off the side: {box}"
 
 
-@pytest.mark.parametrize("variant", list(PRESETS))
-def test_an_ordinary_start_fits_one_screen(page: Page, server: LiveServer, variant: str) -> None:
+BOXES = """(els) => els.map((el) => {
+  const box = el.getBoundingClientRect();
+  return {what: el.getAttribute("aria-label") || el.textContent.replace(/\\s+/g, " ").trim(),
+          x: box.x, y: box.y, width: box.width, height: box.height};
+})"""
+"""Where each element matched is on the screen, as Playwright's bounding boxes say it, read in one call."""
+
+
+def inside(box: dict[str, Any], what: str) -> None:
+    assert box["width"] > 0 and box["height"] > 0, f"{what} is not shown: {box}"
+    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], f"{what} is off the first screen: {box}"
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], f"{what} is off the side: {box}"
+
+
+def sheet_shapes() -> list[str]:
+    """One game of each first screen of a new match that differs: its players and sides, and the longest title
+    the bar above them takes (a longer one may take two lines). Every game's start page is checked on its own."""
+    shapes: dict[tuple[int, int], str] = {}
+    for name, rules in PRESETS.items():
+        shape = (rules.players, rules.sides)
+        if shape not in shapes or len(str(rules.title)) > len(str(PRESETS[shapes[shape]].title)):
+            shapes[shape] = name
+    return list(shapes.values())
+
+
+def fill_an_ordinary_start(page: Page, server: LiveServer, variant: str) -> int:
+    """The start page of ``variant`` filled as a table does (the game tapped unless chosen already, the names
+    typed), each part checked on the first screen; the taps it took, Start not yet tapped."""
     rules = PRESETS[variant]
     page.goto(server.url + "/")
     taps = 0
@@ -38,34 +64,47 @@ def test_an_ordinary_start_fits_one_screen(page: Page, server: LiveServer, varia
     for seat, name in enumerate(NAMES[:rules.players]):
         page.get_by_role("textbox", name=re.compile(f"^Seat {seat + 1}")).fill(name)
     # Only the game's seats; the dealer is chosen by the names just typed.
-    expect(page.get_by_role("textbox", name=re.compile("^Seat"))).to_have_count(rules.players)
+    seats = page.get_by_role("textbox", name=re.compile("^Seat"))
+    expect(seats).to_have_count(rules.players)
     dealers = page.locator("#group-first_dealer label:visible")
     expect(dealers).to_have_text(NAMES[:rules.players])
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert page.evaluate("window.scrollY") == 0
-    for chip in page.locator(".game-chip").all():
-        inside_the_screen(page, chip, "a game")
-        assert (chip.bounding_box() or {}).get("height", 0) >= 44, "a game's tap target is too small"
-    for seat in range(rules.players):
-        inside_the_screen(page, page.get_by_role("textbox", name=re.compile(f"^Seat {seat + 1}")), f"seat {seat + 1}")
-    for label in dealers.all():
-        inside_the_screen(page, label, "a first dealer")
-    inside_the_screen(page, page.locator("#house-rules > summary"), "the house rules")
-    start = page.get_by_role("button", name="Start the match")
-    inside_the_screen(page, start, "Start the match")
+    for box in page.locator(".game-chip").evaluate_all(BOXES):
+        inside(box, f"the game {box['what']!r}")
+        assert box["height"] >= 44, f"the game {box['what']!r} is too small a tap target: {box}"
+    for seat, box in enumerate(seats.evaluate_all(BOXES)):
+        inside(box, f"seat {seat + 1}")
+    for box in dealers.evaluate_all(BOXES):
+        inside(box, f"the first dealer {box['what']!r}")
+    for what, part in (("the house rules", page.locator("#house-rules > summary")),
+                       ("Start the match", page.get_by_role("button", name="Start the match"))):
+        expect(part).to_have_count(1)
+        inside(part.evaluate_all(BOXES)[0], what)
+    return taps
+
+
+@pytest.mark.parametrize("variant", list(PRESETS))
+def test_an_ordinary_start_fits_one_screen(page: Page, server: LiveServer, variant: str) -> None:
+    taps = fill_an_ordinary_start(page, server, variant)
+    assert taps <= 1  # the game, unless it is chosen already, besides the names; then Start
     if variant in ("bela", "belote"):
         shot(page, f"start-{variant}-390x844")
-    start.click()
-    taps += 1
+
+
+@pytest.mark.parametrize("variant", sheet_shapes())
+def test_a_new_match_shows_its_first_hand_on_the_first_screen(page: Page, server: LiveServer,
+                                                              variant: str) -> None:
+    """The new match's first screen: the key shown once, and the first hand, which the table records next, on it.
+    One game of each number of players and sides, with the longest title of them in the bar."""
+    fill_an_ordinary_start(page, server, variant)
+    page.get_by_role("button", name="Start the match").click()
     expect(page.get_by_role("heading", name="Score sheet")).to_be_visible()
-    assert taps <= 2  # the game (unless it is chosen already) and Start, besides the names
-    # The new match's first screen: the key shown once, and the first hand, which the table records next, on it.
     expect(page.get_by_role("heading", name="Keep this link: it is the key to this match")).to_be_visible()
     assert page.evaluate("window.scrollY") == 0
     inside_the_screen(page, page.get_by_role("link", name="Record hand 1"), "Record hand 1")
-    if variant in ("bela", "belote"):
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"new-match-{variant}-390x844.png"))  # the first screen only
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"new-match-{variant}-390x844.png"))  # the first screen only
 
 
 def test_the_start_page_without_javascript(new_context: Any, server: LiveServer) -> None:
