@@ -194,7 +194,7 @@ def test_a_slow_first_connection_is_not_called_lost(page: Page, second: BrowserC
     board.route(re.compile(r"/api/v1/boards/[^/]+/events"), lambda route: held.append(route))
     # The page's time stands still from the start, but for 3 s: three of its once-a-second checks, within the
     # first attempt's patience, however slow the machine running the test.
-    board.clock.pause_at(time.time() * 1000)
+    board.clock.pause_at(time.time())  # Unix time in seconds, as Playwright for Python takes it
     board.goto(url)
     status = board.locator("#live-status")
     expect(status).to_have_text(re.compile(r"^Figures as of "))

@@ -26,6 +26,12 @@ CLOCK = r"(\d\d:\d\d:\d\d(?:\s?[AP]M)?)"
 LIVE = re.compile(rf"^● Live: updates as each hand is recorded \(last at {CLOCK}\)\.$")
 LOST = re.compile(rf"^⚠ Last update {CLOCK} \((\d+) s ago\) — reconnecting…$")
 NO_SIGNAL = re.compile(rf"^⚠ No signal — last update {CLOCK} \((\d+) s ago\); the figures catch up when it returns\.$")
+ROUND_TRIP = 0.5
+"""Real seconds for figures the server sends to reach a page that should not get them (one that kept listening
+with no signal, or reconnected while asleep): the server hands a recorded hand to its open streams before it
+answers the POST, and a new stream gets the whole state at once (a page catches up in about 0.2 s, more on a
+loaded machine). Only this takes real time: the pages' own timers (their once-a-second check of the stream, their
+pause before trying again) follow Playwright's clock, moved on by the tests."""
 
 
 @pytest.fixture
@@ -78,6 +84,18 @@ def wait_for_totals(page: Page, expected: list[int], started: float, limit: floa
     return time.monotonic() - started
 
 
+def wait_for_idle_connections_to_close(relay: StallingRelay, streams: int, limit: float) -> None:
+    """Waits until of the connections the relay silenced only the pages' ``streams`` are open. The server closes a
+    connection that carries no request for 2 s (gunicorn's keep-alive); until then the browser would send a waking
+    page's requests down the idle ones silenced with the streams, where they would wait for that close. A nap in
+    real seconds gave the server that time; a nap in the pages' time (Playwright's clock) does not, so the test
+    waits for the close itself, in real time, no longer than the server takes."""
+    deadline = time.monotonic() + limit
+    while relay.silenced() > streams:
+        assert time.monotonic() < deadline, f"{relay.silenced()} silenced connections still open after {limit} s"
+        time.sleep(0.05)
+
+
 def page_clock(page: Page) -> str:
     """The phone's time now, as live.js writes it."""
     return str(page.evaluate("new Date().toLocaleTimeString([], {hour: '2-digit', minute: '2-digit', "
@@ -87,6 +105,7 @@ def page_clock(page: Page) -> str:
 def test_a_phone_in_flight_mode_says_so_at_once_and_catches_up_when_the_signal_returns(
         context: BrowserContext, server: LiveServer) -> None:
     """The default heartbeat (5 s): the browser's offline and online events alone make this quick."""
+    context.clock.install()  # the pages' timers and time: as the machine's, until the test moves them on
     made = new_match(server)
     sheet, board = open_both(context, server.url, made)
     assert totals(sheet) == totals(board) == ["0", "0"]
@@ -106,7 +125,8 @@ def test_a_phone_in_flight_mode_says_so_at_once_and_catches_up_when_the_signal_r
     # Another phone at the table records a hand meanwhile: this one cannot know yet, and does not pretend to.
     expected = another_phone_records(server, made, BELA_MADE)
     assert expected == [75, 60]
-    time.sleep(1.5)
+    context.clock.run_for(1_500)  # 1.5 s of the pages' time: their once-a-second checks, which must not reconnect
+    time.sleep(ROUND_TRIP)  # a stream still open would have carried the hand by now
     assert totals(sheet) == totals(board) == ["0", "0"]
     expect(sheet.locator("#live-status")).to_have_text(NO_SIGNAL)
     whole = shot(sheet, "live-sheet-no-signal")
@@ -125,6 +145,7 @@ def test_a_silent_stream_is_caught_by_the_heartbeat_and_the_page_catches_up(
         context: BrowserContext, quick_server: LiveServer) -> None:
     """The browser believes it is online; the connection just stops carrying bytes. Only the heartbeat tells."""
     relay = StallingRelay(quick_server.url)
+    context.clock.install()  # the pages' timers and time: as the machine's, until the test moves them on
     try:
         made = new_match(quick_server)
         another_phone_records(quick_server, made, BELA_MADE)
@@ -134,6 +155,10 @@ def test_a_silent_stream_is_caught_by_the_heartbeat_and_the_page_catches_up(
         before = page_clock(sheet)
         started = time.monotonic()
         relay.stall()
+        # Nothing heard for two heartbeats and a second (3 s) is a lost stream; the page checks once a second, so
+        # within 4 s of its time it says so. Were a heartbeat on its way as the relay stalled, the page would say
+        # it a few seconds later in real time (its clock runs on): within the 6 s allowed.
+        context.clock.run_for(4_000)
         said = [wait_for(page, LOST, started, 6) for page in (sheet, board)]
         for page in (sheet, board):
             assert page.evaluate("navigator.onLine") is True
@@ -142,7 +167,8 @@ def test_a_silent_stream_is_caught_by_the_heartbeat_and_the_page_catches_up(
             assert clock_seconds(before) - 2 <= clock_seconds(words.group(1)) <= clock_seconds(before), words
 
         expected = another_phone_records(quick_server, made, BELA_BIG)
-        time.sleep(1)
+        # A second of the pages' time; no real wait: the stalled relay lets no byte through to them.
+        context.clock.run_for(1_000)
         assert totals(sheet) == ["75", "60"]
         expect(sheet.locator("#live-status")).to_have_text(LOST)
         whole = shot(sheet, "live-sheet-lost")
@@ -150,6 +176,9 @@ def test_a_silent_stream_is_caught_by_the_heartbeat_and_the_page_catches_up(
 
         started = time.monotonic()
         relay.resume()
+        # The cut connection fails at once; the page tries again after a pause of 1 s (of its time). Were the
+        # failure still on its way, the attempt would run out of patience (5 s) or the pause pass in real time.
+        context.clock.run_for(2_000)
         caught = [wait_for_totals(page, expected, started, 8) for page in (sheet, board)]
         for page in (sheet, board):
             expect(page.locator("#live-status")).to_have_text(LIVE, timeout=5_000)
@@ -170,12 +199,19 @@ def test_a_phone_waking_up_catches_up_at_once(browser: Browser, browser_context_
     relay = StallingRelay(server.url)
     assert browser_context_args["service_workers"] == "block"
     context = browser.new_context(**browser_context_args)
+    # The pages' time stands still from before they load: their streams' last words (opening) are at one instant
+    # of it however slowly the machine opens them, and the nap below is, as the pages measure it, exactly what
+    # it says. A phone's timers sleep with it: on waking the due ones run once, as ``fast_forward`` runs them.
+    context.clock.install()
+    context.clock.pause_at(time.time() + 1)
     try:
         made = new_match(server)
         sheet, board = open_both(context, relay.url, made)
         relay.silence_open()
         expected = another_phone_records(server, made, BELA_MADE)
-        time.sleep(6.5)  # asleep for more than a heartbeat (5 s), less than two
+        context.clock.fast_forward(6_500)  # asleep for more than a heartbeat (5 s), less than two (11 s)
+        wait_for_idle_connections_to_close(relay, 2, 10)  # the sheet's stream and the board's stay
+        time.sleep(ROUND_TRIP)  # had a page reconnected by itself as it woke, the figures would be back by now
         assert totals(sheet) == totals(board) == ["0", "0"]
         started = time.monotonic()
         for page in (sheet, board):  # what a phone's browser tells a page when its screen comes back on

@@ -40,6 +40,11 @@ class StallingRelay:
         with self._lock:
             self._dead |= self._open
 
+    def silenced(self) -> int:
+        """How many of the connections ``silence_open`` silenced are still open: neither end has closed them."""
+        with self._lock:
+            return len(self._open & self._dead) // 2  # each connection: the client's socket and the server's
+
     def resume(self) -> None:
         """The signal is back: the silent connections are cut, new ones pass."""
         with self._lock:
