@@ -2,8 +2,9 @@
 SQLite; the tests where the database can change what a user sees (marked ``postgresql``: text PostgreSQL refuses,
 constraints and retries, stored JSON, times, streams, exports and imports, migrations, real servers) run on
 PostgreSQL too when SCOREKEEPER_TEST_DATABASE_URL names one, and every test does with
-SCOREKEEPER_TEST_ALL_BACKENDS=1 (`make test-pg`). The helpers behind them live in tests/support/; the browser's
-fixtures in tests/browser/conftest.py, the live servers' in tests/system/conftest.py."""
+SCOREKEEPER_TEST_ALL_BACKENDS=1 (`make test-pg`). The app is made once per test process and database, and reset
+before each test; a test marked ``fresh_app`` gets one made for it alone. The helpers behind them live in
+tests/support/; the browser's fixtures in tests/browser/conftest.py, the live servers' in tests/system/conftest.py."""
 
 from __future__ import annotations
 
@@ -15,12 +16,17 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.support.app import PG_URL, migrated_app, migrated_database, pg_database
+from tests.support.app import PG_URL, migrated_app, migrated_database, pg_database, reused_app
 
 ALL_BACKENDS = os.environ.get("SCOREKEEPER_TEST_ALL_BACKENDS") == "1"
 """Every test on both databases, not only those marked ``postgresql`` (`make test-pg`)."""
 POSTGRESQL = pytest.param("postgresql", marks=pytest.mark.skipif(
     not PG_URL, reason="set SCOREKEEPER_TEST_DATABASE_URL to run on PostgreSQL"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "fresh_app: the test changes its app beyond what a reset puts back (adds a "
+                            "route to it): it gets an app made for it alone, not the process's reused one")
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -48,9 +54,14 @@ def database_url(backend: str, tmp_path: Path) -> Iterator[str]:
 
 
 @pytest.fixture
-def app(backend: str, tmp_path: Path) -> Iterator[Flask]:
-    """The app on a migrated database of its own (a copy of the one this process migrated)."""
-    with migrated_database(backend, tmp_path) as url, migrated_app(url, tmp_path) as application:
+def app(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Flask]:
+    """The app on a migrated database of its own (a copy of the one this process migrated): this process's app for
+    the backend, reset for the test (``reused_app``), or one made for the test alone if it is marked ``fresh_app``."""
+    if request.node.get_closest_marker("fresh_app") is not None:
+        with migrated_database(backend, tmp_path) as url, migrated_app(url, tmp_path) as application:
+            yield application
+        return
+    with reused_app(backend, tmp_path) as application:
         yield application
 
 

@@ -346,6 +346,7 @@ def test_too_large_body_is_json_413(app: Flask, client: FlaskClient) -> None:
     assert_unchanged(app, client, None, before)
 
 
+@pytest.mark.fresh_app  # adds a route: an app that has answered a request takes none, and the next test must not see it
 def test_server_error_is_json_500_without_a_trace(app: Flask) -> None:
     def boom() -> Any:
         raise RuntimeError("secret detail of the failure")

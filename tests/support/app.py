@@ -1,11 +1,17 @@
 """The app on a database of its own, migrated as `scorekeeper serve` migrates it. The database is migrated once per
 test process and copied for each test, not migrated nine times over: a SQLite file copied, a PostgreSQL database
 made with ``CREATE DATABASE … TEMPLATE`` from the process's migrated one. The copy has the same tables, indexes
-and Alembic version as a migration of its own gives (tests/api/test_migrations.py migrates step by step)."""
+and Alembic version as a migration of its own gives (tests/api/test_migrations.py migrates step by step).
+
+The app itself is made once per test process and configuration too (``reused_app``, behind the ``app`` fixture):
+making one costs about 60 ms, nearly all of it Werkzeug compiling the URL rules: well over a minute of the suite.
+Before each test it gets a fresh copy of the database and everything a test could have changed put back; a test
+that changes what cannot be put back (adds a route) asks for an app of its own (``fresh_app``)."""
 
 from __future__ import annotations
 
 import atexit
+import copy
 import os
 import secrets
 import shutil
@@ -20,6 +26,7 @@ from flask.testing import FlaskClient
 from jinja2 import FileSystemBytecodeCache
 
 from scorekeeper import MIGRATIONS, create_app
+from scorekeeper.app import ENVIRONMENT
 
 PG_URL = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL")
 """A PostgreSQL server's database the tests may use to make databases of their own (CI's:
@@ -158,6 +165,19 @@ def migrated_database(backend: str, tmp_path: Path) -> Iterator[str]:
             yield url
 
 
+def _made(database_url: str, tmp_path: Path, config: dict[str, Any]) -> Flask:
+    """The app for tests on ``database_url`` (TESTING, ``config`` over the test defaults), its instance folder under
+    ``tmp_path``, its templates compiled once per process."""
+    application = create_app({
+        "TESTING": True,
+        "SQLALCHEMY_DATABASE_URI": database_url,
+        "SECRET_KEY": "test-secret",
+        **config,
+    })
+    application.instance_path = str(tmp_path / "instance")
+    return compiled_once(application)
+
+
 @contextmanager
 def migrated_app(database_url: str, tmp_path: Path, **config: Any) -> Iterator[Flask]:
     """The app (TESTING, ``config`` over the test defaults) on ``database_url``, migrated; its instance folder
@@ -171,20 +191,141 @@ def migrated_app(database_url: str, tmp_path: Path, **config: Any) -> Iterator[F
         _pg_made_migrated(database_url)
     elif database_url not in _PG_MADE:
         copied = False
-    application = create_app({
-        "TESTING": True,
-        "SQLALCHEMY_DATABASE_URI": database_url,
-        "SECRET_KEY": "test-secret",
-        **config,
-    })
-    application.instance_path = str(tmp_path / "instance")
-    compiled_once(application)
+    application = _made(database_url, tmp_path, config)
     if not copied:
         migrate(application)
     try:
         yield application
     finally:
         _dispose(application)
+
+
+# ---- One app per test process and configuration, reset before each test. ----
+
+
+FRESH_APPS = os.environ.get("SCOREKEEPER_TEST_FRESH_APPS") == "1"
+"""Every test's app made for it alone, none reused (SCOREKEEPER_TEST_FRESH_APPS=1): to tell whether a failure
+comes from something one test left on a reused app for the next."""
+
+_HOOKS = ("view_functions", "blueprints", "before_request_funcs", "after_request_funcs", "teardown_request_funcs",
+          "teardown_appcontext_funcs", "url_value_preprocessors", "url_default_functions",
+          "template_context_processors", "error_handler_spec", "shell_context_processors")
+"""An app's registries of views, hooks and error handlers: what making it set up, and no reset puts back."""
+
+
+def _filled(value: Any) -> Any:
+    """``value``'s dicts and lists copied down to what they hold, empty ones left out (Flask's registries are
+    defaultdicts, which a mere look-up fills with an empty entry)."""
+    if isinstance(value, dict):
+        return {key: kept for key, item in value.items() if (kept := _filled(item)) not in ({}, [])}
+    if isinstance(value, list):
+        return [_filled(item) for item in value]
+    return value
+
+
+def _structure(application: Flask) -> list[Any]:
+    """What a test could add to or replace on an app that no reset puts back: its routes, views, hooks, error
+    handlers and blueprints, its templates' globals, filters and tests, and what serves its requests."""
+    env = application.jinja_env
+    return [list(application.url_map.iter_rules()), *(_filled(getattr(application, name)) for name in _HOOKS),
+            dict(env.globals), dict(env.filters), dict(env.tests), env.loader, env.bytecode_cache,
+            application.session_interface, application.wsgi_app, application.json, application.static_folder,
+            application.template_folder]
+
+
+def _forget_kept_reads() -> None:
+    """Forget what this process keeps of each match between requests (boards' texts, rules, replays to say in a
+    language): each is kept by the match's id, and a test that draws ids as an earlier one did (``secrets``
+    patched) would otherwise be served the earlier test's match."""
+    from scorekeeper.services import boards, state
+
+    boards._texts = type(boards._texts)(boards.KEPT_BYTES)  # read first: a renamed cache fails here, not silently
+    state._RULES.clear()
+    with state._sayable_lock:
+        state._SAYABLE.clear()
+
+
+_REUSED_FOLDER: list[Path] = []
+"""Where this process's reused apps keep their SQLite files, once made."""
+
+
+def _reused_folder() -> Path:
+    if not _REUSED_FOLDER:
+        folder = Path(tempfile.mkdtemp(prefix="scorekeeper-apps-"))
+        atexit.register(shutil.rmtree, folder, True)
+        _REUSED_FOLDER.append(folder)
+    return _REUSED_FOLDER[0]
+
+
+class _ReusedApp:
+    """An app this process keeps for every test on the same database and configuration, at an address of its own:
+    a SQLite file, or a PostgreSQL database's name. ``begin`` readies it for a test: the database a fresh copy of
+    the migrated one (a SQLite file copied over its file, a PostgreSQL database made from the template), and its
+    config, extensions, instance folder and logging as the app was made; ``end`` closes the test's connections and
+    drops its PostgreSQL database, and says whether the app may serve the next test."""
+
+    def __init__(self, backend: str, config: dict[str, Any], tmp_path: Path) -> None:
+        from scorekeeper.rate_limits import EXTENSION
+
+        self.database = (_reused_folder() / f"app-{secrets.token_hex(4)}.sqlite" if backend == "sqlite"
+                         else f"scorekeeper_test_{secrets.token_hex(6)}")
+        url = f"sqlite:///{self.database}" if backend == "sqlite" else pg_url(str(self.database))
+        self.app = _made(url, tmp_path, config)
+        self.config = copy.deepcopy(dict(self.app.config))
+        self.extensions = dict(self.app.extensions)
+        self.structure = _structure(self.app)
+        # Budgets counted (SCOREKEEPER_RATE_LIMITS=on in the environment): the limiter's counts, in memory or in
+        # Redis, would carry over, and the limiter has more state than its storage; such an app serves one test.
+        self.reusable = EXTENSION not in self.extensions
+
+    def begin(self, tmp_path: Path) -> Flask:
+        from scorekeeper import logs
+
+        application = self.app
+        _dispose(application)  # any connection a thread the last test left made after its end
+        if isinstance(self.database, Path):
+            for suffix in ("", "-wal", "-shm", "-journal"):  # a new file: a connection left open keeps the old one
+                Path(f"{self.database}{suffix}").unlink(missing_ok=True)
+            shutil.copyfile(_sqlite_template(), self.database)
+        else:
+            _pg_execute(f"CREATE DATABASE {self.database} TEMPLATE {_pg_template()}")
+        application.config.clear()
+        application.config.update(copy.deepcopy(self.config))
+        for key in application.extensions.keys() - self.extensions.keys():
+            del application.extensions[key]
+        application.extensions.update(self.extensions)
+        application.instance_path = str(tmp_path / "instance")
+        logs.configure(*logs.settings(application.config))  # as making it did: an app made since set them its way
+        _forget_kept_reads()
+        return application
+
+    def end(self) -> bool:
+        _dispose(self.app)
+        if not isinstance(self.database, Path):
+            _pg_drop(str(self.database))
+        return self.reusable and _structure(self.app) == self.structure
+
+
+_REUSED: dict[tuple[str, str, str], _ReusedApp] = {}
+"""This process's apps not serving a test now, by database ("sqlite" or "postgresql"), configuration and the
+SCOREKEEPER_* environment the app read when made."""
+
+
+@contextmanager
+def reused_app(backend: str, tmp_path: Path, **config: Any) -> Iterator[Flask]:
+    """The app (TESTING, ``config`` over the test defaults) on a fresh migrated database on ``backend``
+    ("sqlite" or "postgresql"): this process's app for that database and configuration, reset for the test, or
+    made now. Its instance folder is under ``tmp_path``. An app the test changed beyond what ``begin`` puts back
+    (a route added, a hook, a template global) is dropped after it, and the next test gets a new one."""
+    key = (backend, repr(sorted(config.items())), repr([os.environ.get(variable) for variable in ENVIRONMENT]))
+    reused = None if FRESH_APPS else _REUSED.pop(key, None)  # popped: never two tests on one app at once
+    if reused is None:
+        reused = _ReusedApp(backend, config, tmp_path)
+    try:
+        yield reused.begin(tmp_path)
+    finally:
+        if reused.end() and not FRESH_APPS:
+            _REUSED[key] = reused
 
 
 class SharedApps:
