@@ -174,6 +174,8 @@ def test_record_hand_1_stays_put_while_the_sheet_s_scripts_start(page: Page, ser
     expect(record).to_be_visible()
     expect(page.get_by_role("heading", name="Keep this link: it is the key to this match")).to_be_visible()
     page.wait_for_function("document.querySelector('.live-status') !== null")
+    # Its styles applied (the page is not drawn before them; its scripts are what is held).
+    page.wait_for_function("() => [...document.querySelectorAll('link[rel=stylesheet]')].every((link) => link.sheet)")
     first = record.bounding_box()
     assert first is not None and held, "share.js was not held back"
     for route in held:
