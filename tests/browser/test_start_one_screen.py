@@ -19,13 +19,6 @@ pytestmark = pytest.mark.browser
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 
 
-def inside_the_screen(page: Page, locator: Any, what: str) -> None:
-    box = locator.bounding_box()
-    assert box is not None, f"{what} is not shown"
-    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], f"{what} is off the first screen: {box}"
-    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], f"{what} is off the side: {box}"
-
-
 BOXES = """(els) => els.map((el) => {
   const box = el.getBoundingClientRect();
   return {what: el.getAttribute("aria-label") || el.textContent.replace(/\\s+/g, " ").trim(),
@@ -34,10 +27,15 @@ BOXES = """(els) => els.map((el) => {
 """Where each element matched is on the screen, as Playwright's bounding boxes say it, read in one call."""
 
 
-def inside(box: dict[str, Any], what: str) -> None:
-    assert box["width"] > 0 and box["height"] > 0, f"{what} is not shown: {box}"
+def inside(box: dict[str, Any] | None, what: str) -> None:
+    """``box`` (a bounding box) shown, and whole on the phone's first screen."""
+    assert box is not None and box["width"] > 0 and box["height"] > 0, f"{what} is not shown: {box}"
     assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], f"{what} is off the first screen: {box}"
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], f"{what} is off the side: {box}"
+
+
+def inside_the_screen(locator: Any, what: str) -> None:
+    inside(locator.bounding_box(), what)
 
 
 def sheet_shapes() -> list[str]:
@@ -102,7 +100,7 @@ def test_a_new_match_shows_its_first_hand_on_the_first_screen(page: Page, server
     expect(page.get_by_role("heading", name="Score sheet")).to_be_visible()
     expect(page.get_by_role("heading", name="Keep this link: it is the key to this match")).to_be_visible()
     assert page.evaluate("window.scrollY") == 0
-    inside_the_screen(page, page.get_by_role("link", name="Record hand 1"), "Record hand 1")
+    inside_the_screen(page.get_by_role("link", name="Record hand 1"), "Record hand 1")
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"new-match-{variant}-390x844.png"))  # the first screen only
 
@@ -185,4 +183,4 @@ def test_record_hand_1_stays_put_while_the_sheet_s_scripts_start(page: Page, ser
     expect(page.get_by_role("button", name="Share the scoring link")).to_be_visible()
     after = record.bounding_box()
     assert after is not None and abs(after["y"] - first["y"]) < 1, (first, after)  # within a pixel's rounding
-    inside_the_screen(page, record, "Record hand 1")
+    inside_the_screen(record, "Record hand 1")
