@@ -59,6 +59,7 @@ def test_two_phones_tap_undo_at_once_void_one_hand(page: Page, new_context, serv
         r"Hand 3 was undone already: nothing more was undone\.\s*$"))
     shot(other, "undo-second-phone-told")
     other.get_by_role("link", name="Back to the sheet").click()
+    expect(other.get_by_role("heading", name="Score sheet")).to_be_visible()  # the sheet, not the page left
     assert totals(other) == ["140", "172"]
     assert _hands(other) == [("1", False), ("2", False), ("3", True)]
     expect(other.locator(".sheet .undo").get_by_role("link")).to_have_text("Undo hand 2")
@@ -123,6 +124,7 @@ def test_undo_and_restore_without_javascript(new_context, server) -> None:
     expect(page.get_by_role("alert")).to_have_text(told, use_inner_text=True)
     expect(page.get_by_role("button")).to_have_count(0)  # hand 4 is not undone in its place
     page.get_by_role("link", name="Back to the sheet").click()
+    expect(page.get_by_role("heading", name="Score sheet")).to_be_visible()  # the sheet, not the page left
     assert _hands(page) == [("1", False), ("2", False), ("3", False), ("4", False)]
 
     # So is a link from an out-of-date sheet, before it even asks.
@@ -167,5 +169,6 @@ def test_a_void_from_an_out_of_date_sheet_voids_nothing(new_context, server) -> 
         "Another phone recorded hand 3 (Mike +80, Yvonne +60) Yours: void hand 1.", use_inner_text=True)
     shot(page, "void-from-an-old-sheet-asks")
     page.get_by_role("link", name="No: back to the sheet").click()
+    expect(page.get_by_role("heading", name="Score sheet")).to_be_visible()  # the sheet, not the page left
     assert _hands(page) == [("1", False), ("2", False), ("3", False)]
     assert totals(page) == ["220", "232"]
