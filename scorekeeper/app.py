@@ -111,15 +111,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     compress.init_app(app)
     _compress_static_files(app)
 
-    from .rules import CHOICES, SUIT_SIGNS, limits
+    from .rules import KINDS, SUIT_SIGNS, limits
     from .rules.describe import worded
 
     # The suits' signs, written once in the engine (rules/cards.py), for the macros that show a contract.
     app.jinja_env.globals["suit_signs"] = SUIT_SIGNS
     # The limits of what a table types (rules/limits.py), for the pages' maxlength.
     app.jinja_env.globals["limits"] = limits
-    # The kinds of a game's choices (rules/variants.py CHOICES): a page compares a rule with a member of its kind.
-    app.jinja_env.globals.update(CHOICES)
+    # The kinds a page compares with (rules KINDS: a game's choices, a rank, a hand's result): a member, never a string.
+    app.jinja_env.globals.update(KINDS)
     # A house rule's value in words (rules/describe.py WORDS): ``worded(rules.tie).label``, as the start page says it.
     app.jinja_env.globals["worded"] = worded
     # The scripts a page needs beyond every page's: a macro that draws what one works says so (use_script), and

@@ -10,7 +10,7 @@ a template's world is given here the same way:
   exactly as Flask-Babel installs its own (``newstyle``: a message's fields filled and escaped by Jinja2);
 - the ``say`` filter (a ``Said`` in the page's language) and ``decimalformat`` (a whole number in plain digits, as
   ``i18n.number`` writes it), ``chalk_z`` (the Jass chalk board), ``sheet_words``, ``suit_signs``, ``limits``, and
-  the kinds of a game's choices (``CHOICES``: ``Claims``, ``Success``…);
+  the kinds a page compares with (``KINDS``: ``Claims``, ``Success``, ``Result``…);
 - ``url_for``: the app's own address patterns (``Addresses``), which the page gives;
 - ``csrf_token``: empty, since nothing the phone draws is posted to the server (its forms go to the outbox);
   ``use_script``: nothing (the phone's sheet page loads its own scripts).
@@ -29,7 +29,7 @@ from urllib.parse import quote, urlencode
 from jinja2 import Environment, FileSystemLoader
 from markupsafe import Markup
 
-from ..rules import CHOICES, SUIT_SIGNS, limits
+from ..rules import KINDS, SUIT_SIGNS, limits
 from ..rules.words import Place, placing, say
 from . import sheet_words
 from .chalk import chalk_z_svg
@@ -98,7 +98,7 @@ class Drawing:
         self.addresses = Addresses({})
         self.environment.globals.update(sheet_words=sheet_words, suit_signs=SUIT_SIGNS, limits=limits,
                                         chalk_z=self.chalk_z, csrf_token=lambda: "", url_for=self.url_for,
-                                        use_script=lambda name: "", **CHOICES)
+                                        use_script=lambda name: "", **KINDS)
 
     def gettext(self, message: str, **fields: Any) -> str:
         """Flask-Babel's ``gettext``: the message in the page's language, its fields filled."""

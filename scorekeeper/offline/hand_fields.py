@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from ..rules import Contract, Rules
 from ..rules.hand import BIDS
 from ..rules.limits import MELDS_LIMIT
-from ..rules.variants import Claims, FalseClaim, Revoke, Success
+from ..rules.variants import Claims, FalseClaim, Revoke, Success, ThanksKind
 from ..rules.words import N_, Place, Said, Translate
 
 HAND_GROUPS = ("card_points", "melds", "bela", "took_trick", "revoke", "claim", "claim-points", "valat",
@@ -154,7 +154,7 @@ def hand_fields(rules: Rules, claim: bool = False) -> list[Field]:
         return [*fields, Field("claim-side", "choice", sides), *(Field(f"claim-points-{i}", "whole") for i in sides)]
     if claim and rules.thanks:
         # Jass's bedanken (RULES.md §11): the contract (its multiplier), and each side's points so far by kind.
-        kinds = [Field(f"claim-{kind}-{i}", "toggle" if kind == "stoeck" else "whole")
+        kinds = [Field(f"claim-{kind}-{i}", "toggle" if kind is ThanksKind.STOECK else "whole")
                  for kind in rules.claim_order.kinds for i in sides]
         return [*fields, Field("claim-side", "choice", sides),
                 Field("contract", "choice", contracts if rules.contract_required else ("", *contracts)), *kinds]

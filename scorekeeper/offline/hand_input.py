@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..rules import Contract, Problem, Rules
-from ..rules.variants import Claims
+from ..rules.variants import Claims, ThanksKind
 from ..rules.words import Listed, Said
 from .hand_fields import (
     JASS_ASKS,
@@ -201,7 +201,7 @@ def _thanks(get: Get, rules: Rules, body: dict[str, Any]) -> None:
         body["contract"] = get("contract")
     sides = range(rules.sides)
     for kind in rules.claim_order.kinds:
-        if kind == "stoeck":
+        if kind is ThanksKind.STOECK:
             body["claim"][kind] = [rules.bela_points if get(f"claim-{kind}-{i}") else 0 for i in sides]
         else:
             body["claim"][kind] = [get(f"claim-{kind}-{i}") or 0 for i in sides]

@@ -16,7 +16,7 @@ import html
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..rules import SUIT_SIGNS, Rules
+from ..rules import SUIT_SIGNS, Result, Rules
 from ..rules.hand import BIDS, CAPOT
 from ..rules.variants import Success, TableWords, Tie
 from ..rules.words import Number, Place, Said, Translate
@@ -156,38 +156,38 @@ def result_words(hand: Mapping[str, Any], names: Sequence[str], rules: Rules) ->
     result = hand.get("result")
     if hand.get("voided"):
         return Said("voided: no longer scored")
-    if result == "thrown-in":
+    if result == Result.THROWN_IN:
         return Said("thrown in: nobody scores")
-    if result == "claim" and jass:
+    if result == Result.CLAIM and jass:
         # glossary: bedanken
         return Said("%(side)s said bedanken", side=claimant)
-    if result == "false-claim" and jass:
+    if result == Result.FALSE_CLAIM and jass:
         # glossary: bedanken
         return Said("%(side)s said bedanken short of the target (a false claim)", side=claimant)
-    if result == "claim":
+    if result == Result.CLAIM:
         return Said("%(side)s claimed the game", side=claimant)
-    if result == "false-claim":
+    if result == Result.FALSE_CLAIM:
         return Said("%(side)s’s claim fell short (a false claim)", side=claimant)
-    if result == "revoke":
+    if result == Result.REVOKE:
         return _revoke_words(revoke, names)
-    if result == "made" and jass and contract:
+    if result == Result.MADE and jass and contract:
         # Jass: each side writes its own; the hand is told by who chose the contract (Trumpf, Obenabe, Undenufe).
         # Translators: Jass: %(taker)s is the side that chose the contract, %(contract)s the contract, "♠ ×2".
         return Said("%(taker)s chose %(contract)s", taker=taker, contract=Joined(*_spaced(shown)))
-    if result == "made":
+    if result == Result.MADE:
         # glossary: made it; (outside) is Belote's word for a contract made
         if belote:
             return Said("%(taker)s%(how)s made it (outside)", taker=taker, how=how)
         return Said("%(taker)s%(how)s made it", taker=taker, how=how)
-    if result == "bate":
+    if result == Result.BATE:
         return _bate_words(rules, four, belote, half, taker, how)
-    if result == "tie" and seat is not None and len(names) == 2:
+    if result == Result.TIE and seat is not None and len(names) == 2:
         # Two sides: the taker tied with the other one, said by its name (a single defender is no "defenders").
         # Translators: %(taker)s and %(other)s are the two sides' names ("Yvonne tied with Mike:"), %(how)s the
         # contract, " (♣)", or nothing.
         return Joined(Said("%(taker)s%(how)s tied with %(other)s:", taker=taker, how=how, other=names[1 - seat]), " ",
                       _tie_words(rules, belote))
-    if result == "tie":
+    if result == Result.TIE:
         return Joined(Said("%(taker)s%(how)s tied with the defenders:", taker=taker, how=how), " ",
                       _tie_words(rules, belote))
     return Joined(str(result) if result else "")  # a result this version has no words for: its own name

@@ -28,7 +28,7 @@ from .judgement import (
     Transfer,
     Verdict,
 )
-from .variants import Claims, DoubleLoser, FalseClaim, Rules, TableWords, capital_bela
+from .variants import Claims, DoubleLoser, FalseClaim, Rules, TableWords, ThanksKind, capital_bela
 from .words import N_, Listed, Said
 
 
@@ -1018,11 +1018,11 @@ def _race(rules: Rules, claimed: Claimed, names: Sequence[str]) -> tuple[str, ..
 
 _KINDS = {
     # glossary: Stöck
-    "stoeck": Said("Stöck"),
+    ThanksKind.STOECK: Said("Stöck"),
     # glossary: Weis
-    "weis": Said("Weis"),
+    ThanksKind.WEIS: Said("Weis"),
     # Translators: Jass: the points of the tricks won (Stich), as one of the kinds in the counting order.
-    "tricks": Said("tricks"),
+    ThanksKind.TRICKS: Said("tricks"),
 }
 
 

@@ -10,7 +10,7 @@ from .cards import Card, Contract, Rank, Suit
 from .errors import Problem, RuleError
 from .melds import Declaration, Square
 from .melds import Sequence as Run
-from .variants import THANKS_KINDS, Claims, Contest, Melds, Revoke, Rules, SequenceTie
+from .variants import THANKS_KINDS, Claims, Contest, Melds, Revoke, Rules, SequenceTie, ThanksKind
 from .words import N_, Listed, Said
 
 MeldEntry = int | Declaration
@@ -766,17 +766,17 @@ def _read_thanks(r: _Reader, value: Mapping[str, object], side: int | None) -> C
             at = f"claim.{key}.{s}"
             if not _whole(won) or won < 0:
                 r.fail(at, Said("%(name)s is a whole number, 0 or more, not %(value)s", name=key, value=repr(won)))
-            elif key == "stoeck" and won not in (0, rules.bela_points):
+            elif key == ThanksKind.STOECK and won not in (0, rules.bela_points):
                 # glossary: Stöck
                 r.fail(at, Said("%(bela)s is %(points)s or 0, not %(value)s", bela=rules.bela_word,
                                 points=rules.bela_points, value=won))
-            elif key == "weis" and won and rules.melds is Melds.NONE:
+            elif key == ThanksKind.WEIS and won and rules.melds is Melds.NONE:
                 r.fail(at, _NO_DECLARATIONS)
-            elif key == "weis" and (won % 10 or won > weis_most):
+            elif key == ThanksKind.WEIS and (won % 10 or won > weis_most):
                 # glossary: Weis
                 r.fail(at, Said("Weis is a sum of %(values)s, not %(value)s",
                                 values=Listed(sorted(set(rules.meld_values.values())), N_(", ")), value=won))
-            elif key == "tricks" and won > deck:
+            elif key == ThanksKind.TRICKS and won > deck:
                 r.fail(at, Said("the tricks hold %(most)s points at most, not %(value)s", most=deck, value=won))
             else:
                 good.append(int(won))

@@ -10,6 +10,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from .hand import ClaimParts, RevokeChallenge
+from .variants import ThanksKind
 
 
 class SideSum(NamedTuple):
@@ -353,5 +354,5 @@ class Thanked(NamedTuple):
     reached: tuple[int | None, ...]
     """For each side, the place in the counting order (0, 1, 2) of the kind that took it to the target; None: it
     did not reach it."""
-    order: tuple[str, ...]
-    """The kinds in counting order: ``stoeck``, ``weis``, ``tricks``."""
+    order: tuple[ThanksKind, ...]
+    """The kinds in counting order: Stöck, Weis, the tricks (or Stöck, the tricks, Weis)."""

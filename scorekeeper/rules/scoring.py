@@ -61,6 +61,7 @@ from .variants import (
     Rules,
     Success,
     SunDouble,
+    ThanksKind,
     Tie,
     ValatTo,
 )
@@ -758,7 +759,7 @@ def _thanks(rules: Rules, position: Position, side: int, thanks: Thanks, contrac
     assert target is not None  # check_rules: claims need a target
     times = rules.multiplier(contract)
     order = rules.claim_order.kinds
-    kinds = {"stoeck": thanks.stoeck, "weis": thanks.weis, "tricks": thanks.tricks}
+    kinds = {ThanksKind.STOECK: thanks.stoeck, ThanksKind.WEIS: thanks.weis, ThanksKind.TRICKS: thanks.tricks}
     reached: list[int | None] = []
     for s in range(rules.sides):
         running = position.totals[s]

@@ -128,15 +128,25 @@ class ClaimOrder(StrEnum):
     """Stöck, then the tricks, then Weis (some clubs)."""
 
     @property
-    def kinds(self) -> tuple[str, str, str]:
-        """The kinds of points of ``THANKS_KINDS`` in this order: what the form asks first, and counts first."""
-        stoeck, weis, tricks = THANKS_KINDS
+    def kinds(self) -> tuple[ThanksKind, ThanksKind, ThanksKind]:
+        """The kinds of points of a bedanken in this order: what the form asks first, and counts first."""
+        stoeck, weis, tricks = ThanksKind
         return (stoeck, weis, tricks) if self is ClaimOrder.STOECK_WEIS_STICH else (stoeck, tricks, weis)
 
 
-THANKS_KINDS = ("stoeck", "weis", "tricks")
-"""The kinds of points a bedanken gives for each side (Stöck, Weis, the tricks' points so far), as the API and the
-forms name them (RULES.md §11)."""
+class ThanksKind(StrEnum):
+    """A kind of points a bedanken gives each side, as the API and the forms name it (RULES.md §11)."""
+
+    STOECK = "stoeck"
+    """Stöck: the King and Queen of trumps in one hand (0 or the game's Stöck value)."""
+    WEIS = "weis"
+    """The best Weis (declarations) so far."""
+    TRICKS = "tricks"
+    """The card points of the tricks taken so far."""
+
+
+THANKS_KINDS = tuple(ThanksKind)
+"""The kinds of points a bedanken gives for each side (Stöck, Weis, the tricks' points so far), in the API's order."""
 
 
 class NoTrick(StrEnum):

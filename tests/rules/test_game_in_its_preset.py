@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.rules import PRESETS, Family, Rules, family_of
+from scorekeeper.rules import PRESETS, Contract, Family, Rank, Result, Rules, ThanksKind, family_of
 from scorekeeper.rules.roem import no_roem
 from scorekeeper.rules.variants import capital_bela
 
@@ -62,10 +62,25 @@ def test_every_game_has_its_own_place_on_the_start_page_and_a_short_name() -> No
 def test_pages_and_code_compare_a_rule_with_a_member_of_its_kind_never_with_a_string() -> None:
     """``rules.claims == Claims.RACE`` (rules/variants.py CHOICES, in every page's globals), never ``rules.claims.value
     == "race"``: a value renamed in the engine would leave a string comparison false without a word."""
-    stringly = re.compile(r"""\b(?:rules|answer)\.[a-z_]+(?:\.value)?\s*(?:==|!=|\bis\b)\s*["']""")
+    stringly = re.compile(r"""\b(?:rules|answer)(?:\.[a-z_]+)+\s*(?:==|!=|\bis\b)\s*["']""")
     sources = [*ROOT.joinpath("scorekeeper").rglob("*.py"), *ROOT.joinpath("templates").rglob("*.html")]
     found = [f"{p.relative_to(ROOT)}:{n}: {line.strip()}" for p in sorted(sources)
              for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if stringly.search(line)]
+    assert not found, "\n".join(found)
+
+
+def test_pages_and_code_compare_a_hand_s_result_a_rank_and_a_kind_of_points_with_members() -> None:
+    """A hand's result (``Result.THROWN_IN``), a card's rank (``Rank.JACK``), a bedanken's kind of points
+    (``ThanksKind.STOECK``) and a contract in a loop (``Contract.NO_TRUMPS``) are compared with a member of their
+    kind (rules KINDS, in every page's globals), never with the string the engine happens to use."""
+    kinds = {"result": Result, "top_trump": Rank, "kind": (ThanksKind, Contract), "key": ThanksKind}
+    found = []
+    for name, of in kinds.items():
+        values = "|".join(re.escape(m.value) for kind in (of if isinstance(of, tuple) else (of,)) for m in kind)
+        stringly = re.compile(rf"""\b{name}(?:\.value)?\s*(?:==|!=|\bnot in\b|\bin\b)\s*\(?["'](?:{values})["']""")
+        sources = [*ROOT.joinpath("scorekeeper").rglob("*.py"), *ROOT.joinpath("templates").rglob("*.html")]
+        found += [f"{p.relative_to(ROOT)}:{n}: {line.strip()}" for p in sorted(sources)
+                  for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if stringly.search(line)]
     assert not found, "\n".join(found)
 
 
