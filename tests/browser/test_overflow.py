@@ -7,10 +7,11 @@ neither the QR code's summary nor the code."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from scorekeeper.languages import LANGUAGES
 from tests.support.browser import PHONE
@@ -95,12 +96,18 @@ MEASURE = """(selector) => {
   return found;
 }"""
 
-TEXT_BOX = """(el) => {
-  const range = document.createRange();
-  range.selectNodeContents(el);
-  const r = range.getBoundingClientRect();
-  return {left: r.left, right: r.right, top: r.top, bottom: r.bottom};
+BAR = """() => {
+  const words = (el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const r = range.getBoundingClientRect();
+    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom};
+  };
+  const logo = document.querySelector(".bar .home");
+  return {logo: logo && words(logo),
+          titles: [...document.querySelectorAll(".bar .where")].map((el) => ({text: el.innerText, box: words(el)}))};
 }"""
+"""Where the bar's words stand: the logo's and each title's, as the text itself takes them (not the boxes around)."""
 
 
 @pytest.fixture(scope="module")
@@ -137,47 +144,88 @@ def offenders(page: Page, language: str, name: str) -> list[str]:
             + (" high" if f["what"] == "high" else "") for f in found]
 
 
-@pytest.mark.parametrize("language", list(LANGUAGES))
-def test_every_button_holds_its_words(page: Page, live: LiveServer, matches: dict[str, dict[str, Any]],
-                                      language: str) -> None:
+def bar_clashes(page: Page, language: str, name: str) -> list[str]:
+    """Where the board's "scorekeeper" runs into a title of the bar, or a title into the one before it."""
+    bar = page.evaluate(BAR)
+    logo = bar["logo"]
+    assert logo is not None, f"{language} {name}: the bar has no logo"
+    found = []
+    for i, title in enumerate(bar["titles"]):
+        words = title["box"]
+        apart = (logo["right"] <= words["left"] + 0.5 or words["right"] <= logo["left"] + 0.5
+                 or logo["bottom"] <= words["top"] + 0.5 or words["bottom"] <= logo["top"] + 0.5)
+        if not apart:
+            found.append(f"{language} {name}: the logo {logo} runs into '{title['text']}' {words}")
+        before = bar["titles"][i - 1]["box"] if i else None  # the bar's words side by side never run together
+        if before and not (before["right"] <= words["left"] + 0.5 or before["bottom"] <= words["top"] + 0.5):
+            found.append(f"{language} {name}: '{title['text']}' runs into the words before it")
+    return found
+
+
+class Measured(NamedTuple):
+    """What one language's pages showed: words too big for their control, and the bar's words running together."""
+
+    buttons: list[str]
+    bar: list[str]
+
+
+def measure(page: Page, live: LiveServer, matches: dict[str, dict[str, Any]], language: str) -> Measured:
+    """Every page of the three matches in ``language``, each loaded once: the start page with each game chosen,
+    then each match's sheet, hand form, claim form, board and rules; the bar read as the page first shows it (on
+    the sheet and the board), the controls with the rarer parts opened."""
     assert page.viewport_size == PHONE
     page.goto(f"{live.url}/?lang={language}")
     expect(page.locator("html")).to_have_attribute("lang", language)
-    found: list[str] = []
+    buttons: list[str] = []
+    bar: list[str] = []
     for variant in GAMES:  # the start page with each game chosen: its description, seats and house rules
         page.goto(f"{live.url}/?variant={variant}")
         chip = page.locator(f".game-chip input[value='{variant}']")
         if chip.count():
             chip.check()
         open_everything(page)
-        found += offenders(page, language, f"start ({variant})")
+        buttons += offenders(page, language, f"start ({variant})")
     for variant, made in matches.items():
         page.goto(f"{live.url}/m/{made['id']}/join?key={made['edit_token']}")
         for name, path in pages(made).items():
             page.goto(live.url + path)
             page.wait_for_load_state("load")
+            if name in ("sheet", "board"):
+                bar += bar_clashes(page, language, f"{variant} {name}")
             open_everything(page)
-            found += offenders(page, language, f"{variant} {name}")
-    assert not found, "\n".join(dict.fromkeys(found))
+            buttons += offenders(page, language, f"{variant} {name}")
+    return Measured(list(dict.fromkeys(buttons)), bar)
+
+
+@pytest.fixture(scope="module")
+def measured(browser: Browser, browser_context_args: dict[str, Any], live: LiveServer,
+             matches: dict[str, dict[str, Any]]) -> Callable[[str], Measured]:
+    """A language's pages measured once, on a phone of their own, for both tests that read them (its buttons, its
+    bar): the same pages are not loaded twice. Either test measures them when it runs first, or alone."""
+    kept: dict[str, Measured] = {}
+
+    def of(language: str) -> Measured:
+        if language not in kept:
+            context = browser.new_context(**browser_context_args)
+            try:
+                kept[language] = measure(context.new_page(), live, matches, language)
+            finally:
+                context.close()
+        return kept[language]
+    return of
 
 
 @pytest.mark.parametrize("language", list(LANGUAGES))
-def test_the_board_logo_never_runs_into_its_title(page: Page, live: LiveServer,
-                                                  matches: dict[str, dict[str, Any]], language: str) -> None:
-    page.goto(f"{live.url}/?lang={language}")
-    for variant, made in matches.items():
-        for path in (f"/board/{made['view_token']}", f"/m/{made['id']}"):
-            page.goto(live.url + path)
-            logo = page.evaluate(TEXT_BOX, page.locator(".bar .home").element_handle())
-            for i, title in enumerate(page.locator(".bar .where").all()):
-                words = page.evaluate(TEXT_BOX, title.element_handle())
-                apart = (logo["right"] <= words["left"] + 0.5 or words["right"] <= logo["left"] + 0.5
-                         or logo["bottom"] <= words["top"] + 0.5 or words["bottom"] <= logo["top"] + 0.5)
-                assert apart, f"{language} {variant} {path}: the logo {logo} runs into '{title.inner_text()}' {words}"
-                if i:  # the bar's words side by side never run into each other either
-                    before = page.evaluate(TEXT_BOX, page.locator(".bar .where").nth(i - 1).element_handle())
-                    assert before["right"] <= words["left"] + 0.5 or before["bottom"] <= words["top"] + 0.5, (
-                        f"{language} {variant} {path}: '{title.inner_text()}' runs into the words before it")
+def test_every_button_holds_its_words(measured: Callable[[str], Measured], language: str) -> None:
+    found = measured(language).buttons
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_the_board_logo_never_runs_into_its_title(measured: Callable[[str], Measured], language: str) -> None:
+    """On the board and the sheet of each game: the bar's "scorekeeper" never runs into its title."""
+    found = measured(language).bar
+    assert not found, "\n".join(found)
 
 
 def start_from_the_start_page(page: Page, url: str, variant: str = "bela",
