@@ -239,18 +239,20 @@ def _choice_label(a: _Asked, name: str, value: str) -> Any:
     if name == "double" and a.rules.game_points:
         # glossary: double
         # Translators: the choices of Baloot's doubling: none, double (دبل ×2), three (ثري ×3), four (فور ×4).
-        times = a.rules.double_levels
+        times = a.rules.double_times
         return {"0": _("no"), "1": _("double ×%(times)s", times=times[1]), "2": _("three ×%(times)s", times=times[2]),
                 "3": _("four ×%(times)s", times=times[3])}[value]
     if name == "double" and a.rules.bids:
-        times = a.rules.double_values.times
+        times = a.rules.double_times
         # glossary: coinche
         # Translators: the choices of "Coinche": neither, coinche (×2), surcoinche (×4, or ×3 by a house rule).
         return {"0": _("no"), "1": _("coinche ×%(times)s", times=times[1]),
                 "2": _("surcoinche ×%(times)s", times=times[2])}[value]
     if name == "double":
-        # Translators: the choices of "Double": not doubled, doubled, redoubled.
-        return {"0": _("no"), "1": _("doubled ×2"), "2": _("redoubled ×4")}[value]
+        times = a.rules.double_times
+        # Translators: the choices of "Double": not doubled, doubled (×2), redoubled (×4).
+        return {"0": _("no"), "1": _("doubled ×%(times)s", times=times[1]),
+                "2": _("redoubled ×%(times)s", times=times[2])}[value]
     if name == "bid":
         # glossary: capot
         # Translators: the bid of every trick (Belote contrée), on its chip beside 80 … 160.

@@ -129,11 +129,8 @@ def result_words(hand: Mapping[str, Any], names: Sequence[str], rules: Rules) ->
     taker: object = names[seat] if seat is not None else Said("the taker")
     contract: object = signs.get(str(inp.get("contract")), "") if inp.get("contract") else ""
     double = inp.get("double")
-    doubled: object = {1: "×2", 2: "×4"}.get(double, "") if isinstance(double, int) and double else ""
-    if rules.bids and double in (1, 2):
-        doubled = f"×{rules.double_values.times[double]}"  # coinche, surcoinche (×3 by a house rule)
-    if rules.game_points and isinstance(double, int) and 0 < double < len(rules.double_levels):
-        doubled = f"×{rules.double_levels[double]}"  # Baloot: double, three, four
+    times = rules.double_times  # doubled, redoubled; coinche, surcoinche; Baloot's double, three, four
+    doubled: object = f"×{times[double]}" if isinstance(double, int) and 0 < double < len(times) else ""
     if rules.game_points and inp.get("contract") == "no-trumps":
         # glossary: Sun
         contract = Said("Sun")

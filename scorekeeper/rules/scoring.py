@@ -378,7 +378,8 @@ def _to_tens(contract: Contract | None, scores: Sequence[int], hang: int) -> Ste
 
 
 def _multiply(multiplier: int, scores: Sequence[int], hang: int) -> Step:
-    """Double ×2, redouble ×4, applied last: in Belote after the points are put in tens (RULES.md §7)."""
+    """The double's multiplier (Belote: ×2, redoubled ×4), applied last: in Belote after the points are put in tens
+    (RULES.md §7)."""
     return Step(tuple(scores), hang, tuple(v * multiplier for v in scores), hang * multiplier)
 
 
@@ -511,7 +512,7 @@ def judge_hand(rules: Rules, position: Position, hand: HandInput, forehand: int,
     points = hand_points(rules, hand, forehand, names)
     if rules.bids and hand.bid is not None:
         return _judge_bid(rules, position, hand, points)
-    multiplier = (1, 2, 4)[hand.double]
+    multiplier = rules.double_times[hand.double]
     taker = hand.taker if hand.taker is not None else 0
     # Bela that stays with its side (house rule bela-on-bate: stays) is set aside before any point changes hands.
     kept: tuple[int, ...] = ()
@@ -615,7 +616,7 @@ def _judge_bid(rules: Rules, position: Position, hand: HandInput, points: HandPo
         if taker_bela:
             terms[taker] = [("bela", taker_bela)]
     lines = tuple(sum(points for _kind, points in side) for side in terms)
-    multiplier = rules.double_values.times[hand.double]
+    multiplier = rules.double_times[hand.double]
     winner = taker if failed is None else defence
     kept: tuple[int, ...] = ()
     if multiplier > 1:
@@ -692,7 +693,7 @@ def _judge_game_points(
     else:
         verdict = Verdict.LEVEL
     double = hand.double
-    multiplier = rules.double_levels[double]
+    multiplier = rules.double_times[double]
     if multiplier > 1 and verdict is Verdict.LEVEL:
         # Level in game and raw points: the side that doubled loses (the other side doubles, the buyer says
         # three, the other side four).

@@ -574,6 +574,12 @@ class Rules:
         return self.multipliers.get(contract.value, 1)
 
     @property
+    def double_times(self) -> tuple[int, ...]:
+        """What each level of ``double`` multiplies a hand by, from none: Belote's double and redouble ×2 and ×4,
+        coinche and surcoinche by their house rule (×2, ×4 or ×3), Baloot's double, three and four."""
+        return self.double_values.times if self.bids else self.double_levels
+
+    @property
     def thanks(self) -> bool:
         """Whether a claim is Jass's bedanken: both sides' points so far in the hand by kind (Stöck, Weis, tricks)."""
         return self.success is Success.EACH_OWN and self.claims is Claims.ANY_TIME

@@ -92,3 +92,21 @@ def test_every_ruling_is_decided_and_said_by_one_row() -> None:
     from scorekeeper.rules.scoring import _DECISIONS
 
     assert set(_VERDICTS) == set(_DECISIONS) == set(Ruling)
+
+
+def test_what_a_double_multiplies_by_is_the_game_s_own() -> None:
+    """Belote's double and redouble multiply by its ``double_levels`` (×2, ×4), read from the preset and not
+    written in the scoring: a game whose preset says ×3 and ×9 scores a doubled hand three times over. (Doubled,
+    the side with more points scores the whole hand: the sum of both sides' points, multiplied.)"""
+    from scorekeeper.rules import replay
+
+    belote = PRESETS["belote"]
+    hand = {"taker": 0, "contract": "hearts", "double": 1, "card_points": [90, None], "last_trick": 0}
+    names = ["Ann", "Bob", "Cat", "Dan"]
+    plain = sum(replay(belote, [{**hand, "double": 0}], names=names).totals)
+    assert belote.double_times == (1, 2, 4)
+    assert replay(belote, [hand], names=names).totals == (2 * plain, 0)
+    threefold = replace(belote, double_levels=(1, 3, 9))
+    assert threefold.double_times == (1, 3, 9)
+    assert replay(threefold, [hand], names=names).totals == (3 * plain, 0)
+    assert replay(threefold, [{**hand, "double": 2}], names=names).totals == (9 * plain, 0)
