@@ -77,7 +77,7 @@ def record_offline(page: Page, points: dict[str, int], taker: str, last_trick: s
     expect(page.locator("#save-why")).to_contain_text("If you save now", timeout=READY)
     pause()
     page.get_by_role("button", name="Save hand").click()
-    expect(page.locator("#offline-sheet")).to_be_visible()
+    expect(page.locator("#offline-sheet")).to_be_visible(timeout=READY)
 
 
 def start_offline(page: Page, context: BrowserContext, base: str, players: list[str]) -> None:
@@ -169,7 +169,8 @@ def open_match_offline(page: Page, context: BrowserContext, base: str, made: dic
     ready_for_no_signal(page)
     context.set_offline(True)
     page.goto(f"{base}/m/{made['id']}")
-    expect(page.locator("#offline-sheet")).to_be_visible()
+    # A page 4× slower, loaded from the phone's keeping: as patient as this file's other waits.
+    expect(page.locator("#offline-sheet")).to_be_visible(timeout=READY)
 
 
 def test_the_signal_is_back_only_when_the_server_answers(
@@ -214,7 +215,7 @@ def test_no_signal_since_keeps_the_time_the_signal_was_lost_through_a_reload(
     # Five minutes later the table opens the sheet again: the signal was lost when it was, not at this reload.
     context.clock.fast_forward("05:00")
     page.reload()
-    expect(page.locator("#offline-sheet")).to_be_visible()
+    expect(page.locator("#offline-sheet")).to_be_visible(timeout=READY)
     expect(status).to_contain_text("No signal since", timeout=READY)
     expect(status).to_have_text(said)
     now = page.evaluate("new Date().toLocaleTimeString([], {hour: '2-digit', minute: '2-digit'})")
