@@ -623,7 +623,9 @@ def _revoke(rules: Rules) -> Iterator[Said]:
 
 def _doubles(rules: Rules) -> Iterator[Said]:
     if rules.doubles and not rules.bids and not rules.game_points:
-        yield Said("Double ×2, redouble ×4: the side with more points scores everything.")
+        times = rules.double_times
+        yield Said("Double ×%(double)s, redouble ×%(redouble)s: the side with more points scores everything.",
+                   double=times[1], redouble=times[2])
 
 
 def _valat(rules: Rules) -> Iterator[Said]:

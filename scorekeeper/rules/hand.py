@@ -10,7 +10,7 @@ from .cards import Card, Contract, Rank, Suit
 from .errors import Problem, RuleError
 from .melds import Declaration, Square
 from .melds import Sequence as Run
-from .variants import THANKS_KINDS, Claims, Contest, Melds, Revoke, Rules, SequenceTie, ThanksKind
+from .variants import Claims, Contest, Melds, Revoke, Rules, SequenceTie, ThanksKind
 from .words import N_, Listed, Said
 
 MeldEntry = int | Declaration
@@ -747,14 +747,14 @@ def _read_thanks(r: _Reader, value: Mapping[str, object], side: int | None) -> C
     multiplier: ``{"side": 0, "stoeck": [20, 0], "weis": [0, 50], "tricks": [31, 12]}``."""
     rules = r.rules
     for key in value:
-        if key not in ("side", *THANKS_KINDS):
+        if key not in ("side", *ThanksKind):
             # glossary: claim
             r.fail(f"claim.{key}", Said("a claim (bedanken) has side, stoeck, weis and tricks, not %(name)s",
                                         name=repr(key)))
-    kinds: dict[str, tuple[int, ...]] = {}
+    kinds: dict[ThanksKind, tuple[int, ...]] = {}
     deck = rules.deck(None) + rules.last_trick
     weis_most = max(rules.meld_values.values(), default=0) * (rules.cards_per_side // 3)
-    for key in THANKS_KINDS:
+    for key in ThanksKind:
         raw = value.get(key, [0] * rules.sides)
         if not isinstance(raw, (list, tuple)) or len(raw) != rules.sides:
             # glossary: claim, hand
@@ -783,19 +783,19 @@ def _read_thanks(r: _Reader, value: Mapping[str, object], side: int | None) -> C
                 continue
             good.append(0)
         kinds[key] = tuple(good)
-    if len(kinds) == len(THANKS_KINDS):
-        if sum(kinds["tricks"]) > deck:
+    if len(kinds) == len(ThanksKind):
+        if sum(kinds[ThanksKind.TRICKS]) > deck:
             r.fail("claim.tricks", Said("the tricks won so far add up to %(sum)s: more than the %(most)s in the hand",
-                                        sum=sum(kinds["tricks"]), most=deck))
-        if sum(kinds["stoeck"]) > rules.bela_points:
+                                        sum=sum(kinds[ThanksKind.TRICKS]), most=deck))
+        if sum(kinds[ThanksKind.STOECK]) > rules.bela_points:
             # glossary: Stöck
             r.fail("claim.stoeck", Said("only one side can have %(bela)s", bela=rules.bela_word))
-        if sum(1 for w in kinds["weis"] if w) > 1:
+        if sum(1 for w in kinds[ThanksKind.WEIS] if w) > 1:
             # glossary: Weis
             r.fail("claim.weis", Said("only the side with the best Weis writes Weis: give it to one side"))
     if side is None or r.problems:
         return None
-    thanks = Thanks(kinds["stoeck"], kinds["weis"], kinds["tricks"])
+    thanks = Thanks(kinds[ThanksKind.STOECK], kinds[ThanksKind.WEIS], kinds[ThanksKind.TRICKS])
     return Claim(side, thanks.won(side), thanks=thanks)
 
 

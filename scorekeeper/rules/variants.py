@@ -145,10 +145,6 @@ class ThanksKind(StrEnum):
     """The card points of the tricks taken so far."""
 
 
-THANKS_KINDS = tuple(ThanksKind)
-"""The kinds of points a bedanken gives for each side (Stöck, Weis, the tricks' points so far), in the API's order."""
-
-
 class NoTrick(StrEnum):
     """The value of ``melds-need-trick`` besides true and false."""
 

@@ -59,13 +59,18 @@ def test_every_game_has_its_own_place_on_the_start_page_and_a_short_name() -> No
     assert all(rules.short_title and len(rules.short_title) <= 14 for rules in PRESETS.values())
 
 
+def lines_matching(*patterns: re.Pattern[str]) -> list[str]:
+    """Every line of the app's code and templates that one of ``patterns`` finds, as ``path:line: text``."""
+    sources = [*ROOT.joinpath("scorekeeper").rglob("*.py"), *ROOT.joinpath("templates").rglob("*.html")]
+    return [f"{p.relative_to(ROOT)}:{n}: {line.strip()}" for p in sorted(sources)
+            for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+            if any(pattern.search(line) for pattern in patterns)]
+
+
 def test_pages_and_code_compare_a_rule_with_a_member_of_its_kind_never_with_a_string() -> None:
     """``rules.claims == Claims.RACE`` (rules/variants.py CHOICES, in every page's globals), never ``rules.claims.value
     == "race"``: a value renamed in the engine would leave a string comparison false without a word."""
-    stringly = re.compile(r"""\b(?:rules|answer)(?:\.[a-z_]+)+\s*(?:==|!=|\bis\b)\s*["']""")
-    sources = [*ROOT.joinpath("scorekeeper").rglob("*.py"), *ROOT.joinpath("templates").rglob("*.html")]
-    found = [f"{p.relative_to(ROOT)}:{n}: {line.strip()}" for p in sorted(sources)
-             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if stringly.search(line)]
+    found = lines_matching(re.compile(r"""\b(?:rules|answer)(?:\.[a-z_]+)+\s*(?:==|!=|\bis\b)\s*["']"""))
     assert not found, "\n".join(found)
 
 
@@ -73,14 +78,10 @@ def test_pages_and_code_compare_a_hand_s_result_a_rank_and_a_kind_of_points_with
     """A hand's result (``Result.THROWN_IN``), a card's rank (``Rank.JACK``), a bedanken's kind of points
     (``ThanksKind.STOECK``) and a contract in a loop (``Contract.NO_TRUMPS``) are compared with a member of their
     kind (rules KINDS, in every page's globals), never with the string the engine happens to use."""
-    kinds = {"result": Result, "top_trump": Rank, "kind": (ThanksKind, Contract), "key": ThanksKind}
-    found = []
-    for name, of in kinds.items():
-        values = "|".join(re.escape(m.value) for kind in (of if isinstance(of, tuple) else (of,)) for m in kind)
-        stringly = re.compile(rf"""\b{name}(?:\.value)?\s*(?:==|!=|\bnot in\b|\bin\b)\s*\(?["'](?:{values})["']""")
-        sources = [*ROOT.joinpath("scorekeeper").rglob("*.py"), *ROOT.joinpath("templates").rglob("*.html")]
-        found += [f"{p.relative_to(ROOT)}:{n}: {line.strip()}" for p in sorted(sources)
-                  for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if stringly.search(line)]
+    kinds = {"result": (Result,), "top_trump": (Rank,), "kind": (ThanksKind, Contract), "key": (ThanksKind,)}
+    found = lines_matching(*(
+        re.compile(rf"""\b{name}(?:\.value)?\s*(?:==|!=|\bnot in\b|\bin\b)\s*\(?["'](?:{values})["']""")
+        for name, of in kinds.items() for values in ["|".join(re.escape(m.value) for kind in of for m in kind)]))
     assert not found, "\n".join(found)
 
 
